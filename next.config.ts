@@ -1,0 +1,10 @@
+import type { NextConfig } from "next";
+
+const nextConfig: NextConfig = {
+  // PGlite ships WASM and data files that it loads at run time; keep it out of the server bundle.
+  serverExternalPackages: ["@electric-sql/pglite", "pg"],
+  poweredByHeader: false,
+  typedRoutes: false,
+};
+
+export default nextConfig;
