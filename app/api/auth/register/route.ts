@@ -1,0 +1,10 @@
+import { registerInput } from "@/lib/auth/schemas";
+import { signedInResponse } from "@/lib/auth/responses";
+import { registerAccount } from "@/lib/auth/service";
+import { parseJsonBody } from "@/lib/http/parse";
+import { publicRoute } from "@/lib/http/route";
+
+export const POST = publicRoute(async (req) => {
+  const input = await parseJsonBody(req, registerInput);
+  return signedInResponse(await registerAccount(input, req.headers));
+});

@@ -1,0 +1,21 @@
+import { jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+export type BusinessProfile = {
+  hours?: string;
+  address?: string;
+  services?: string[];
+  timezone?: string;
+  phone?: string;
+};
+
+export const organizations = pgTable("organization", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  subscriptionTier: text("subscription_tier", { enum: ["free", "pro", "enterprise"] }).notNull().default("free"),
+  subscriptionStatus: text("subscription_status", { enum: ["active", "trialing", "past_due", "suspended", "cancelled"] })
+    .notNull()
+    .default("active"),
+  businessProfile: jsonb("business_profile").$type<BusinessProfile>().notNull().default({}),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

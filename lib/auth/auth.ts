@@ -1,0 +1,68 @@
+import "server-only";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { bearer } from "better-auth/plugins";
+import { getDb } from "@/db/client";
+import { accounts, sessions, users, verifications } from "@/db/schema";
+import { env } from "@/lib/env";
+import { appSecret } from "./secret";
+
+export const SESSION_COOKIE_PREFIX = "switchboard";
+
+function createAuth(db: Awaited<ReturnType<typeof getDb>>) {
+  return betterAuth({
+    appName: "Switchboard",
+    baseURL: env.PUBLIC_URL,
+    // Better Auth's own HTTP handler is not mounted: the contract routes under /api/auth/* call
+    // auth.api.* on the server. The base path only has to not collide with them.
+    basePath: "/api/better-auth",
+    secret: appSecret(),
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    emailAndPassword: { enabled: true, minPasswordLength: 6, maxPasswordLength: 128, autoSignIn: true },
+    user: {
+      additionalFields: {
+        username: { type: "string", required: true },
+        firstName: { type: "string", required: true },
+        lastName: { type: "string", required: true },
+        role: { type: "string", required: false, defaultValue: "individual" },
+        status: { type: "string", required: false, defaultValue: "active" },
+        organizationId: { type: "string", required: true },
+      },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    // Failed logins are throttled by the contract route itself (lib/auth/login-throttle.ts): server-side
+    // auth.api calls bypass Better Auth's limiter anyway.
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: SESSION_COOKIE_PREFIX,
+      useSecureCookies: env.PUBLIC_URL.startsWith("https://"),
+      defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
+    },
+    logger: { level: env.NODE_ENV === "test" ? "error" : "warn" },
+    plugins: [bearer({ requireSignature: true })],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const globalForAuth = globalThis as unknown as { __switchboardAuth?: Promise<Auth> };
+
+export function getAuth(): Promise<Auth> {
+  if (!globalForAuth.__switchboardAuth) {
+    const pending = getDb().then(createAuth);
+    globalForAuth.__switchboardAuth = pending;
+    pending.catch(() => {
+      if (globalForAuth.__switchboardAuth === pending) globalForAuth.__switchboardAuth = undefined;
+    });
+  }
+  return globalForAuth.__switchboardAuth;
+}
+
+/** Name of the session cookie Better Auth sets and reads (with the __Secure- prefix on https). */
+export function sessionCookieName(): string {
+  const base = `${SESSION_COOKIE_PREFIX}.session_token`;
+  return env.PUBLIC_URL.startsWith("https://") ? `__Secure-${base}` : base;
+}

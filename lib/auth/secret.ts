@@ -1,0 +1,29 @@
+import "server-only";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { env } from "@/lib/env";
+
+let cached: string | undefined;
+
+/**
+ * The app secret signs session tokens and derives the key that encrypts saved API keys.
+ * Production sets BETTER_AUTH_SECRET (or APP_SECRET); an embedded install generates one once
+ * into .data/secret so that sessions survive restarts.
+ */
+export function appSecret(): string {
+  if (cached) return cached;
+  const configured = env.BETTER_AUTH_SECRET ?? env.APP_SECRET;
+  if (configured) return (cached = configured);
+  const file = path.join(process.cwd(), ".data", "secret");
+  try {
+    cached = fs.readFileSync(file, "utf8").trim();
+    if (cached.length >= 32) return cached;
+  } catch {
+    // first start: generate below
+  }
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  cached = crypto.randomBytes(32).toString("base64url");
+  fs.writeFileSync(file, cached, { mode: 0o600 });
+  return cached;
+}

@@ -1,0 +1,146 @@
+import "server-only";
+import { APIError } from "better-auth/api";
+import { and, eq, ne, sql } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { sessions, users } from "@/db/schema";
+import { conflict, HttpError, unauthorized } from "@/lib/http/errors";
+import { createOrganization, deleteOrganization, type Tier } from "@/lib/organizations/service";
+import { getAuth } from "./auth";
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from "./login-throttle";
+import type { Role } from "./roles";
+import type { LoginInput, RegisterInput } from "./schemas";
+import { toSessionUser, type SessionUser } from "./session";
+
+/** What a successful sign-in or sign-up hands back: the signed session id and the cookies to set. */
+export type SignedIn = { sessionId: string; user: SessionUser; setCookies: string[] };
+
+function signedInFrom(result: { headers: Headers; response: { user: unknown } }): SignedIn {
+  const sessionId = result.headers.get("set-auth-token");
+  if (!sessionId) throw new Error("Better Auth returned no session token");
+  return {
+    sessionId,
+    user: toSessionUser(result.response.user as Parameters<typeof toSessionUser>[0]),
+    setCookies: result.headers.getSetCookie(),
+  };
+}
+
+/** Which of e-mail and username is already taken (case-insensitive), if any. */
+export async function findTakenIdentity(email: string, username: string): Promise<"email" | "username" | null> {
+  const db = await getDb();
+  const [byEmail] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
+  if (byEmail) return "email";
+  const [byUsername] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
+    .limit(1);
+  return byUsername ? "username" : null;
+}
+
+function takenError(which: "email" | "username") {
+  return which === "email"
+    ? conflict("An account with this email already exists", { email: "An account with this email already exists" })
+    : conflict("This username is already taken", { username: "This username is already taken" });
+}
+
+export type NewAccount = RegisterInput & {
+  role?: Role;
+  organizationName?: string;
+  tier?: Tier;
+  tierStatus?: "active" | "trialing";
+};
+
+/**
+ * Creates the user with an organization of their own, and signs them in.
+ * E-mail or username already taken → 409 naming which.
+ */
+export async function registerAccount(input: NewAccount, headers: Headers): Promise<SignedIn> {
+  const email = input.email.toLowerCase();
+  const taken = await findTakenIdentity(email, input.username);
+  if (taken) throw takenError(taken);
+
+  const db = await getDb();
+  const org = await createOrganization(db, {
+    name: input.organizationName?.trim() || `${input.firstName}'s workspace`,
+    tier: input.tier ?? "free",
+    status: input.tierStatus ?? "active",
+  });
+  const auth = await getAuth();
+  try {
+    const result = await auth.api.signUpEmail({
+      body: {
+        email,
+        password: input.password,
+        name: `${input.firstName} ${input.lastName}`.trim(),
+        username: input.username,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        role: input.role ?? "individual",
+        organizationId: org.id,
+      },
+      headers,
+      returnHeaders: true,
+    });
+    return signedInFrom(result);
+  } catch (error) {
+    await deleteOrganization(db, org.id);
+    // A concurrent sign-up may have taken the e-mail or username between the check and the insert.
+    if (error instanceof APIError || isUniqueViolation(error)) {
+      const again = await findTakenIdentity(email, input.username);
+      if (again) throw takenError(again);
+      if (error instanceof APIError) throw new HttpError(400, error.message || "Registration failed");
+    }
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}
+
+const INVALID_CREDENTIALS = "Invalid email or password. Please check your credentials and try again.";
+
+/** Email + password sign-in, throttled per e-mail and per IP. */
+export async function signIn(input: LoginInput, headers: Headers, ip: string | null): Promise<SignedIn> {
+  const db = await getDb();
+  const email = input.email.toLowerCase();
+  await assertLoginAllowed(db, email, ip);
+  const auth = await getAuth();
+  let signedIn: SignedIn;
+  try {
+    signedIn = signedInFrom(
+      await auth.api.signInEmail({ body: { email, password: input.password }, headers, returnHeaders: true }),
+    );
+  } catch (error) {
+    if (error instanceof APIError) {
+      await recordLoginFailure(db, email, ip);
+      throw unauthorized(INVALID_CREDENTIALS);
+    }
+    throw error;
+  }
+  if (signedIn.user.status !== "active") {
+    await auth.api.signOut({ headers: bearerHeaders(signedIn.sessionId) }).catch(() => undefined);
+    throw new HttpError(403, "This account is suspended. Please contact support.");
+  }
+  await clearLoginFailures(db, email);
+  return signedIn;
+}
+
+export function bearerHeaders(sessionId: string): Headers {
+  return new Headers({ authorization: `Bearer ${sessionId}` });
+}
+
+/** Ends the session carried by these headers (bearer or cookie) in the database. */
+export async function signOut(headers: Headers): Promise<void> {
+  const auth = await getAuth();
+  await auth.api.signOut({ headers }).catch(() => undefined);
+}
+
+/** Ends every session of a user but, optionally, one (after a password change). */
+export async function endOtherSessions(userId: string, keepToken?: string) {
+  const db = await getDb();
+  await db
+    .delete(sessions)
+    .where(keepToken ? and(eq(sessions.userId, userId), ne(sessions.token, keepToken)) : eq(sessions.userId, userId));
+}

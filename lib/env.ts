@@ -1,0 +1,49 @@
+import "server-only";
+import { z } from "zod";
+
+/**
+ * Environment, validated once. Everything else reads `env`, never process.env.
+ * Provider keys are optional: without them the offline providers answer (see docs/deploy.md).
+ */
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+  PGLITE_DATA_DIR: z.string().optional(),
+  BETTER_AUTH_SECRET: z.string().min(32).optional(),
+  APP_SECRET: z.string().min(32).optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  TRUST_PROXY_HEADERS: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
+  ALLOW_PRIVATE_ENDPOINTS: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
+  ANTHROPIC_API_KEY: z.string().optional(),
+  ELEVENLABS_API_KEY: z.string().optional(),
+  DEEPGRAM_API_KEY: z.string().optional(),
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+});
+
+function load() {
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new Error(`Invalid environment:\n${lines}`);
+  }
+  const value = parsed.data;
+  if (value.NODE_ENV === "production" && value.DATABASE_URL && !value.BETTER_AUTH_SECRET && !value.APP_SECRET) {
+    throw new Error("BETTER_AUTH_SECRET (or APP_SECRET) is required in production with DATABASE_URL.");
+  }
+  return {
+    ...value,
+    PUBLIC_URL: value.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? "3000"}`,
+  };
+}
+
+export const env = load();
+export type Env = typeof env;

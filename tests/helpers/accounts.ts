@@ -1,0 +1,27 @@
+import { POST as register } from "@/app/api/auth/register/route";
+import { call, uniqueSuffix } from "./http";
+
+export type TestAccount = {
+  sessionId: string;
+  id: string;
+  email: string;
+  username: string;
+  password: string;
+  organizationId: string;
+  role: string;
+};
+
+/** Registers a fresh user (with their own organization) through the real route. */
+export async function registerTestUser(overrides: Partial<{ email: string; username: string; password: string; firstName: string; lastName: string }> = {}): Promise<TestAccount> {
+  const suffix = uniqueSuffix();
+  const input = {
+    email: overrides.email ?? `user${suffix}@example.com`,
+    username: overrides.username ?? `user${suffix}`,
+    password: overrides.password ?? "secret123",
+    firstName: overrides.firstName ?? "Test",
+    lastName: overrides.lastName ?? "User",
+  };
+  const res = await call(register, "POST", "/api/auth/register", { body: input });
+  if (res.status !== 200) throw new Error(`register failed: ${res.status} ${res.text}`);
+  return { ...res.body, password: input.password, username: input.username };
+}

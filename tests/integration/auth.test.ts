@@ -1,0 +1,227 @@
+import { POST as login } from "@/app/api/auth/login/route";
+import { POST as logout } from "@/app/api/auth/logout/route";
+import { GET as me } from "@/app/api/auth/me/route";
+import { POST as register } from "@/app/api/auth/register/route";
+import { GET as loginNavigation } from "@/app/api/login/route";
+import { GET as logoutNavigation } from "@/app/api/logout/route";
+import { closeDb, getDb } from "@/db/client";
+import { accounts, users } from "@/db/schema";
+import { LOGIN_FAILURE_LIMIT } from "@/lib/auth/login-throttle";
+import { permissionsFor } from "@/lib/auth/roles";
+import { eq } from "drizzle-orm";
+import { registerTestUser } from "../helpers/accounts";
+import { call, uniqueSuffix } from "../helpers/http";
+
+afterAll(() => closeDb());
+
+function newUser() {
+  const s = uniqueSuffix();
+  return { email: `person${s}@example.com`, username: `person${s}`, password: "secret123", firstName: "Pat", lastName: "Lee" };
+}
+
+describe("POST /api/auth/register", () => {
+  it("creates the user and an organization, and returns a working sessionId", async () => {
+    const input = newUser();
+    const res = await call(register, "POST", "/api/auth/register", { body: input });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ email: input.email, firstName: "Pat", lastName: "Lee", role: "individual" });
+    expect(typeof res.body.sessionId).toBe("string");
+    expect(res.body.permissions).toEqual(permissionsFor("individual"));
+    expect(res.body.organizationId).toBeTruthy();
+    expect(res.text).not.toContain(input.password);
+    const cookie = res.headers.get("set-cookie") ?? "";
+    expect(cookie).toMatch(/switchboard\.session_token=/);
+    expect(cookie.toLowerCase()).toContain("httponly");
+    expect(cookie.toLowerCase()).toContain("samesite=lax");
+
+    const who = await call(me, "GET", "/api/auth/me", { sessionId: res.body.sessionId });
+    expect(who.status).toBe(200);
+    expect(who.body).toMatchObject({ id: res.body.id, email: input.email, role: "individual" });
+  });
+
+  it("stores a hash, never the password", async () => {
+    const account = await registerTestUser({ password: "plain-text-pw" });
+    const db = await getDb();
+    const [row] = await db.select().from(accounts).where(eq(accounts.userId, account.id));
+    expect(row.password).toBeTruthy();
+    expect(row.password).not.toContain("plain-text-pw");
+  });
+
+  it("names every failing field with the spec's message", async () => {
+    const res = await call(register, "POST", "/api/auth/register", {
+      body: { email: "not-an-email", password: "123", username: "ab", firstName: "", lastName: "" },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({
+      email: "Please enter a valid email",
+      password: "Password must be at least 6 characters",
+      username: "Username must be at least 3 characters",
+      firstName: "First name is required",
+      lastName: "Last name is required",
+    });
+    expect(res.body.message).toContain("email: Please enter a valid email");
+  });
+
+  it("answers 409 naming the e-mail when it is taken (case-insensitive)", async () => {
+    const first = await registerTestUser();
+    const res = await call(register, "POST", "/api/auth/register", {
+      body: { ...newUser(), email: first.email.toUpperCase() },
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/email/i);
+    expect(res.body.errors).toHaveProperty("email");
+  });
+
+  it("answers 409 naming the username when it is taken", async () => {
+    const first = await registerTestUser();
+    const res = await call(register, "POST", "/api/auth/register", { body: { ...newUser(), username: first.username } });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/username/i);
+    expect(res.body.errors).toHaveProperty("username");
+  });
+
+  it("rejects malformed JSON with 400 and an oversized body with 413", async () => {
+    const bad = await call(register, "POST", "/api/auth/register", { rawBody: "{not json" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/valid JSON/);
+    const huge = await call(register, "POST", "/api/auth/register", {
+      rawBody: JSON.stringify({ ...newUser(), firstName: "x".repeat(1024 * 1024 + 10) }),
+    });
+    expect(huge.status).toBe(413);
+  });
+});
+
+describe("POST /api/auth/login", () => {
+  it("signs in with the right password and returns the contract shape", async () => {
+    const account = await registerTestUser();
+    const res = await call(login, "POST", "/api/auth/login", { body: { email: account.email, password: account.password } });
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body)).toEqual(
+      expect.arrayContaining(["sessionId", "id", "email", "firstName", "lastName", "role", "permissions"]),
+    );
+    expect(res.body.id).toBe(account.id);
+    expect(res.body.sessionId).not.toBe(account.sessionId);
+  });
+
+  it("answers 401 with a readable message for a wrong password or unknown e-mail", async () => {
+    const account = await registerTestUser();
+    const wrong = await call(login, "POST", "/api/auth/login", { body: { email: account.email, password: "wrong-password" } });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.message).toMatch(/Invalid email or password/);
+    const unknown = await call(login, "POST", "/api/auth/login", {
+      body: { email: `nobody${uniqueSuffix()}@example.com`, password: "whatever1" },
+    });
+    expect(unknown.status).toBe(401);
+  });
+
+  it("validates the body with the sign-in rules", async () => {
+    const res = await call(login, "POST", "/api/auth/login", { body: { email: "x", password: "1" } });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({
+      email: "Please enter a valid email",
+      password: "Password must be at least 6 characters",
+    });
+  });
+
+  it("rate-limits failed logins per e-mail with 429 and Retry-After", async () => {
+    const account = await registerTestUser();
+    for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) {
+      const res = await call(login, "POST", "/api/auth/login", {
+        body: { email: account.email, password: "wrong-password" },
+        headers: { "x-forwarded-for": `10.9.${i}.1` },
+      });
+      expect(res.status).toBe(401);
+    }
+    const blocked = await call(login, "POST", "/api/auth/login", {
+      body: { email: account.email, password: account.password },
+      headers: { "x-forwarded-for": "10.9.200.1" },
+    });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(blocked.body.message).toMatch(/Too many failed sign-in attempts/);
+  });
+
+  it("rate-limits failed logins per IP across e-mails", async () => {
+    const ip = `203.0.113.${Math.floor(Math.random() * 200) + 1}`;
+    for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) {
+      await call(login, "POST", "/api/auth/login", {
+        body: { email: `stranger${uniqueSuffix()}@example.com`, password: "wrong-password" },
+        headers: { "x-forwarded-for": ip },
+      });
+    }
+    const account = await registerTestUser();
+    const blocked = await call(login, "POST", "/api/auth/login", {
+      body: { email: account.email, password: account.password },
+      headers: { "x-forwarded-for": ip },
+    });
+    expect(blocked.status).toBe(429);
+    const elsewhere = await call(login, "POST", "/api/auth/login", {
+      body: { email: account.email, password: account.password },
+      headers: { "x-forwarded-for": "198.51.100.7" },
+    });
+    expect(elsewhere.status).toBe(200);
+  });
+
+  it("refuses a suspended account", async () => {
+    const account = await registerTestUser();
+    const db = await getDb();
+    await db.update(users).set({ status: "suspended" }).where(eq(users.id, account.id));
+    const res = await call(login, "POST", "/api/auth/login", { body: { email: account.email, password: account.password } });
+    expect(res.status).toBe(403);
+    const who = await call(me, "GET", "/api/auth/me", { sessionId: account.sessionId });
+    expect(who.status).toBe(401);
+  });
+});
+
+describe("GET /api/auth/me", () => {
+  it("answers 401 containing Unauthorized without a session, with a bad one, or with an unsigned token", async () => {
+    const none = await call(me, "GET", "/api/auth/me");
+    expect(none.status).toBe(401);
+    expect(none.text).toContain("Unauthorized");
+    const bad = await call(me, "GET", "/api/auth/me", { sessionId: "not-a-real-session.abc" });
+    expect(bad.status).toBe(401);
+    expect(bad.text).toContain("Unauthorized");
+    const account = await registerTestUser();
+    const unsigned = account.sessionId.split(".")[0];
+    const res = await call(me, "GET", "/api/auth/me", { sessionId: unsigned });
+    expect(res.status).toBe(401);
+  });
+
+  it("accepts the session cookie as well as the bearer header", async () => {
+    const input = newUser();
+    const reg = await call(register, "POST", "/api/auth/register", { body: input });
+    const cookie = (reg.headers.get("set-cookie") ?? "").split(";")[0];
+    const res = await call(me, "GET", "/api/auth/me", { cookie });
+    expect(res.status).toBe(200);
+    expect(res.body.email).toBe(input.email);
+  });
+});
+
+describe("logout", () => {
+  it("POST /api/auth/logout ends the session everywhere", async () => {
+    const account = await registerTestUser();
+    const out = await call(logout, "POST", "/api/auth/logout", { sessionId: account.sessionId });
+    expect(out.status).toBe(200);
+    const after = await call(me, "GET", "/api/auth/me", { sessionId: account.sessionId });
+    expect(after.status).toBe(401);
+  });
+
+  it("GET /api/logout ends the session and goes to /", async () => {
+    const input = newUser();
+    const reg = await call(register, "POST", "/api/auth/register", { body: input });
+    const cookie = (reg.headers.get("set-cookie") ?? "").split(";")[0];
+    const res = await call(logoutNavigation, "GET", "/api/logout", { cookie });
+    expect(res.status).toBe(303);
+    expect(new URL(res.headers.get("location")!).pathname).toBe("/");
+    const after = await call(me, "GET", "/api/auth/me", { sessionId: reg.body.sessionId });
+    expect(after.status).toBe(401);
+  });
+
+  it("GET /api/login sends a signed-out visitor to /auth and a signed-in one to /dashboard", async () => {
+    const out = await call(loginNavigation, "GET", "/api/login");
+    expect(new URL(out.headers.get("location")!).pathname).toBe("/auth");
+    const account = await registerTestUser();
+    const signedIn = await call(loginNavigation, "GET", "/api/login", { sessionId: account.sessionId });
+    expect(new URL(signedIn.headers.get("location")!).pathname).toBe("/dashboard");
+  });
+});
