@@ -45,6 +45,8 @@ function takenError(which: "email" | "username") {
 
 export type NewAccount = RegisterInput & {
   role?: Role;
+  /** Join this organization instead of creating one (seed, admin-created users). */
+  organizationId?: string;
   organizationName?: string;
   tier?: Tier;
   tierStatus?: "active" | "trialing";
@@ -60,11 +62,14 @@ export async function registerAccount(input: NewAccount, headers: Headers): Prom
   if (taken) throw takenError(taken);
 
   const db = await getDb();
-  const org = await createOrganization(db, {
-    name: input.organizationName?.trim() || `${input.firstName}'s workspace`,
-    tier: input.tier ?? "free",
-    status: input.tierStatus ?? "active",
-  });
+  const ownOrganization = !input.organizationId;
+  const org = input.organizationId
+    ? { id: input.organizationId }
+    : await createOrganization(db, {
+        name: input.organizationName?.trim() || `${input.firstName}'s workspace`,
+        tier: input.tier ?? "free",
+        status: input.tierStatus ?? "active",
+      });
   const auth = await getAuth();
   try {
     const result = await auth.api.signUpEmail({
@@ -83,7 +88,7 @@ export async function registerAccount(input: NewAccount, headers: Headers): Prom
     });
     return signedInFrom(result);
   } catch (error) {
-    await deleteOrganization(db, org.id);
+    if (ownOrganization) await deleteOrganization(db, org.id);
     // A concurrent sign-up may have taken the e-mail or username between the check and the insert.
     if (error instanceof APIError || isUniqueViolation(error)) {
       const again = await findTakenIdentity(email, input.username);

@@ -1,0 +1,215 @@
+import crypto from "node:crypto";
+import { count } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { assistantReplies, calls, messages, organizations, phoneNumbers, voiceAssistants, type TranscriptTurn } from "@/db/schema";
+import { registerAccount } from "@/lib/auth/service";
+import { demoAccount, demoAdminAccount, demoMasterAccount, demoOrganizationName } from "@/lib/demo-accounts";
+import { createOrganization } from "@/lib/organizations/service";
+import { createRandom } from "./random";
+import { callerNames, scenarios, spamCallers } from "./scenarios";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** True when the database has no organization yet (a first start). */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(organizations);
+  return row.n === 0;
+}
+
+/**
+ * The demo organization, its three accounts, and 30 days of activity: calls with transcripts and
+ * summaries, texts, and assistant replies with their timings. Dates are relative to `now`, so the
+ * dashboard and the analytics always have recent data.
+ */
+export async function seedDemo(db: Db, now = new Date()) {
+  const random = createRandom(20261123);
+  const org = await createOrganization(db, {
+    name: demoOrganizationName,
+    tier: "pro",
+    businessProfile: {
+      hours: "Mon–Fri 8 AM–6 PM, Sat 9 AM–1 PM",
+      address: "214 Harbor Street, Portland, OR 97201",
+      services: ["cleanings", "whitening", "fillings", "night guards", "emergency visits"],
+      timezone: "America/Los_Angeles",
+    },
+  });
+
+  const headers = new Headers();
+  for (const account of [demoAccount, demoAdminAccount, demoMasterAccount]) {
+    await registerAccount({ ...account, organizationId: org.id }, headers);
+  }
+
+  const assistants = await db
+    .insert(voiceAssistants)
+    .values([
+      {
+        id: crypto.randomUUID(),
+        organizationId: org.id,
+        name: "Front Desk",
+        description: "Answers daytime calls, books appointments and answers questions about the studio.",
+        personality: "friendly",
+        instructions: "Greet callers warmly, offer the next free appointment, never quote prices you do not have.",
+        voice: "alloy",
+        greeting: "Thanks for calling Harbor Dental Studio, this is the front desk. How can I help?",
+        isActive: true,
+        createdAt: new Date(now.getTime() - 40 * DAY),
+      },
+      {
+        id: crypto.randomUUID(),
+        organizationId: org.id,
+        name: "After-hours Receptionist",
+        description: "Takes messages and handles emergencies when the studio is closed.",
+        personality: "professional",
+        instructions: "Explain we are closed, take a message, and give the emergency line for severe pain.",
+        voice: "nova",
+        greeting: "You've reached Harbor Dental Studio after hours. I can take a message or help with an emergency.",
+        isActive: true,
+        createdAt: new Date(now.getTime() - 35 * DAY),
+      },
+      {
+        id: crypto.randomUUID(),
+        organizationId: org.id,
+        name: "Spanish Line",
+        description: "Spanish-speaking receptionist, paused until the Spanish number is live.",
+        personality: "caring",
+        instructions: "Answer in Spanish; offer to book or take a message.",
+        voice: "shimmer",
+        greeting: "Gracias por llamar a Harbor Dental Studio. ¿En qué puedo ayudarle?",
+        isActive: false,
+        createdAt: new Date(now.getTime() - 10 * DAY),
+      },
+    ])
+    .returning();
+
+  const numbers = await db
+    .insert(phoneNumbers)
+    .values([
+      {
+        id: crypto.randomUUID(),
+        organizationId: org.id,
+        phoneNumber: "+15035550142",
+        friendlyName: "Main line",
+        isActive: true,
+        provider: "simulated",
+        twilioSid: `PN${crypto.randomBytes(16).toString("hex")}`,
+        assistantId: assistants[0].id,
+        createdAt: new Date(now.getTime() - 40 * DAY),
+      },
+      {
+        id: crypto.randomUUID(),
+        organizationId: org.id,
+        phoneNumber: "+15035550187",
+        friendlyName: "After-hours",
+        isActive: true,
+        provider: "simulated",
+        twilioSid: `PN${crypto.randomBytes(16).toString("hex")}`,
+        assistantId: assistants[1].id,
+        createdAt: new Date(now.getTime() - 35 * DAY),
+      },
+    ])
+    .returning();
+
+  const callRows: (typeof calls.$inferInsert)[] = [];
+  const replyRows: (typeof assistantReplies.$inferInsert)[] = [];
+  const messageRows: (typeof messages.$inferInsert)[] = [];
+
+  for (let i = 0; i < 140; i++) {
+    const startedAt = new Date(now.getTime() - random.next() * 30 * DAY);
+    const number = random.pick(numbers);
+    const assistant = number.assistantId === assistants[0].id ? assistants[0] : assistants[1];
+    const fromNumber = `+1503555${String(random.int(200, 999)).padStart(4, "0")}`;
+    const id = crypto.randomUUID();
+    const roll = random.next();
+    if (roll < 0.07) {
+      const spam = random.pick(spamCallers);
+      callRows.push({
+        id, organizationId: org.id, phoneNumberId: number.id, assistantId: assistant.id, direction: "inbound",
+        fromNumber, toNumber: number.phoneNumber, status: "completed", startedAt,
+        endedAt: new Date(startedAt.getTime() + 12_000), durationSeconds: 12,
+        transcript: [{ speaker: "caller", text: spam.line, at: startedAt.toISOString() }],
+        summary: spam.summary, sentiment: "neutral", intent: "spam", isSpam: true,
+      });
+      continue;
+    }
+    const scenario = random.pick(scenarios);
+    const callerName = random.pick(callerNames);
+    if (roll < 0.17) {
+      callRows.push({
+        id, organizationId: org.id, phoneNumberId: number.id, assistantId: assistant.id, direction: "inbound",
+        fromNumber, toNumber: number.phoneNumber, callerName, status: "missed", startedAt,
+        endedAt: new Date(startedAt.getTime() + 25_000), durationSeconds: 0, transcript: [],
+        summary: "Missed call: the caller hung up before the assistant answered.", intent: scenario.intent,
+      });
+      continue;
+    }
+    const voicemail = roll < 0.27;
+    const transcript: TranscriptTurn[] = [];
+    let t = startedAt.getTime();
+    const turns = Math.max(scenario.caller.length, scenario.assistant.length);
+    for (let turn = 0; turn < turns; turn++) {
+      if (scenario.caller[turn]) {
+        transcript.push({ speaker: "caller", text: scenario.caller[turn], at: new Date(t).toISOString() });
+        t += random.int(3_000, 9_000);
+      }
+      if (!voicemail && scenario.assistant[turn]) {
+        const llmFirst = random.int(180, 650);
+        const llmTotal = llmFirst + random.int(60, 420);
+        const ttsFirst = random.int(70, 260);
+        const ttsTotal = ttsFirst + random.int(40, 300);
+        const total = llmTotal + ttsTotal + random.int(4, 25);
+        transcript.push({ speaker: "assistant", text: scenario.assistant[turn], at: new Date(t).toISOString() });
+        replyRows.push({
+          id: crypto.randomUUID(), organizationId: org.id, assistantId: assistant.id, callId: id, source: "call",
+          intent: scenario.intent, inputText: scenario.caller[turn] ?? scenario.caller[scenario.caller.length - 1],
+          replyText: scenario.assistant[turn], llmProvider: "local", ttsProvider: "offline",
+          llmFirstTokenMs: llmFirst, llmTotalMs: llmTotal, ttsFirstByteMs: ttsFirst, ttsTotalMs: ttsTotal,
+          totalMs: total, createdAt: new Date(t),
+        });
+        t += random.int(4_000, 12_000);
+      }
+    }
+    const durationSeconds = Math.round((t - startedAt.getTime()) / 1000);
+    callRows.push({
+      id, organizationId: org.id, phoneNumberId: number.id, assistantId: assistant.id, direction: "inbound",
+      fromNumber, toNumber: number.phoneNumber, callerName, status: voicemail ? "voicemail" : "completed", startedAt,
+      endedAt: new Date(t), durationSeconds, transcript,
+      summary: voicemail ? `Voicemail: ${scenario.summary}` : scenario.summary,
+      sentiment: scenario.sentiment, intent: scenario.intent,
+    });
+
+    if (scenario.text && random.chance(0.6)) {
+      const at = new Date(startedAt.getTime() + random.int(1, 48) * 60 * 60 * 1000);
+      if (at < now) {
+        messageRows.push(
+          {
+            id: crypto.randomUUID(), organizationId: org.id, phoneNumberId: number.id, direction: "inbound",
+            fromNumber, toNumber: number.phoneNumber, body: scenario.text.inbound, status: "received",
+            intent: scenario.intent, createdAt: at,
+          },
+          {
+            id: crypto.randomUUID(), organizationId: org.id, phoneNumberId: number.id, direction: "outbound",
+            fromNumber: number.phoneNumber, toNumber: fromNumber, body: scenario.text.outbound, status: "delivered",
+            intent: scenario.intent, createdAt: new Date(at.getTime() + random.int(2_000, 20_000)),
+          },
+        );
+      }
+    }
+  }
+  messageRows.push({
+    id: crypto.randomUUID(), organizationId: org.id, phoneNumberId: numbers[0].id, direction: "inbound",
+    fromNumber: "+15035559000", toNumber: numbers[0].phoneNumber, body: "WINNER! Claim your free cruise now: reply YES",
+    status: "received", isSpam: true, intent: "spam", createdAt: new Date(now.getTime() - 2 * DAY),
+  });
+
+  await db.insert(calls).values(callRows);
+  for (let i = 0; i < replyRows.length; i += 200) await db.insert(assistantReplies).values(replyRows.slice(i, i + 200));
+  await db.insert(messages).values(messageRows);
+  return { organizationId: org.id, calls: callRows.length, messages: messageRows.length, replies: replyRows.length };
+}
+
+/** Seeds the demo data on a first start (an empty database) unless SEED_DEMO_DATA=false. */
+export async function seedIfEmpty(db: Db) {
+  if (process.env.SEED_DEMO_DATA === "false") return null;
+  if (!(await isEmpty(db))) return null;
+  return seedDemo(db);
+}

@@ -1,0 +1,13 @@
+// npm run db:migrate — applies pending SQL migrations to DATABASE_URL, or to the embedded PGlite in .data/.
+import { closeDb, getDbHandle } from "@/db/client";
+
+async function main() {
+  const { driver } = await getDbHandle();
+  console.log(`migrations applied (${driver})`);
+  await closeDb();
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

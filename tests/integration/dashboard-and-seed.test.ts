@@ -1,0 +1,72 @@
+import { POST as login } from "@/app/api/auth/login/route";
+import { GET as stats } from "@/app/api/dashboard/stats/route";
+import { closeDb, getDb } from "@/db/client";
+import { assistantReplies, calls, messages, voiceAssistants } from "@/db/schema";
+import { isEmpty, seedIfEmpty } from "@/db/seed/demo";
+import { demoAccount, demoAdminAccount, demoMasterAccount } from "@/lib/demo-accounts";
+import { and, avg, count, eq } from "drizzle-orm";
+import { registerTestUser } from "../helpers/accounts";
+import { call } from "../helpers/http";
+
+afterAll(() => closeDb());
+
+describe("demo seed and GET /api/dashboard/stats", () => {
+  let demoOrg: string;
+
+  beforeAll(async () => {
+    const db = await getDb();
+    // With DATABASE_URL the run shares one fresh database between test files: seed only if empty.
+    if (await isEmpty(db)) await seedIfEmpty(db);
+  });
+
+  it("seeds three accounts that can sign in, with the roles the README names", async () => {
+    for (const account of [demoAccount, demoAdminAccount, demoMasterAccount]) {
+      const res = await call(login, "POST", "/api/auth/login", { body: { email: account.email, password: account.password } });
+      expect(res.status).toBe(200);
+      expect(res.body.role).toBe(account.role);
+      demoOrg = res.body.organizationId;
+    }
+  });
+
+  it("seeds nothing a second time", async () => {
+    const db = await getDb();
+    expect(await seedIfEmpty(db)).toBeNull();
+  });
+
+  it("computes the demo organization's figures from its rows", async () => {
+    const res = await call(login, "POST", "/api/auth/login", { body: { email: demoAccount.email, password: demoAccount.password } });
+    const out = await call(stats, "GET", "/api/dashboard/stats", { sessionId: res.body.sessionId });
+    expect(out.status).toBe(200);
+
+    const db = await getDb();
+    const [c] = await db.select({ n: count() }).from(calls).where(eq(calls.organizationId, demoOrg));
+    const [m] = await db.select({ n: count() }).from(messages).where(eq(messages.organizationId, demoOrg));
+    const [a] = await db
+      .select({ n: count() })
+      .from(voiceAssistants)
+      .where(and(eq(voiceAssistants.organizationId, demoOrg), eq(voiceAssistants.isActive, true)));
+    const [r] = await db.select({ ms: avg(assistantReplies.totalMs) }).from(assistantReplies).where(eq(assistantReplies.organizationId, demoOrg));
+
+    expect(out.body).toEqual({
+      totalCalls: c.n,
+      activeAssistants: a.n,
+      totalMessages: m.n,
+      avgResponseTime: `${(Number(r.ms) / 1000).toFixed(1)}s`,
+    });
+    expect(out.body.totalCalls).toBeGreaterThan(0);
+    expect(out.body.totalMessages).toBeGreaterThan(0);
+    expect(out.body.activeAssistants).toBe(2);
+  });
+
+  it("shows a new organization its own zeros, not the demo's figures", async () => {
+    const account = await registerTestUser();
+    const out = await call(stats, "GET", "/api/dashboard/stats", { sessionId: account.sessionId });
+    expect(out.body).toEqual({ totalCalls: 0, activeAssistants: 0, totalMessages: 0, avgResponseTime: "—" });
+  });
+
+  it("answers 401 without a session", async () => {
+    const out = await call(stats, "GET", "/api/dashboard/stats");
+    expect(out.status).toBe(401);
+    expect(out.text).toContain("Unauthorized");
+  });
+});
