@@ -14,7 +14,8 @@ type Handle = { db: Db; driver: "postgres" | "pglite"; close: () => Promise<void
 
 /** Where embedded PGlite keeps its files. `memory://` keeps nothing (tests). */
 export function pgliteDataDir(): string {
-  return env.PGLITE_DATA_DIR ?? path.join(process.cwd(), ".data", "pglite");
+  const dir = env.PGLITE_DATA_DIR ?? path.join(".data", "pglite");
+  return dir.startsWith("memory://") ? dir : path.resolve(process.cwd(), dir);
 }
 
 async function openPostgres(url: string): Promise<Handle> {

@@ -16,6 +16,10 @@ const schema = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((v) => v === "true"),
+  SEED_DEMO_DATA: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
   ALLOW_PRIVATE_ENDPOINTS: z
     .enum(["true", "false"])
     .default("false")

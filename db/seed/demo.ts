@@ -3,6 +3,7 @@ import { count } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { assistantReplies, calls, messages, organizations, phoneNumbers, voiceAssistants, type TranscriptTurn } from "@/db/schema";
 import { registerAccount } from "@/lib/auth/service";
+import { env } from "@/lib/env";
 import { demoAccount, demoAdminAccount, demoMasterAccount, demoOrganizationName } from "@/lib/demo-accounts";
 import { createOrganization } from "@/lib/organizations/service";
 import { createRandom } from "./random";
@@ -209,7 +210,7 @@ export async function seedDemo(db: Db, now = new Date()) {
 
 /** Seeds the demo data on a first start (an empty database) unless SEED_DEMO_DATA=false. */
 export async function seedIfEmpty(db: Db) {
-  if (process.env.SEED_DEMO_DATA === "false") return null;
+  if (!env.SEED_DEMO_DATA) return null;
   if (!(await isEmpty(db))) return null;
   return seedDemo(db);
 }
