@@ -1,3 +1,4 @@
 export * from "./organizations";
 export * from "./auth";
 export * from "./telephony";
+export * from "./settings";

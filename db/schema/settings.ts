@@ -1,0 +1,82 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { organizations } from "./organizations";
+
+/** Per-user notification switches (Settings → Notifications), with the spec's defaults. */
+export const notificationPreferences = pgTable("notification_preference", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  emailNotifications: boolean("email_notifications").notNull().default(false),
+  callAlerts: boolean("call_alerts").notNull().default(true),
+  systemUpdates: boolean("system_updates").notNull().default(true),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * An organization's own provider credentials, encrypted with AES-256-GCM (lib/crypto/secret-box.ts).
+ * Only `hint` (the last four characters) is ever shown back.
+ */
+export const providerCredentials = pgTable(
+  "provider_credential",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    provider: text("provider", { enum: ["anthropic", "elevenlabs", "deepgram", "twilio", "stripe"] }).notNull(),
+    ciphertext: text("ciphertext").notNull(),
+    hint: text("hint").notNull(),
+    updatedBy: text("updated_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("provider_credential_org_provider_idx").on(t.organizationId, t.provider)],
+);
+
+/** Which catalogue integrations an organization has connected, with their non-secret settings. */
+export const integrationConnections = pgTable(
+  "integration_connection",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    integration: text("integration").notNull(),
+    connected: boolean("connected").notNull().default(true),
+    /** e.g. {url, events} for webhooks; never secrets. */
+    config: jsonb("config").$type<Record<string, unknown>>().notNull().default({}),
+    /** Encrypted signing secret or incoming-webhook URL, when the integration has one. */
+    secretCiphertext: text("secret_ciphertext"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("integration_connection_org_integration_idx").on(t.organizationId, t.integration)],
+);
+
+/** Outgoing webhook deliveries: one row per event and endpoint, retried with backoff until delivered or given up. */
+export const webhookDeliveries = pgTable(
+  "webhook_delivery",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    connectionId: text("connection_id")
+      .notNull()
+      .references(() => integrationConnections.id, { onDelete: "cascade" }),
+    event: text("event").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    status: text("status", { enum: ["pending", "delivered", "failed"] }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastStatusCode: integer("last_status_code"),
+    lastError: text("last_error"),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("webhook_delivery_org_created_idx").on(t.organizationId, t.createdAt),
+    index("webhook_delivery_due_idx").on(t.status, t.nextAttemptAt),
+  ],
+);
