@@ -1,5 +1,4 @@
 import "server-only";
-import { APIError } from "better-auth/api";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { sessions, users } from "@/db/schema";
@@ -90,13 +89,21 @@ export async function registerAccount(input: NewAccount, headers: Headers): Prom
   } catch (error) {
     if (ownOrganization) await deleteOrganization(db, org.id);
     // A concurrent sign-up may have taken the e-mail or username between the check and the insert.
-    if (error instanceof APIError || isUniqueViolation(error)) {
+    if (isAuthApiError(error) || isUniqueViolation(error)) {
       const again = await findTakenIdentity(email, input.username);
       if (again) throw takenError(again);
-      if (error instanceof APIError) throw new HttpError(400, error.message || "Registration failed");
+      if (isAuthApiError(error)) throw new HttpError(400, error.message || "Registration failed");
     }
     throw error;
   }
+}
+
+/**
+ * Better Auth's expected failures (wrong password, user exists…). Matched by shape, not by class:
+ * the bundler may load better-call's ESM and CJS builds side by side, so `instanceof` can miss.
+ */
+function isAuthApiError(error: unknown): error is Error & { statusCode: number } {
+  return error instanceof Error && error.name === "APIError" && typeof (error as { statusCode?: unknown }).statusCode === "number";
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -118,7 +125,7 @@ export async function signIn(input: LoginInput, headers: Headers, ip: string | n
       await auth.api.signInEmail({ body: { email, password: input.password }, headers, returnHeaders: true }),
     );
   } catch (error) {
-    if (error instanceof APIError) {
+    if (isAuthApiError(error)) {
       await recordLoginFailure(db, email, ip);
       throw unauthorized(INVALID_CREDENTIALS);
     }

@@ -1,0 +1,13 @@
+import type { Metadata } from "next";
+import { AdminOnly } from "@/components/admin/admin-only";
+import { AdminScreen } from "@/components/placeholders/feature-screens";
+
+export const metadata: Metadata = { title: "Admin Dashboard" };
+
+export default function AdminDashboardPage() {
+  return (
+    <AdminOnly>
+      <AdminScreen />
+    </AdminOnly>
+  );
+}

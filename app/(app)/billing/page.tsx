@@ -1,0 +1,8 @@
+import type { Metadata } from "next";
+import { BillingScreen } from "@/components/placeholders/feature-screens";
+
+export const metadata: Metadata = { title: "Billing & Credits" };
+
+export default function BillingPage() {
+  return <BillingScreen />;
+}

@@ -1,0 +1,13 @@
+import type { Metadata } from "next";
+import { AdminOnly } from "@/components/admin/admin-only";
+import { CrmVoiceScreen } from "@/components/placeholders/feature-screens";
+
+export const metadata: Metadata = { title: "CRM Voice Management" };
+
+export default function CrmVoiceManagementPage() {
+  return (
+    <AdminOnly>
+      <CrmVoiceScreen />
+    </AdminOnly>
+  );
+}

@@ -1,0 +1,5 @@
+import { AuthGate } from "@/components/app-shell/auth-gate";
+
+export default function SignedInLayout({ children }: { children: React.ReactNode }) {
+  return <AuthGate>{children}</AuthGate>;
+}

@@ -1,0 +1,13 @@
+import type { Metadata } from "next";
+import { AdminOnly } from "@/components/admin/admin-only";
+import { MasterAdminScreen } from "@/components/placeholders/feature-screens";
+
+export const metadata: Metadata = { title: "Master Admin Dashboard" };
+
+export default function MasterAdminPage() {
+  return (
+    <AdminOnly level="master">
+      <MasterAdminScreen />
+    </AdminOnly>
+  );
+}

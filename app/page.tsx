@@ -1,0 +1,13 @@
+"use client";
+
+import { Dashboard } from "@/components/dashboard/dashboard";
+import { FullScreenLoader } from "@/components/full-screen-loader";
+import { LandingPage } from "@/components/marketing/landing-page";
+import { useAuth } from "@/lib/auth/use-auth";
+
+/** "/" is the landing page for visitors and the dashboard for signed-in users (spec core §2). */
+export default function HomePage() {
+  const { isLoading, isAuthenticated } = useAuth();
+  if (isLoading) return <FullScreenLoader />;
+  return isAuthenticated ? <Dashboard /> : <LandingPage />;
+}

@@ -1,0 +1,79 @@
+"use client";
+
+import Link from "next/link";
+import { Bot, Plus, RotateCw, ShieldCheck } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { displayFirstName, useAuth } from "@/lib/auth/use-auth";
+import { MasterAdminControls } from "./master-admin-controls";
+import { PerformanceOverview } from "./performance-overview";
+import { QuickLinks } from "./quick-links";
+import { StatCards } from "./stat-cards";
+import { useDashboardStats } from "./use-dashboard-stats";
+import { VoiceTestCenter } from "./voice-test-center";
+
+/** The signed-in home, shown at / and /dashboard (spec core §2). */
+export function Dashboard() {
+  const { user } = useAuth();
+  const { data: stats, isLoading, isError, refetch, isRefetching } = useDashboardStats();
+  const isMasterAdmin = user?.role === "master_admin";
+
+  return (
+    <div className="mx-auto flex w-full max-w-7xl flex-col gap-8 px-4 py-8 sm:px-6 lg:px-8" data-testid="dashboard">
+      <div className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
+        <div className="flex flex-col gap-2">
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl" data-testid="dashboard-welcome">
+              Welcome back, {displayFirstName(user)}!
+            </h1>
+            {isMasterAdmin ? (
+              <Badge data-testid="master-admin-badge">
+                <ShieldCheck aria-hidden />
+                MASTER ADMIN
+              </Badge>
+            ) : null}
+          </div>
+          <p className="text-muted-foreground">Here is what your AI phone desk has been doing.</p>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <Button variant="outline" asChild>
+            <Link href="/phone-numbers" data-testid="dashboard-add-number">
+              <Plus aria-hidden />
+              Add Number
+            </Link>
+          </Button>
+          <Button asChild>
+            <Link href="/voice-assistants" data-testid="dashboard-create-assistant">
+              <Bot aria-hidden />
+              Create Assistant
+            </Link>
+          </Button>
+        </div>
+      </div>
+
+      {isError ? (
+        <div
+          role="alert"
+          className="flex flex-col gap-3 rounded-lg border border-destructive/30 bg-destructive/5 px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between"
+        >
+          <span>We couldn&apos;t load your figures.</span>
+          <Button size="sm" variant="outline" onClick={() => void refetch()} disabled={isRefetching}>
+            <RotateCw aria-hidden className={isRefetching ? "animate-spin" : undefined} />
+            Try again
+          </Button>
+        </div>
+      ) : null}
+
+      <StatCards stats={stats} isLoading={isLoading} />
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <VoiceTestCenter />
+        <PerformanceOverview stats={stats} isLoading={isLoading} isError={isError} />
+      </div>
+
+      <QuickLinks />
+
+      {isMasterAdmin ? <MasterAdminControls /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+"use client";
+
+import * as React from "react";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { LogOut, Menu, X } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { clearStoredSessionId } from "@/lib/api-client";
+import { avatarInitial, displayFirstName, useAuth } from "@/lib/auth/use-auth";
+import { cn, fullPageNavigate } from "@/lib/utils";
+import { Logo } from "./logo";
+import { appNavLinks, isNavLinkActive } from "./nav-links";
+
+function signOut() {
+  clearStoredSessionId();
+  fullPageNavigate("/api/logout");
+}
+
+function NavLinks({ pathname, onNavigate, vertical = false }: { pathname: string; onNavigate?: () => void; vertical?: boolean }) {
+  return (
+    <ul className={cn("flex gap-1", vertical ? "flex-col" : "items-center")}>
+      {appNavLinks.map((link) => {
+        const active = isNavLinkActive(link.href, pathname);
+        return (
+          <li key={link.href}>
+            <Link
+              href={link.href}
+              onClick={onNavigate}
+              aria-current={active ? "page" : undefined}
+              className={cn(
+                "block rounded-md px-3 py-2 text-sm font-medium transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring",
+                active ? "bg-accent text-foreground" : "text-muted-foreground hover:bg-accent/60 hover:text-foreground",
+              )}
+            >
+              {link.label}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function SiteHeader() {
+  const { user, isLoading, isAuthenticated } = useAuth();
+  const pathname = usePathname() ?? "/";
+  const [menuOpen, setMenuOpen] = React.useState(false);
+  const closeMenu = React.useCallback(() => setMenuOpen(false), []);
+
+  return (
+    <header
+      data-layout="header"
+      className="sticky top-0 z-30 border-b border-border/80 bg-background/80 backdrop-blur supports-[backdrop-filter]:bg-background/70"
+    >
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
+        <Logo href={isAuthenticated ? "/dashboard" : "/"} />
+
+        {isAuthenticated ? (
+          <nav aria-label="Main" className="hidden flex-1 justify-center lg:flex">
+            <NavLinks pathname={pathname} />
+          </nav>
+        ) : null}
+
+        {isLoading ? null : isAuthenticated ? (
+          <div className="ml-auto flex items-center gap-1 sm:gap-3">
+            <div className="flex items-center gap-2" data-testid="header-user">
+              <span
+                aria-hidden
+                className="flex size-8 items-center justify-center rounded-full bg-primary/20 text-sm font-semibold text-primary ring-1 ring-primary/30"
+                data-testid="header-avatar"
+              >
+                {avatarInitial(user)}
+              </span>
+              <span className="max-w-24 truncate text-sm font-medium sm:max-w-40" data-testid="header-first-name">
+                {displayFirstName(user)}
+              </span>
+            </div>
+            <Button variant="ghost" size="sm" onClick={signOut} data-testid="header-sign-out">
+              <LogOut aria-hidden />
+              <span className="hidden sm:inline">Sign Out</span>
+              <span className="sr-only sm:hidden">Sign Out</span>
+            </Button>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="lg:hidden"
+              aria-expanded={menuOpen}
+              aria-controls="mobile-nav"
+              aria-label={menuOpen ? "Close menu" : "Open menu"}
+              onClick={() => setMenuOpen((open) => !open)}
+              data-testid="header-menu-toggle"
+            >
+              {menuOpen ? <X aria-hidden /> : <Menu aria-hidden />}
+            </Button>
+          </div>
+        ) : (
+          <div className="ml-auto flex items-center gap-2">
+            <Button variant="ghost" size="sm" asChild>
+              <a href="/api/login" data-testid="header-sign-in">
+                Sign In
+              </a>
+            </Button>
+            <Button size="sm" asChild>
+              <a href="/api/login" data-testid="header-get-started">
+                Get Started
+              </a>
+            </Button>
+          </div>
+        )}
+      </div>
+
+      {isAuthenticated && menuOpen ? (
+        <nav id="mobile-nav" aria-label="Main" className="border-t border-border px-4 py-3 lg:hidden">
+          <NavLinks pathname={pathname} onNavigate={closeMenu} vertical />
+        </nav>
+      ) : null}
+    </header>
+  );
+}

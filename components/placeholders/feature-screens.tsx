@@ -1,0 +1,168 @@
+/**
+ * Screens that are not built yet. Each renders an honest "being built" panel with one sentence from
+ * the spec about what it will do. When a feature ships, its page imports the real screen instead,
+ * and the entry here is deleted. Aliased routes (/admin-dashboard, /mcp-management, …) import the
+ * same component as their main route.
+ */
+import Link from "next/link";
+import { BeingBuilt } from "@/components/being-built";
+import { Button } from "@/components/ui/button";
+
+export function PhoneNumbersScreen() {
+  return (
+    <BeingBuilt
+      feature="Phone Numbers"
+      issue="core §2 Phone Numbers"
+      description="Get business numbers from the telephony provider (a new one with your preferred area code, or bring an existing one) and see each number's status at a glance."
+    />
+  );
+}
+
+export function VoiceAssistantsScreen() {
+  return (
+    <BeingBuilt
+      feature="Voice Assistants"
+      issue="core §2 Voice Assistants"
+      description="Create voice assistants with a personality, a voice and instructions, and switch each one on or off."
+    />
+  );
+}
+
+export function CallHistoryScreen() {
+  return (
+    <BeingBuilt
+      feature="Call History"
+      issue="core §2 Call History"
+      description="Every call your assistants handle, with its transcript and summary."
+    />
+  );
+}
+
+export function SettingsScreen() {
+  return (
+    <BeingBuilt
+      feature="Settings"
+      issue="core §2 Settings"
+      description="Your profile, password, notification preferences and the API keys for the language model, speech, transcription and telephony providers."
+    />
+  );
+}
+
+export function VoiceTestScreen() {
+  return (
+    <BeingBuilt
+      feature="Voice Test"
+      issue="core §2 Voice Test"
+      description="Type a phrase and run it through the voice pipeline: the language model writes a reply and the speech provider turns it into audio you can play."
+    />
+  );
+}
+
+export function IntegrationsScreen() {
+  return (
+    <BeingBuilt
+      feature="Integrations"
+      issue="core §2 Integrations"
+      description="Connect Switchboard to your CRM, calendar and productivity tools, such as Slack, Notion, HubSpot, Google Calendar and Zapier."
+    />
+  );
+}
+
+export function MobilePreviewScreen() {
+  return (
+    <BeingBuilt
+      feature="Mobile Preview"
+      issue="advanced §2 Mobile voice test chat"
+      description="A phone-sized chat for trying your voice assistant: send a message, read the reply with its intent, and play the reply as audio."
+    />
+  );
+}
+
+export function AdminScreen() {
+  return (
+    <BeingBuilt
+      feature="Admin Dashboard"
+      issue="core §2 Admin dashboard"
+      description="Manage your organization's users and see its usage: users, organizations, call activity and provider settings."
+    />
+  );
+}
+
+export function McpScreen() {
+  return (
+    <BeingBuilt
+      feature="MCP Management"
+      issue="advanced §2 MCP Management"
+      description="Register Model Context Protocol services, switch them on or off, and watch their connections and health."
+    />
+  );
+}
+
+export function A2aScreen() {
+  return (
+    <BeingBuilt
+      feature="A2A Management"
+      issue="advanced §2 A2A Management"
+      description="Register agent-to-agent (A2A) agents, see which are online, and send them messages."
+    />
+  );
+}
+
+export function CrmVoiceScreen() {
+  return (
+    <BeingBuilt
+      feature="CRM Voice Management"
+      issue="advanced §2 CRM Voice Management"
+      description="Follow the CRM voice system: service status, voice calls, texts and e-mails with their sentiment, and logistics requests."
+    />
+  );
+}
+
+export function BillingScreen() {
+  return (
+    <BeingBuilt
+      feature="Billing & Credits"
+      issue="advanced §2 Billing & Credits"
+      description="See your subscription and usage, change plans, buy credits and review your billing history."
+    />
+  );
+}
+
+export function MasterAdminScreen() {
+  return (
+    <BeingBuilt
+      feature="Master Admin Dashboard"
+      issue="advanced §2 Master admin dashboard"
+      description="System-wide management: every user's role, subscription and credits, organizations, and billing across the platform."
+    />
+  );
+}
+
+export function AnalyticsScreen() {
+  return (
+    <BeingBuilt
+      feature="Analytics Dashboard"
+      issue="advanced §2 Analytics dashboard"
+      description="Insights over a chosen time range: call and message volume, response times, call durations, intents and sentiment."
+    />
+  );
+}
+
+export function SignupScreen() {
+  return (
+    <BeingBuilt
+      feature="Sign up with plans"
+      issue="advanced §2 Signup page"
+      description="Choose a Free, Pro or Enterprise plan and create your account in one step. Until then, you can create an account on the sign-in page."
+    >
+      <Button asChild>
+        <Link href="/auth?tab=signup" data-testid="signup-go-to-auth">
+          Create an account
+        </Link>
+      </Button>
+      <Button variant="outline" asChild>
+        <Link href="/auth">Sign in instead</Link>
+      </Button>
+    </BeingBuilt>
+  );
+}

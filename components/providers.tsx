@@ -1,0 +1,37 @@
+"use client";
+
+import * as React from "react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { Toaster } from "sonner";
+import { createQueryClient } from "@/lib/query-client";
+import { AuthProvider } from "@/lib/auth/use-auth";
+import { TooltipProvider } from "@/components/ui/tooltip";
+import { FlashToastListener } from "@/components/flash-toast";
+
+/** Client-side context for every page: data fetching, auth state, tooltips and toasts. */
+export function Providers({ children }: { children: React.ReactNode }) {
+  // One client per browser tab; useState keeps it stable across re-renders.
+  const [queryClient] = React.useState(createQueryClient);
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <TooltipProvider>
+          {children}
+          {/* Spec §9: one toast at a time, 5 s, swipe right to dismiss, F8 focuses the viewport. */}
+          <Toaster
+            theme="dark"
+            richColors
+            closeButton
+            position="bottom-right"
+            visibleToasts={1}
+            duration={5000}
+            hotkey={["F8"]}
+            swipeDirections={["right"]}
+          />
+          <FlashToastListener />
+        </TooltipProvider>
+      </AuthProvider>
+    </QueryClientProvider>
+  );
+}
