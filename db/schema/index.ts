@@ -2,3 +2,4 @@ export * from "./organizations";
 export * from "./auth";
 export * from "./telephony";
 export * from "./settings";
+export * from "./billing";

@@ -1,4 +1,4 @@
-import { jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 export type BusinessProfile = {
   hours?: string;
@@ -15,6 +15,8 @@ export const organizations = pgTable("organization", {
   subscriptionStatus: text("subscription_status", { enum: ["active", "trialing", "past_due", "suspended", "cancelled"] })
     .notNull()
     .default("active"),
+  /** Current credit balance; changed only by lib/billing/ledger.ts, never below zero. */
+  creditBalance: integer("credit_balance").notNull().default(0),
   businessProfile: jsonb("business_profile").$type<BusinessProfile>().notNull().default({}),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

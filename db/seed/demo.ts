@@ -5,6 +5,8 @@ import { assistantReplies, calls, messages, organizations, phoneNumbers, voiceAs
 import { registerAccount } from "@/lib/auth/service";
 import { env } from "@/lib/env";
 import { demoAccount, demoAdminAccount, demoMasterAccount, demoOrganizationName } from "@/lib/demo-accounts";
+import { changeCredits } from "@/lib/billing/ledger";
+import { getPlan } from "@/lib/billing/plans";
 import { createOrganization } from "@/lib/organizations/service";
 import { createRandom } from "./random";
 import { callerNames, scenarios, spamCallers } from "./scenarios";
@@ -33,6 +35,11 @@ export async function seedDemo(db: Db, now = new Date()) {
       services: ["cleanings", "whitening", "fillings", "night guards", "emergency visits"],
       timezone: "America/Los_Angeles",
     },
+  });
+
+  await changeCredits(db, org.id, "grant", getPlan("pro").initialCredits, {
+    reason: "Welcome credits for the Pro plan",
+    reference: "signup",
   });
 
   const headers = new Headers();

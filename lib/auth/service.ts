@@ -2,6 +2,8 @@ import "server-only";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { sessions, users } from "@/db/schema";
+import { changeCredits } from "@/lib/billing/ledger";
+import { getPlan } from "@/lib/billing/plans";
 import { conflict, HttpError, unauthorized } from "@/lib/http/errors";
 import { createOrganization, deleteOrganization, type Tier } from "@/lib/organizations/service";
 import { getAuth } from "./auth";
@@ -85,7 +87,16 @@ export async function registerAccount(input: NewAccount, headers: Headers): Prom
       headers,
       returnHeaders: true,
     });
-    return signedInFrom(result);
+    const signedIn = signedInFrom(result);
+    if (ownOrganization) {
+      const plan = getPlan(input.tier ?? "free");
+      await changeCredits(db, org.id, "grant", plan.initialCredits, {
+        reason: `Welcome credits for the ${plan.name} plan`,
+        reference: "signup",
+        actorUserId: signedIn.user.id,
+      });
+    }
+    return signedIn;
   } catch (error) {
     if (ownOrganization) await deleteOrganization(db, org.id);
     // A concurrent sign-up may have taken the e-mail or username between the check and the insert.

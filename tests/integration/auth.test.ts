@@ -5,7 +5,7 @@ import { POST as register } from "@/app/api/auth/register/route";
 import { GET as loginNavigation } from "@/app/api/login/route";
 import { GET as logoutNavigation } from "@/app/api/logout/route";
 import { closeDb, getDb } from "@/db/client";
-import { accounts, users } from "@/db/schema";
+import { accounts, creditLedger, organizations, users } from "@/db/schema";
 import { LOGIN_FAILURE_LIMIT } from "@/lib/auth/login-throttle";
 import { permissionsFor } from "@/lib/auth/roles";
 import { eq } from "drizzle-orm";
@@ -37,6 +37,15 @@ describe("POST /api/auth/register", () => {
     const who = await call(me, "GET", "/api/auth/me", { sessionId: res.body.sessionId });
     expect(who.status).toBe(200);
     expect(who.body).toMatchObject({ id: res.body.id, email: input.email, role: "individual" });
+  });
+
+  it("grants the Free plan's 100 welcome credits through the ledger", async () => {
+    const account = await registerTestUser();
+    const db = await getDb();
+    const [org] = await db.select().from(organizations).where(eq(organizations.id, account.organizationId));
+    expect(org.creditBalance).toBe(100);
+    const rows = await db.select().from(creditLedger).where(eq(creditLedger.organizationId, account.organizationId));
+    expect(rows).toEqual([expect.objectContaining({ kind: "grant", amount: 100, balanceAfter: 100, reference: "signup" })]);
   });
 
   it("stores a hash, never the password", async () => {

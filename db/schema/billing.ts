@@ -1,0 +1,34 @@
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { organizations } from "./organizations";
+
+/**
+ * The credit ledger: every change to an organization's balance is one row, written in the same
+ * transaction as the balance update (lib/billing/ledger.ts). `amount` is the change to the balance;
+ * `units` the credits consumed by usage (Enterprise usage is recorded with amount 0: unlimited).
+ */
+export const creditLedger = pgTable(
+  "credit_ledger",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["grant", "purchase", "usage", "adjustment", "refund"] }).notNull(),
+    amount: integer("amount").notNull(),
+    units: integer("units").notNull().default(0),
+    balanceAfter: integer("balance_after").notNull(),
+    reason: text("reason").notNull(),
+    actorUserId: text("actor_user_id"),
+    /** What caused it (a payment id, an assistant reply id, a plan period); unique per kind when set. */
+    reference: text("reference"),
+    metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("credit_ledger_org_created_idx").on(t.organizationId, t.createdAt),
+    uniqueIndex("credit_ledger_org_kind_reference_idx")
+      .on(t.organizationId, t.kind, t.reference)
+      .where(sql`${t.reference} is not null`),
+  ],
+);

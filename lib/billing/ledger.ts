@@ -1,0 +1,134 @@
+import "server-only";
+import crypto from "node:crypto";
+import { and, eq, gte, sql } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { creditLedger, organizations } from "@/db/schema";
+import { notFound, paymentRequired } from "@/lib/http/errors";
+
+type Kind = (typeof creditLedger.$inferInsert)["kind"];
+
+export type LedgerEntryInput = {
+  reason: string;
+  actorUserId?: string | null;
+  /** Makes the change idempotent: a second change with the same kind and reference is ignored. */
+  reference?: string | null;
+  metadata?: Record<string, unknown>;
+};
+
+export type LedgerResult = { applied: boolean; balance: number; entryId: string | null };
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}
+
+async function alreadyApplied(db: DbOrTx, organizationId: string, kind: Kind, reference: string | null | undefined) {
+  if (!reference) return null;
+  const [row] = await db
+    .select({ id: creditLedger.id, balanceAfter: creditLedger.balanceAfter })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.organizationId, organizationId), eq(creditLedger.kind, kind), eq(creditLedger.reference, reference)));
+  return row ?? null;
+}
+
+async function currentBalance(db: DbOrTx, organizationId: string): Promise<number> {
+  const [org] = await db.select({ balance: organizations.creditBalance }).from(organizations).where(eq(organizations.id, organizationId));
+  if (!org) throw notFound("Organization");
+  return org.balance;
+}
+
+/**
+ * Adds credits (grant, purchase, refund, positive adjustment) or removes them (negative
+ * adjustment, never below zero). Balance update and ledger row commit together.
+ */
+export async function changeCredits(
+  db: DbOrTx,
+  organizationId: string,
+  kind: Exclude<Kind, "usage">,
+  amount: number,
+  entry: LedgerEntryInput,
+): Promise<LedgerResult> {
+  if (!Number.isInteger(amount)) throw new Error("Credit amounts are whole numbers");
+  const existing = await alreadyApplied(db, organizationId, kind, entry.reference);
+  if (existing) return { applied: false, balance: await currentBalance(db, organizationId), entryId: existing.id };
+  try {
+    return await db.transaction(async (tx) => {
+      const [org] = await tx
+        .update(organizations)
+        .set({ creditBalance: sql`${organizations.creditBalance} + ${amount}` })
+        .where(and(eq(organizations.id, organizationId), gte(sql`${organizations.creditBalance} + ${amount}`, 0)))
+        .returning({ balance: organizations.creditBalance });
+      if (!org) {
+        await currentBalance(tx, organizationId); // 404 when the organization is gone
+        throw paymentRequired(`The balance cannot go below zero (change of ${amount} credits refused).`);
+      }
+      const id = crypto.randomUUID();
+      await tx.insert(creditLedger).values({
+        id,
+        organizationId,
+        kind,
+        amount,
+        balanceAfter: org.balance,
+        reason: entry.reason,
+        actorUserId: entry.actorUserId ?? null,
+        reference: entry.reference ?? null,
+        metadata: entry.metadata ?? {},
+      });
+      return { applied: true, balance: org.balance, entryId: id };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      return { applied: false, balance: await currentBalance(db, organizationId), entryId: null };
+    }
+    throw error;
+  }
+}
+
+export const NO_CREDITS_MESSAGE =
+  "You are out of credits. Buy a credit pack or upgrade your plan in Billing & Credits (/billing) to continue.";
+
+/**
+ * Spends `units` credits for metered usage. The conditional update makes it safe under
+ * concurrency: the balance never goes below zero, and a spend that does not fit answers 402.
+ * Enterprise is unlimited: its usage is recorded (units) without lowering the balance.
+ */
+export async function spendCredits(db: DbOrTx, organizationId: string, units: number, entry: LedgerEntryInput): Promise<LedgerResult> {
+  if (!Number.isInteger(units) || units <= 0) throw new Error("Usage is a positive whole number of credits");
+  return db.transaction(async (tx) => {
+    const [org] = await tx
+      .select({ tier: organizations.subscriptionTier })
+      .from(organizations)
+      .where(eq(organizations.id, organizationId));
+    if (!org) throw notFound("Organization");
+    const unlimited = org.tier === "enterprise";
+    const [updated] = unlimited
+      ? await tx
+          .select({ balance: organizations.creditBalance })
+          .from(organizations)
+          .where(eq(organizations.id, organizationId))
+      : await tx
+          .update(organizations)
+          .set({ creditBalance: sql`${organizations.creditBalance} - ${units}` })
+          .where(and(eq(organizations.id, organizationId), gte(organizations.creditBalance, units)))
+          .returning({ balance: organizations.creditBalance });
+    if (!updated) throw paymentRequired(NO_CREDITS_MESSAGE);
+    const id = crypto.randomUUID();
+    await tx.insert(creditLedger).values({
+      id,
+      organizationId,
+      kind: "usage",
+      amount: unlimited ? 0 : -units,
+      units,
+      balanceAfter: updated.balance,
+      reason: entry.reason,
+      actorUserId: entry.actorUserId ?? null,
+      reference: entry.reference ?? null,
+      metadata: entry.metadata ?? {},
+    });
+    return { applied: true, balance: updated.balance, entryId: id };
+  });
+}
+
+export async function getCreditBalance(db: DbOrTx, organizationId: string): Promise<number> {
+  return currentBalance(db, organizationId);
+}

@@ -1,0 +1,16 @@
+/**
+ * What each metered action costs, in credits. The one price table: everything that spends credits
+ * reads it from here, and docs/api.md#credits repeats it for users.
+ */
+export const creditPrices = {
+  /** One voice-test or chat turn: a language-model reply plus its synthesized audio. */
+  voiceTestTurn: 1,
+  /** One assistant turn on a live phone call. */
+  callTurn: 1,
+  /** One text message answered by the assistant. */
+  smsReply: 1,
+  /** One started minute of transcription (recordings, voicemail). */
+  transcriptionMinute: 1,
+} as const;
+
+export type MeteredAction = keyof typeof creditPrices;
