@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { VoiceAssistantsScreen } from "@/components/placeholders/feature-screens";
+import { VoiceAssistantsScreen } from "@/components/assistants/voice-assistants-screen";
 
 export const metadata: Metadata = { title: "Voice Assistants" };
 

@@ -1,0 +1,116 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { apiRequest, isUnauthorizedError, serverMessage } from "@/lib/api-client";
+import type { CreateAssistantInput, UpdateAssistantInput } from "@/lib/assistants/schema";
+
+/** An assistant as GET /api/voice-assistants answers it (dates as ISO strings). */
+export interface VoiceAssistant {
+  id: string;
+  name: string;
+  description: string;
+  personality: string;
+  instructions: string;
+  voice: string;
+  greeting: string;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AssistantOption {
+  id: string;
+  label: string;
+  description: string;
+}
+
+export interface AssistantOptions {
+  personalities: AssistantOption[];
+  voices: AssistantOption[];
+}
+
+export const ASSISTANTS_QUERY_KEY = ["/api/voice-assistants"] as const;
+export const ASSISTANT_OPTIONS_QUERY_KEY = ["/api/voice-assistants/options"] as const;
+const DASHBOARD_STATS_QUERY_KEY = ["/api/dashboard/stats"] as const;
+
+export function useAssistants() {
+  return useQuery<VoiceAssistant[]>({ queryKey: ASSISTANTS_QUERY_KEY });
+}
+
+export function useAssistantOptions() {
+  return useQuery<AssistantOptions>({ queryKey: ASSISTANT_OPTIONS_QUERY_KEY });
+}
+
+/** Failure toast per core §8; a 401 is left to the query client's "Session Expired" handler. */
+function failureToast(title: string) {
+  return (error: Error) => {
+    if (isUnauthorizedError(error)) return;
+    const description = serverMessage(error);
+    toast.error(title, description ? { description } : undefined);
+  };
+}
+
+function useInvalidateAfterWrite() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ASSISTANTS_QUERY_KEY }),
+      queryClient.invalidateQueries({ queryKey: DASHBOARD_STATS_QUERY_KEY }),
+    ]);
+}
+
+export function useCreateAssistant() {
+  const invalidate = useInvalidateAfterWrite();
+  return useMutation<VoiceAssistant, Error, CreateAssistantInput>({
+    mutationFn: async (input) => (await apiRequest("POST", "/api/voice-assistants", input)).json(),
+    onSuccess: async () => {
+      toast.success("Voice assistant created successfully");
+      await invalidate();
+    },
+    onError: failureToast("Failed to create voice assistant"),
+  });
+}
+
+export function useUpdateAssistant() {
+  const invalidate = useInvalidateAfterWrite();
+  return useMutation<VoiceAssistant, Error, { id: string; patch: UpdateAssistantInput }>({
+    mutationFn: async ({ id, patch }) =>
+      (await apiRequest("PUT", `/api/voice-assistants/${encodeURIComponent(id)}`, patch)).json(),
+    onSuccess: async () => {
+      toast.success("Voice assistant updated successfully");
+      await invalidate();
+    },
+    onError: failureToast("Failed to update voice assistant"),
+  });
+}
+
+export function useDeleteAssistant() {
+  const invalidate = useInvalidateAfterWrite();
+  return useMutation<void, Error, string>({
+    mutationFn: async (id) => {
+      await apiRequest("DELETE", `/api/voice-assistants/${encodeURIComponent(id)}`);
+    },
+    onSuccess: async () => {
+      toast.success("Voice assistant deleted successfully");
+      await invalidate();
+    },
+    onError: failureToast("Failed to delete voice assistant"),
+  });
+}
+
+/** The spec's one-click create: fixed defaults, named "Voice Assistant N" (the first free N). */
+export function quickCreateInput(existing: readonly Pick<VoiceAssistant, "name">[]): CreateAssistantInput {
+  const taken = new Set(existing.map((a) => a.name.trim().toLowerCase()));
+  let n = existing.length + 1;
+  while (taken.has(`voice assistant ${n}`)) n += 1;
+  return {
+    name: `Voice Assistant ${n}`,
+    description: "Answers your business calls",
+    personality: "friendly",
+    instructions: "Greet callers warmly, answer their questions, and take a message when you cannot help.",
+    voice: "alloy",
+    greeting: "",
+    isActive: true,
+  };
+}

@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { DEFAULT_PERSONALITY, personalityIds } from "./personalities";
+import { DEFAULT_VOICE, voiceIds } from "./voices";
+
+export const NAME_MAX = 80;
+export const DESCRIPTION_MAX = 500;
+export const INSTRUCTIONS_MAX = 4000;
+export const GREETING_MAX = 500;
+
+/** Every field of an assistant as the create/edit form holds it (issue 3). */
+const fields = {
+  name: z
+    .string({ error: "Name is required" })
+    .trim()
+    .min(1, "Name is required")
+    .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`),
+  description: z
+    .string({ error: "Description must be text" })
+    .trim()
+    .max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`),
+  personality: z.enum(personalityIds, { error: `Personality must be one of: ${personalityIds.join(", ")}` }),
+  instructions: z
+    .string({ error: "Instructions must be text" })
+    .trim()
+    .max(INSTRUCTIONS_MAX, `Instructions must be at most ${INSTRUCTIONS_MAX} characters`),
+  voice: z.enum(voiceIds, { error: `Voice must be one of: ${voiceIds.join(", ")}` }),
+  greeting: z
+    .string({ error: "Greeting must be text" })
+    .trim()
+    .max(GREETING_MAX, `Greeting must be at most ${GREETING_MAX} characters`),
+  isActive: z.boolean({ error: "isActive must be true or false" }),
+};
+
+/**
+ * POST /api/voice-assistants and the create/edit form. Only the name is required; the rest take
+ * the spec's defaults (personality friendly, voice alloy, active).
+ */
+export const createAssistantInput = z.object({
+  name: fields.name,
+  description: fields.description.default(""),
+  personality: fields.personality.default(DEFAULT_PERSONALITY),
+  instructions: fields.instructions.default(""),
+  voice: fields.voice.default(DEFAULT_VOICE),
+  greeting: fields.greeting.default(""),
+  isActive: fields.isActive.default(true),
+});
+export type CreateAssistantInput = z.output<typeof createAssistantInput>;
+/** What the form holds before parsing (defaults not applied yet). */
+export type AssistantFormValues = z.input<typeof createAssistantInput>;
+
+/** PUT /api/voice-assistants/{id}: any subset of the fields; `{isActive}` alone toggles. */
+export const updateAssistantInput = z
+  .object(fields)
+  .partial()
+  .refine((v) => Object.values(v).some((value) => value !== undefined), {
+    message: "Send at least one field to change",
+    path: ["body"],
+  });
+export type UpdateAssistantInput = z.output<typeof updateAssistantInput>;

@@ -1,0 +1,113 @@
+import "server-only";
+import crypto from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { providerCredentials } from "@/db/schema";
+import { decryptSecret, encryptSecret, secretHint } from "@/lib/crypto/secret-box";
+import { resolveCredential, type ProviderSecret } from "@/lib/providers/credentials";
+import { notFound } from "@/lib/http/errors";
+import { apiKeyProviders, isApiKeyProvider, type ApiKeyProvider, type ApiKeysInput } from "./schema";
+
+/**
+ * Which credential the providers use right now (lib/providers/credentials.ts order): the
+ * organization's own key, the server's environment key, or none (the offline provider).
+ */
+export type CredentialSource = "organization" | "environment" | "offline";
+
+export type ApiKeyStatus = {
+  set: boolean;
+  /** "…1234": the last four characters of the saved key (Twilio: of the auth token). */
+  hint: string | null;
+  updatedAt: Date | null;
+  source: CredentialSource;
+};
+
+export type ApiKeysStatus = {
+  anthropic: ApiKeyStatus;
+  elevenlabs: ApiKeyStatus;
+  deepgram: ApiKeyStatus;
+  twilio: ApiKeyStatus & { accountSidHint: string | null };
+};
+
+/** Settings → API Keys: what is saved and what is in effect, never the secrets themselves. */
+export async function getApiKeys(db: Db, organizationId: string): Promise<ApiKeysStatus> {
+  const rows = await db
+    .select({
+      provider: providerCredentials.provider,
+      ciphertext: providerCredentials.ciphertext,
+      hint: providerCredentials.hint,
+      updatedAt: providerCredentials.updatedAt,
+    })
+    .from(providerCredentials)
+    .where(eq(providerCredentials.organizationId, organizationId));
+  const sources = await Promise.all(
+    apiKeyProviders.map(async (provider) => {
+      const resolved = await resolveCredential(db, organizationId, provider);
+      return [provider, resolved?.source ?? "offline"] as const;
+    }),
+  );
+  const sourceOf = Object.fromEntries(sources) as Record<ApiKeyProvider, CredentialSource>;
+  const status = (provider: ApiKeyProvider): ApiKeyStatus => {
+    const row = rows.find((r) => r.provider === provider);
+    return { set: Boolean(row), hint: row?.hint ?? null, updatedAt: row?.updatedAt ?? null, source: sourceOf[provider] };
+  };
+  const twilioRow = rows.find((r) => r.provider === "twilio");
+  return {
+    anthropic: status("anthropic"),
+    elevenlabs: status("elevenlabs"),
+    deepgram: status("deepgram"),
+    twilio: { ...status("twilio"), accountSidHint: twilioRow ? accountSidHint(twilioRow.ciphertext) : null },
+  };
+}
+
+function accountSidHint(ciphertext: string): string | null {
+  try {
+    const secret = JSON.parse(decryptSecret(ciphertext)) as ProviderSecret["twilio"];
+    return secret.accountSid ? secretHint(secret.accountSid) : null;
+  } catch {
+    // Sealed with an older app secret: unreadable until the key is entered again.
+    return null;
+  }
+}
+
+/** The stored form: the JSON of ProviderSecret[provider], sealed with AES-256-GCM. */
+function sealed(input: ApiKeysInput): { provider: ApiKeyProvider; ciphertext: string; hint: string }[] {
+  const out: { provider: ApiKeyProvider; ciphertext: string; hint: string }[] = [];
+  for (const provider of ["anthropic", "elevenlabs", "deepgram"] as const) {
+    const apiKey = input[provider];
+    if (apiKey === undefined) continue;
+    const secret: ProviderSecret[typeof provider] = { apiKey };
+    out.push({ provider, ciphertext: encryptSecret(JSON.stringify(secret)), hint: secretHint(apiKey) });
+  }
+  if (input.twilio) {
+    const secret: ProviderSecret["twilio"] = { accountSid: input.twilio.accountSid, authToken: input.twilio.authToken };
+    out.push({ provider: "twilio", ciphertext: encryptSecret(JSON.stringify(secret)), hint: secretHint(secret.authToken) });
+  }
+  return out;
+}
+
+/** Saves (or replaces) the keys sent; the others stay as they are. Returns the new status. */
+export async function saveApiKeys(db: Db, organizationId: string, userId: string, input: ApiKeysInput): Promise<ApiKeysStatus> {
+  const entries = sealed(input);
+  await db.transaction(async (tx) => {
+    for (const entry of entries) {
+      const now = new Date();
+      await tx
+        .insert(providerCredentials)
+        .values({ id: crypto.randomUUID(), organizationId, ...entry, updatedBy: userId, createdAt: now, updatedAt: now })
+        .onConflictDoUpdate({
+          target: [providerCredentials.organizationId, providerCredentials.provider],
+          set: { ciphertext: entry.ciphertext, hint: entry.hint, updatedBy: userId, updatedAt: now },
+        });
+    }
+  });
+  return getApiKeys(db, organizationId);
+}
+
+/** Removes one provider's key (idempotent); the provider falls back to the server key or offline. */
+export async function deleteApiKey(db: Db, organizationId: string, provider: string): Promise<void> {
+  if (!isApiKeyProvider(provider)) throw notFound("API key provider");
+  await db
+    .delete(providerCredentials)
+    .where(and(eq(providerCredentials.organizationId, organizationId), eq(providerCredentials.provider, provider)));
+}

@@ -1,0 +1,96 @@
+import { z } from "zod";
+
+/** Settings → Profile. Same messages as sign-up (core spec §5). */
+export const profileInput = z.object({
+  firstName: z.string({ error: "First name is required" }).trim().min(1, "First name is required").max(80, "First name must be at most 80 characters"),
+  lastName: z.string({ error: "Last name is required" }).trim().min(1, "Last name is required").max(80, "Last name must be at most 80 characters"),
+  email: z.string({ error: "Please enter a valid email" }).trim().toLowerCase().pipe(z.email("Please enter a valid email")),
+});
+export type ProfileInput = z.output<typeof profileInput>;
+
+export const NEW_PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+/** Settings → Security. confirmPassword is checked by the server too. */
+export const passwordInput = z
+  .object({
+    currentPassword: z.string({ error: "Current password is required" }).min(1, "Current password is required").max(PASSWORD_MAX, "Current password is incorrect"),
+    newPassword: z
+      .string({ error: `Password must be at least ${NEW_PASSWORD_MIN} characters` })
+      .min(NEW_PASSWORD_MIN, `Password must be at least ${NEW_PASSWORD_MIN} characters`)
+      .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+    confirmPassword: z.string({ error: "Passwords don't match" }),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ["confirmPassword"] });
+export type PasswordInput = z.output<typeof passwordInput>;
+
+/** Settings → Notifications, with the spec's defaults (core §2). */
+export const notificationDefaults = { emailNotifications: false, callAlerts: true, systemUpdates: true } as const;
+export type NotificationPreferences = { emailNotifications: boolean; callAlerts: boolean; systemUpdates: boolean };
+
+/** PUT /api/settings/notifications: any subset of the three switches. */
+export const notificationsInput = z
+  .object({
+    emailNotifications: z.boolean({ error: "emailNotifications must be true or false" }),
+    callAlerts: z.boolean({ error: "callAlerts must be true or false" }),
+    systemUpdates: z.boolean({ error: "systemUpdates must be true or false" }),
+  })
+  .partial()
+  .refine((v) => Object.values(v).some((value) => value !== undefined), {
+    message: "Send at least one of emailNotifications, callAlerts, systemUpdates",
+    path: ["body"],
+  });
+export type NotificationsInput = z.output<typeof notificationsInput>;
+
+/** The providers whose keys Settings → API Keys manages (organization-wide). */
+export const apiKeyProviders = ["anthropic", "elevenlabs", "deepgram", "twilio"] as const;
+export type ApiKeyProvider = (typeof apiKeyProviders)[number];
+
+export function isApiKeyProvider(value: unknown): value is ApiKeyProvider {
+  return typeof value === "string" && (apiKeyProviders as readonly string[]).includes(value);
+}
+
+const apiKey = (label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .min(1, `${label} is required`)
+    .min(8, `${label} looks too short`)
+    .max(500, `${label} must be at most 500 characters`)
+    .regex(/^\S+$/, `${label} must not contain spaces`);
+
+export const TWILIO_ACCOUNT_SID_MESSAGE = "Account SID must start with AC and be 34 characters";
+
+/**
+ * PUT /api/settings/api-keys: the keys to save or replace; keys left out are kept as they are.
+ * The form sends only the fields the user filled in.
+ */
+export const apiKeysInput = z
+  .object({
+    anthropic: apiKey("Anthropic API key").optional(),
+    elevenlabs: apiKey("ElevenLabs API key").optional(),
+    deepgram: apiKey("Deepgram API key").optional(),
+    twilio: z
+      .object(
+        {
+          accountSid: z
+            .string({ error: TWILIO_ACCOUNT_SID_MESSAGE })
+            .trim()
+            .min(1, "Account SID is required")
+            .regex(/^AC\S{32}$/, TWILIO_ACCOUNT_SID_MESSAGE),
+          authToken: apiKey("Auth token"),
+        },
+        { error: "Twilio needs an account SID and an auth token" },
+      )
+      .optional(),
+  })
+  .refine((v) => apiKeyProviders.some((p) => v[p] !== undefined), { message: "Enter at least one API key to save", path: ["body"] });
+export type ApiKeysInput = z.output<typeof apiKeysInput>;
+
+/** Labels for the API Keys screen and docs. */
+export const apiKeyProviderInfo: Record<ApiKeyProvider, { kind: string; vendor: string }> = {
+  anthropic: { kind: "Language model", vendor: "Anthropic" },
+  elevenlabs: { kind: "Speech", vendor: "ElevenLabs" },
+  deepgram: { kind: "Transcription", vendor: "Deepgram" },
+  twilio: { kind: "Telephony", vendor: "Twilio" },
+};

@@ -1,0 +1,129 @@
+import "server-only";
+import { APIError } from "better-auth/api";
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { notificationPreferences, users } from "@/db/schema";
+import { getAuth } from "@/lib/auth/auth";
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from "@/lib/auth/login-throttle";
+import { endOtherSessions } from "@/lib/auth/service";
+import { publicUser, toSessionUser } from "@/lib/auth/session";
+import { badRequest, conflict, notFound } from "@/lib/http/errors";
+import type { RequestContext } from "@/lib/http/route";
+import {
+  notificationDefaults,
+  type NotificationPreferences,
+  type NotificationsInput,
+  type PasswordInput,
+  type ProfileInput,
+} from "./schema";
+
+const EMAIL_TAKEN = "An account with this email already exists";
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}
+
+/**
+ * Settings → Profile: first and last name (and the display name built from them) and the e-mail,
+ * unique case-insensitively across all users (409 naming `email`). Returns the /api/auth/me shape.
+ */
+export async function updateProfile(db: Db, ctx: RequestContext, input: ProfileInput) {
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${input.email}`, ne(users.id, ctx.userId)))
+    .limit(1);
+  if (taken) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+  let row;
+  try {
+    [row] = await db
+      .update(users)
+      .set({
+        firstName: input.firstName,
+        lastName: input.lastName,
+        name: `${input.firstName} ${input.lastName}`.trim(),
+        email: input.email,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(users.id, ctx.userId), eq(users.organizationId, ctx.organizationId)))
+      .returning();
+  } catch (error) {
+    // Someone took the address between the check and the update.
+    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+    throw error;
+  }
+  if (!row) throw notFound("User");
+  return publicUser(toSessionUser(row));
+}
+
+const WRONG_PASSWORD = "Current password is incorrect";
+
+/**
+ * Settings → Security. Better Auth verifies the current password against the stored hash and
+ * stores the new hash; then every other session of the user ends and the caller's own one stays.
+ * Wrong current passwords count as failed sign-ins for the account's e-mail (login throttle), so
+ * a stolen session cannot be used to guess the password.
+ */
+export async function changePassword(
+  db: Db,
+  ctx: RequestContext,
+  sessionToken: string,
+  headers: Headers,
+  input: PasswordInput,
+): Promise<void> {
+  await assertLoginAllowed(db, ctx.user.email, null);
+  const auth = await getAuth();
+  try {
+    await auth.api.changePassword({
+      body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: false },
+      headers,
+    });
+  } catch (error) {
+    if (error instanceof APIError) {
+      const code = (error.body as { code?: string } | undefined)?.code;
+      if (code === "INVALID_PASSWORD") {
+        await recordLoginFailure(db, ctx.user.email, null);
+        throw badRequest(WRONG_PASSWORD, { currentPassword: WRONG_PASSWORD });
+      }
+      if (code === "PASSWORD_TOO_SHORT") throw badRequest("Password is too short", { newPassword: "Password is too short" });
+      if (code === "PASSWORD_TOO_LONG") throw badRequest("Password is too long", { newPassword: "Password is too long" });
+      if (code === "CREDENTIAL_ACCOUNT_NOT_FOUND") throw badRequest("This account has no password to change");
+    }
+    throw error;
+  }
+  await clearLoginFailures(db, ctx.user.email);
+  await endOtherSessions(ctx.userId, sessionToken);
+}
+
+/** Settings → Notifications for one user; the spec's defaults until the user changes one. */
+export async function getNotificationPreferences(db: Db, userId: string): Promise<NotificationPreferences> {
+  const [row] = await db
+    .select({
+      emailNotifications: notificationPreferences.emailNotifications,
+      callAlerts: notificationPreferences.callAlerts,
+      systemUpdates: notificationPreferences.systemUpdates,
+    })
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId));
+  return row ?? { ...notificationDefaults };
+}
+
+/** Saves the switches sent (others keep their value or default) and returns all three. */
+export async function updateNotificationPreferences(
+  db: Db,
+  userId: string,
+  patch: NotificationsInput,
+): Promise<NotificationPreferences> {
+  const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as Partial<NotificationPreferences>;
+  const [row] = await db
+    .insert(notificationPreferences)
+    .values({ userId, ...notificationDefaults, ...changes, updatedAt: new Date() })
+    .onConflictDoUpdate({ target: notificationPreferences.userId, set: { ...changes, updatedAt: new Date() } })
+    .returning({
+      emailNotifications: notificationPreferences.emailNotifications,
+      callAlerts: notificationPreferences.callAlerts,
+      systemUpdates: notificationPreferences.systemUpdates,
+    });
+  return row;
+}

@@ -1,0 +1,276 @@
+import { GET as getOne, DELETE as remove, PUT as update } from "@/app/api/voice-assistants/[id]/route";
+import { GET as options } from "@/app/api/voice-assistants/options/route";
+import { GET as list, POST as create } from "@/app/api/voice-assistants/route";
+import { closeDb, getDb } from "@/db/client";
+import { organizations, voiceAssistants } from "@/db/schema";
+import { personalities } from "@/lib/assistants/personalities";
+import { voices } from "@/lib/assistants/voices";
+import { and, count, eq } from "drizzle-orm";
+import { registerTestUser, type TestAccount } from "../helpers/accounts";
+import { call } from "../helpers/http";
+
+afterAll(() => closeDb());
+
+const fullInput = {
+  name: "Front Desk",
+  description: "Answers the main line",
+  personality: "professional",
+  instructions: "Take a message when nobody is available.",
+  voice: "onyx",
+  isActive: true,
+  greeting: "Thanks for calling Acme, how can I help?",
+};
+
+async function setTier(account: TestAccount, tier: "free" | "pro" | "enterprise") {
+  const db = await getDb();
+  await db.update(organizations).set({ subscriptionTier: tier }).where(eq(organizations.id, account.organizationId));
+}
+
+async function countFor(organizationId: string) {
+  const db = await getDb();
+  const [row] = await db.select({ n: count() }).from(voiceAssistants).where(eq(voiceAssistants.organizationId, organizationId));
+  return row.n;
+}
+
+describe("POST /api/voice-assistants", () => {
+  it("creates an assistant with every field and answers 201 with it", async () => {
+    const owner = await registerTestUser();
+    const res = await call(create, "POST", "/api/voice-assistants", { sessionId: owner.sessionId, body: fullInput });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject(fullInput);
+    expect(Object.keys(res.body).sort()).toEqual(
+      ["createdAt", "description", "greeting", "id", "instructions", "isActive", "name", "personality", "updatedAt", "voice"].sort(),
+    );
+    const db = await getDb();
+    const [row] = await db.select().from(voiceAssistants).where(eq(voiceAssistants.id, res.body.id));
+    expect(row.organizationId).toBe(owner.organizationId);
+  });
+
+  it("accepts the spec's contract body (no greeting) and applies defaults to missing fields", async () => {
+    const owner = await registerTestUser();
+    const res = await call(create, "POST", "/api/voice-assistants", { sessionId: owner.sessionId, body: { name: "Voice Assistant 1" } });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      name: "Voice Assistant 1",
+      description: "",
+      personality: "friendly",
+      instructions: "",
+      voice: "alloy",
+      greeting: "",
+      isActive: true,
+    });
+  });
+
+  it("answers 400 naming each failing field", async () => {
+    const owner = await registerTestUser();
+    const res = await call(create, "POST", "/api/voice-assistants", {
+      sessionId: owner.sessionId,
+      body: { ...fullInput, name: "   ", personality: "grumpy", voice: "robot", description: "d".repeat(501), isActive: "yes" },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.name).toBe("Name is required");
+    expect(res.body.errors.personality).toMatch(/^Personality must be one of: friendly/);
+    expect(res.body.errors.voice).toMatch(/^Voice must be one of: alloy/);
+    expect(res.body.errors.description).toBe("Description must be at most 500 characters");
+    expect(res.body.errors.isActive).toBeDefined();
+    const long = await call(create, "POST", "/api/voice-assistants", {
+      sessionId: owner.sessionId,
+      body: { name: "n".repeat(81), instructions: "i".repeat(4001), greeting: "g".repeat(501) },
+    });
+    expect(long.status).toBe(400);
+    expect(long.body.errors).toEqual({
+      name: "Name must be at most 80 characters",
+      instructions: "Instructions must be at most 4000 characters",
+      greeting: "Greeting must be at most 500 characters",
+    });
+    expect(await countFor(owner.organizationId)).toBe(0);
+  });
+
+  it("answers 401 without a session", async () => {
+    const res = await call(create, "POST", "/api/voice-assistants", { body: fullInput });
+    expect(res.status).toBe(401);
+    expect(res.text).toContain("Unauthorized");
+  });
+
+  it("answers 403 when a free organization creates a second assistant", async () => {
+    const owner = await registerTestUser();
+    const first = await call(create, "POST", "/api/voice-assistants", { sessionId: owner.sessionId, body: fullInput });
+    expect(first.status).toBe(201);
+    const second = await call(create, "POST", "/api/voice-assistants", { sessionId: owner.sessionId, body: { ...fullInput, name: "Second" } });
+    expect(second.status).toBe(403);
+    expect(second.body.message).toBe("Your Free plan allows 1 voice assistant. Upgrade to Pro (10 voice assistants) in Billing to add more.");
+    expect(await countFor(owner.organizationId)).toBe(1);
+  });
+
+  it("never lets two simultaneous creates both take a free plan's only slot", async () => {
+    const owner = await registerTestUser();
+    const results = await Promise.all(
+      [1, 2, 3].map((n) =>
+        call(create, "POST", "/api/voice-assistants", { sessionId: owner.sessionId, body: { name: `Race ${n}` } }),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([201, 403, 403]);
+    expect(await countFor(owner.organizationId)).toBe(1);
+  });
+
+  it("allows 10 on Pro and no limit on Enterprise", async () => {
+    const owner = await registerTestUser();
+    await setTier(owner, "pro");
+    for (let i = 1; i <= 10; i++) {
+      const res = await call(create, "POST", "/api/voice-assistants", { sessionId: owner.sessionId, body: { name: `Pro ${i}` } });
+      expect(res.status).toBe(201);
+    }
+    const eleventh = await call(create, "POST", "/api/voice-assistants", { sessionId: owner.sessionId, body: { name: "Pro 11" } });
+    expect(eleventh.status).toBe(403);
+    expect(eleventh.body.message).toMatch(/Pro plan allows 10 voice assistants\. Upgrade to Enterprise \(unlimited/);
+    await setTier(owner, "enterprise");
+    const more = await call(create, "POST", "/api/voice-assistants", { sessionId: owner.sessionId, body: { name: "Pro 11" } });
+    expect(more.status).toBe(201);
+    expect(await countFor(owner.organizationId)).toBe(11);
+  });
+});
+
+describe("GET /api/voice-assistants", () => {
+  it("lists only the caller's organization's assistants, newest first", async () => {
+    const owner = await registerTestUser();
+    const other = await registerTestUser();
+    await setTier(owner, "pro");
+    const a = await call(create, "POST", "/api/voice-assistants", { sessionId: owner.sessionId, body: { name: "Older" } });
+    const b = await call(create, "POST", "/api/voice-assistants", { sessionId: owner.sessionId, body: { name: "Newer" } });
+    await call(create, "POST", "/api/voice-assistants", { sessionId: other.sessionId, body: { name: "Not yours" } });
+    const res = await call(list, "GET", "/api/voice-assistants", { sessionId: owner.sessionId });
+    expect(res.status).toBe(200);
+    expect(res.body.map((x: { id: string }) => x.id)).toEqual([b.body.id, a.body.id]);
+    expect(res.body[0]).toMatchObject({ name: "Newer", personality: "friendly", voice: "alloy", isActive: true });
+  });
+
+  it("answers 401 without a session", async () => {
+    expect((await call(list, "GET", "/api/voice-assistants")).status).toBe(401);
+  });
+
+  it("GET /api/voice-assistants/{id} answers the caller's assistant and 404 for another organization's", async () => {
+    const owner = await registerTestUser();
+    const stranger = await registerTestUser();
+    const made = await call(create, "POST", "/api/voice-assistants", { sessionId: owner.sessionId, body: fullInput });
+    const mine = await call(getOne, "GET", `/api/voice-assistants/${made.body.id}`, { sessionId: owner.sessionId, params: { id: made.body.id } });
+    expect(mine.status).toBe(200);
+    expect(mine.body.id).toBe(made.body.id);
+    const theirs = await call(getOne, "GET", `/api/voice-assistants/${made.body.id}`, { sessionId: stranger.sessionId, params: { id: made.body.id } });
+    expect(theirs.status).toBe(404);
+    expect(theirs.text).not.toContain(fullInput.name);
+  });
+});
+
+describe("GET /api/voice-assistants/options", () => {
+  it("lists the personalities and the voices the form offers", async () => {
+    const owner = await registerTestUser();
+    const res = await call(options, "GET", "/api/voice-assistants/options", { sessionId: owner.sessionId });
+    expect(res.status).toBe(200);
+    expect(res.body.personalities.map((p: { id: string }) => p.id)).toEqual(personalities.map((p) => p.id));
+    expect(res.body.personalities[0]).toEqual({ id: "friendly", label: "Friendly", description: expect.any(String) });
+    expect(res.body.voices).toEqual(voices.map(({ id, label, description }) => ({ id, label, description })));
+    expect((await call(options, "GET", "/api/voice-assistants/options")).status).toBe(401);
+  });
+});
+
+describe("PUT /api/voice-assistants/{id}", () => {
+  it("toggles with {isActive} alone, both ways, and leaves the other fields", async () => {
+    const owner = await registerTestUser();
+    const made = await call(create, "POST", "/api/voice-assistants", { sessionId: owner.sessionId, body: fullInput });
+    const off = await call(update, "PUT", `/api/voice-assistants/${made.body.id}`, {
+      sessionId: owner.sessionId,
+      params: { id: made.body.id },
+      body: { isActive: false },
+    });
+    expect(off.status).toBe(200);
+    expect(off.body).toMatchObject({ ...fullInput, isActive: false, id: made.body.id });
+    expect(new Date(off.body.updatedAt).getTime()).toBeGreaterThanOrEqual(new Date(made.body.updatedAt).getTime());
+    const on = await call(update, "PUT", `/api/voice-assistants/${made.body.id}`, {
+      sessionId: owner.sessionId,
+      params: { id: made.body.id },
+      body: { isActive: true },
+    });
+    expect(on.body.isActive).toBe(true);
+  });
+
+  it("updates several fields at once", async () => {
+    const owner = await registerTestUser();
+    const made = await call(create, "POST", "/api/voice-assistants", { sessionId: owner.sessionId, body: fullInput });
+    const res = await call(update, "PUT", `/api/voice-assistants/${made.body.id}`, {
+      sessionId: owner.sessionId,
+      params: { id: made.body.id },
+      body: { name: "Night Line", personality: "caring", voice: "shimmer", greeting: "" },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ name: "Night Line", personality: "caring", voice: "shimmer", greeting: "", instructions: fullInput.instructions });
+  });
+
+  it("answers 400 naming the field, and for an empty body", async () => {
+    const owner = await registerTestUser();
+    const made = await call(create, "POST", "/api/voice-assistants", { sessionId: owner.sessionId, body: fullInput });
+    const bad = await call(update, "PUT", `/api/voice-assistants/${made.body.id}`, {
+      sessionId: owner.sessionId,
+      params: { id: made.body.id },
+      body: { voice: "robot", name: "" },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual({ voice: expect.stringMatching(/^Voice must be one of/), name: "Name is required" });
+    const empty = await call(update, "PUT", `/api/voice-assistants/${made.body.id}`, {
+      sessionId: owner.sessionId,
+      params: { id: made.body.id },
+      body: {},
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors).toHaveProperty("body");
+  });
+
+  it("answers 401 without a session and 404 for another organization's assistant, leaving it untouched", async () => {
+    const owner = await registerTestUser();
+    const stranger = await registerTestUser();
+    const made = await call(create, "POST", "/api/voice-assistants", { sessionId: owner.sessionId, body: fullInput });
+    const anon = await call(update, "PUT", `/api/voice-assistants/${made.body.id}`, { params: { id: made.body.id }, body: { isActive: false } });
+    expect(anon.status).toBe(401);
+    const res = await call(update, "PUT", `/api/voice-assistants/${made.body.id}`, {
+      sessionId: stranger.sessionId,
+      params: { id: made.body.id },
+      body: { isActive: false, name: "Hijacked" },
+    });
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe("Voice assistant not found");
+    const db = await getDb();
+    const [row] = await db.select().from(voiceAssistants).where(eq(voiceAssistants.id, made.body.id));
+    expect(row).toMatchObject({ name: fullInput.name, isActive: true });
+    const unknown = await call(update, "PUT", "/api/voice-assistants/nope", { sessionId: owner.sessionId, params: { id: "nope" }, body: { isActive: false } });
+    expect(unknown.status).toBe(404);
+  });
+});
+
+describe("DELETE /api/voice-assistants/{id}", () => {
+  it("deletes the caller's assistant and frees the plan slot", async () => {
+    const owner = await registerTestUser();
+    const made = await call(create, "POST", "/api/voice-assistants", { sessionId: owner.sessionId, body: fullInput });
+    const res = await call(remove, "DELETE", `/api/voice-assistants/${made.body.id}`, { sessionId: owner.sessionId, params: { id: made.body.id } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true });
+    expect(await countFor(owner.organizationId)).toBe(0);
+    const again = await call(remove, "DELETE", `/api/voice-assistants/${made.body.id}`, { sessionId: owner.sessionId, params: { id: made.body.id } });
+    expect(again.status).toBe(404);
+    const next = await call(create, "POST", "/api/voice-assistants", { sessionId: owner.sessionId, body: { name: "Replacement" } });
+    expect(next.status).toBe(201);
+  });
+
+  it("answers 401 without a session and 404 for another organization's assistant, which stays", async () => {
+    const owner = await registerTestUser();
+    const stranger = await registerTestUser();
+    const made = await call(create, "POST", "/api/voice-assistants", { sessionId: owner.sessionId, body: fullInput });
+    expect((await call(remove, "DELETE", `/api/voice-assistants/${made.body.id}`, { params: { id: made.body.id } })).status).toBe(401);
+    const res = await call(remove, "DELETE", `/api/voice-assistants/${made.body.id}`, { sessionId: stranger.sessionId, params: { id: made.body.id } });
+    expect(res.status).toBe(404);
+    const db = await getDb();
+    const rows = await db
+      .select()
+      .from(voiceAssistants)
+      .where(and(eq(voiceAssistants.id, made.body.id), eq(voiceAssistants.organizationId, owner.organizationId)));
+    expect(rows).toHaveLength(1);
+  });
+});
