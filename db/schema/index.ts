@@ -3,3 +3,5 @@ export * from "./auth";
 export * from "./telephony";
 export * from "./settings";
 export * from "./billing";
+export * from "./voice";
+export * from "./payments";

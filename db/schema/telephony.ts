@@ -72,7 +72,11 @@ export const calls = pgTable(
     recordingUrl: text("recording_url"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("call_org_started_idx").on(t.organizationId, t.startedAt, t.id)],
+  (t) => [
+    index("call_org_started_idx").on(t.organizationId, t.startedAt, t.id),
+    // Call history filtered by number: keyset pages without scanning the organization's other calls.
+    index("call_org_number_started_idx").on(t.organizationId, t.phoneNumberId, t.startedAt, t.id),
+  ],
 );
 
 export const messages = pgTable(

@@ -1,0 +1,1 @@
+CREATE INDEX "call_org_number_started_idx" ON "call" USING btree ("organization_id","phone_number_id","started_at","id");

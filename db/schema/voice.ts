@@ -1,0 +1,36 @@
+import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { organizations } from "./organizations";
+
+/**
+ * Synthesized or recorded audio. The bytes live in the blob store (lib/blob-store); this row says
+ * who owns them and how to serve them. organizationId is null for the public demo assistant.
+ */
+export const audioClips = pgTable(
+  "audio_clip",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id").references(() => organizations.id, { onDelete: "cascade" }),
+    storageKey: text("storage_key").notNull(),
+    contentType: text("content_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    durationMs: integer("duration_ms"),
+    source: text("source", { enum: ["voice_test", "chat", "call", "voicemail", "recording"] }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("audio_clip_org_created_idx").on(t.organizationId, t.createdAt)],
+);
+
+/** Turns of a voice-test or mobile chat conversation, so a chat sessionId keeps its context. */
+export const chatTurns = pgTable(
+  "chat_turn",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id").references(() => organizations.id, { onDelete: "cascade" }),
+    chatSessionId: text("chat_session_id").notNull(),
+    role: text("role", { enum: ["user", "assistant"] }).notNull(),
+    content: text("content").notNull(),
+    intent: text("intent"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("chat_turn_session_idx").on(t.chatSessionId, t.createdAt)],
+);
