@@ -89,3 +89,14 @@ export const loginFailures = pgTable(
   },
   (t) => [index("login_failure_key_created_idx").on(t.key, t.createdAt)],
 );
+
+/** Generic sliding-window rate-limit hits (lib/http/rate-limit.ts), e.g. the public voice demo per IP. */
+export const rateLimitHits = pgTable(
+  "rate_limit_hit",
+  {
+    id: text("id").primaryKey(),
+    key: text("key").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("rate_limit_hit_key_created_idx").on(t.key, t.createdAt)],
+);
