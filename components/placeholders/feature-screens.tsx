@@ -8,62 +8,12 @@ import Link from "next/link";
 import { BeingBuilt } from "@/components/being-built";
 import { Button } from "@/components/ui/button";
 
-export function PhoneNumbersScreen() {
-  return (
-    <BeingBuilt
-      feature="Phone Numbers"
-      issue="core §2 Phone Numbers"
-      description="Get business numbers from the telephony provider (a new one with your preferred area code, or bring an existing one) and see each number's status at a glance."
-    />
-  );
-}
-
-export function VoiceAssistantsScreen() {
-  return (
-    <BeingBuilt
-      feature="Voice Assistants"
-      issue="core §2 Voice Assistants"
-      description="Create voice assistants with a personality, a voice and instructions, and switch each one on or off."
-    />
-  );
-}
-
-export function CallHistoryScreen() {
-  return (
-    <BeingBuilt
-      feature="Call History"
-      issue="core §2 Call History"
-      description="Every call your assistants handle, with its transcript and summary."
-    />
-  );
-}
-
-export function SettingsScreen() {
-  return (
-    <BeingBuilt
-      feature="Settings"
-      issue="core §2 Settings"
-      description="Your profile, password, notification preferences and the API keys for the language model, speech, transcription and telephony providers."
-    />
-  );
-}
-
 export function VoiceTestScreen() {
   return (
     <BeingBuilt
       feature="Voice Test"
       issue="core §2 Voice Test"
       description="Type a phrase and run it through the voice pipeline: the language model writes a reply and the speech provider turns it into audio you can play."
-    />
-  );
-}
-
-export function IntegrationsScreen() {
-  return (
-    <BeingBuilt
-      feature="Integrations"
-      issue="core §2 Integrations"
-      description="Connect Switchboard to your CRM, calendar and productivity tools, such as Slack, Notion, HubSpot, Google Calendar and Zapier."
     />
   );
 }

@@ -1,8 +1,8 @@
 import { POST as login } from "@/app/api/auth/login/route";
 import { GET as stats } from "@/app/api/dashboard/stats/route";
 import { closeDb, getDb } from "@/db/client";
-import { assistantReplies, calls, messages, voiceAssistants } from "@/db/schema";
-import { isEmpty, seedIfEmpty } from "@/db/seed/demo";
+import { assistantReplies, calls, messages, users, voiceAssistants } from "@/db/schema";
+import { isEmpty, seedDemo, seedIfEmpty } from "@/db/seed/demo";
 import { demoAccount, demoAdminAccount, demoMasterAccount } from "@/lib/demo-accounts";
 import { and, avg, count, eq } from "drizzle-orm";
 import { registerTestUser } from "../helpers/accounts";
@@ -15,8 +15,11 @@ describe("demo seed and GET /api/dashboard/stats", () => {
 
   beforeAll(async () => {
     const db = await getDb();
-    // With DATABASE_URL the run shares one fresh database between test files: seed only if empty.
+    // On an in-memory PGlite this file's database is empty: the first-start path seeds it. With
+    // DATABASE_URL the run's database is shared with other files, so seed the demo directly.
     if (await isEmpty(db)) await seedIfEmpty(db);
+    const [demo] = await db.select({ id: users.id }).from(users).where(eq(users.email, demoAccount.email));
+    if (!demo) await seedDemo(db);
   });
 
   it("seeds three accounts that can sign in, with the roles the README names", async () => {

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { CallHistoryScreen } from "@/components/placeholders/feature-screens";
+import { CallHistoryScreen } from "@/components/call-history/call-history-screen";
 
 export const metadata: Metadata = { title: "Call History" };
 

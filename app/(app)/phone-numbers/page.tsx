@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { PhoneNumbersScreen } from "@/components/placeholders/feature-screens";
+import { PhoneNumbersScreen } from "@/components/phone-numbers/phone-numbers-screen";
 
 export const metadata: Metadata = { title: "Phone Numbers" };
 

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { IntegrationsScreen } from "@/components/placeholders/feature-screens";
+import { IntegrationsScreen } from "@/components/integrations/integrations-screen";
 
 export const metadata: Metadata = { title: "Integrations" };
 

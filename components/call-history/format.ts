@@ -1,0 +1,38 @@
+import { statusLabels } from "@/lib/call-history/constants";
+
+const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+const time = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", second: "2-digit" });
+
+export function formatDateTime(iso: string): string {
+  return dateTime.format(new Date(iso));
+}
+
+export function formatTime(iso: string): string {
+  return time.format(new Date(iso));
+}
+
+/** 0 → "0:00", 75 → "1:15", 3700 → "1:01:40". */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const rest = String(s % 60).padStart(2, "0");
+  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${rest}` : `${m}:${rest}`;
+}
+
+export function statusLabel(status: string): string {
+  return statusLabels[status] ?? status;
+}
+
+export function statusVariant(status: string): "success" | "warning" | "destructive" | "secondary" | "outline" {
+  if (status === "completed" || status === "delivered" || status === "received" || status === "sent") return "success";
+  if (status === "missed" || status === "voicemail") return "warning";
+  if (status === "failed") return "destructive";
+  return "secondary";
+}
+
+export function sentimentVariant(sentiment: string | null | undefined): "success" | "secondary" | "destructive" {
+  if (sentiment === "positive") return "success";
+  if (sentiment === "negative") return "destructive";
+  return "secondary";
+}

@@ -1,0 +1,82 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { apiRequest, serverMessage } from "@/lib/api-client";
+import type { DeliveryView, IntegrationView } from "@/lib/integrations/catalogue";
+
+export const INTEGRATIONS_KEY = ["/api/integrations"] as const;
+export const deliveriesKey = (slug: string) => ["/api/integrations", slug, "deliveries"] as const;
+
+export type ConnectResult = IntegrationView & { signingSecret?: string };
+
+/** Field messages from a "400: {message, errors}" error, when there are any. */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  if (!(error instanceof Error)) return {};
+  const match = /^\d{3}: ([\s\S]*)$/.exec(error.message);
+  if (!match) return {};
+  try {
+    const parsed = JSON.parse(match[1]) as { errors?: Record<string, string> };
+    return parsed.errors ?? {};
+  } catch {
+    return {};
+  }
+}
+
+export function useConnect(integration: IntegrationView) {
+  const queryClient = useQueryClient();
+  return useMutation<ConnectResult, Error, Record<string, string>>({
+    mutationFn: async (body) => {
+      const res = await apiRequest("POST", `/api/integrations/${integration.slug}/connect`, body);
+      return (await res.json()) as ConnectResult;
+    },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: INTEGRATIONS_KEY, exact: true });
+      toast.success("Integration connected", { description: `${integration.name} is connected.` });
+    },
+    onError: (error) => {
+      if (Object.keys(fieldErrorsOf(error)).length > 0) return; // shown under the field
+      toast.error("Could not connect", { description: serverMessage(error) ?? `Failed to connect ${integration.name}` });
+    },
+  });
+}
+
+export function useDisconnect(integration: IntegrationView) {
+  const queryClient = useQueryClient();
+  return useMutation<IntegrationView, Error, void>({
+    mutationFn: async () => {
+      const res = await apiRequest("POST", `/api/integrations/${integration.slug}/disconnect`);
+      return (await res.json()) as IntegrationView;
+    },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: INTEGRATIONS_KEY, exact: true });
+      toast.success("Integration disconnected", { description: `${integration.name} is disconnected.` });
+    },
+    onError: (error) => {
+      toast.error("Could not disconnect", { description: serverMessage(error) ?? `Failed to disconnect ${integration.name}` });
+    },
+  });
+}
+
+export function useSendTest(integration: IntegrationView) {
+  const queryClient = useQueryClient();
+  return useMutation<DeliveryView, Error, void>({
+    mutationFn: async () => {
+      const res = await apiRequest("POST", `/api/integrations/${integration.slug}/test`);
+      return (await res.json()) as DeliveryView;
+    },
+    onSuccess: (delivery) => {
+      void queryClient.invalidateQueries({ queryKey: deliveriesKey(integration.slug) });
+      if (delivery.status === "delivered") {
+        toast.success("Test event sent", { description: `${integration.name} answered ${delivery.lastStatusCode ?? "OK"}.` });
+      } else {
+        toast.error("Test event not delivered", {
+          description: `${delivery.lastError ?? "The endpoint did not accept it"}. It will be retried automatically.`,
+        });
+      }
+    },
+    onError: (error) => {
+      toast.error("Test event failed", { description: serverMessage(error) ?? "Could not send the test event" });
+    },
+  });
+}

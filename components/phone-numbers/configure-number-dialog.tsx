@@ -1,0 +1,246 @@
+"use client";
+
+import * as React from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { FieldError } from "@/components/ui/field-error";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Select } from "@/components/ui/select";
+import { Spinner } from "@/components/ui/spinner";
+import { Switch } from "@/components/ui/switch";
+import { serverMessage } from "@/lib/api-client";
+import { updatePhoneNumberInput, WEEKDAYS, type Weekday } from "@/lib/phone-numbers/schema";
+import { formatPhoneNumber } from "./format";
+import { useUpdatePhoneNumber, type PhoneNumber } from "./use-phone-numbers";
+
+const DAY_LABELS: Record<Weekday, string> = {
+  mon: "Monday",
+  tue: "Tuesday",
+  wed: "Wednesday",
+  thu: "Thursday",
+  fri: "Friday",
+  sat: "Saturday",
+  sun: "Sunday",
+};
+
+type DayState = { open: boolean; from: string; to: string };
+type RoutingState = { forwardTo: string; useHours: boolean; timezone: string; days: Record<Weekday, DayState> };
+
+function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  } catch {
+    return "UTC";
+  }
+}
+
+function timeZones(current: string): string[] {
+  let zones: string[] = [];
+  try {
+    zones = Intl.supportedValuesOf("timeZone");
+  } catch {
+    zones = ["America/New_York", "America/Chicago", "America/Denver", "America/Los_Angeles", "Europe/London", "UTC"];
+  }
+  return zones.includes(current) ? zones : [current, ...zones];
+}
+
+function initialState(number: PhoneNumber): RoutingState {
+  const hours = number.businessHours;
+  const days = Object.fromEntries(
+    WEEKDAYS.map((d) => {
+      const saved = hours?.days?.[d];
+      if (hours) return [d, saved ? { open: true, from: saved.open, to: saved.close } : { open: false, from: "09:00", to: "17:00" }];
+      const weekday = d !== "sat" && d !== "sun";
+      return [d, { open: weekday, from: "09:00", to: "17:00" }];
+    }),
+  ) as Record<Weekday, DayState>;
+  return { forwardTo: number.forwardTo ?? "", useHours: hours !== null, timezone: hours?.timezone ?? browserTimeZone(), days };
+}
+
+/** Configure: routing for the number — where to forward calls, and the business hours. */
+export function ConfigureNumberDialog({
+  number,
+  open,
+  onOpenChange,
+}: {
+  number: PhoneNumber;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[90vh] max-w-2xl overflow-y-auto" data-testid="configure-number-dialog">
+        <DialogHeader>
+          <DialogTitle>Configure {formatPhoneNumber(number.phoneNumber)}</DialogTitle>
+          <DialogDescription>How calls to {number.friendlyName} are routed.</DialogDescription>
+        </DialogHeader>
+        {/* Mounted only while open, so each opening starts from the saved routing. */}
+        <RoutingForm number={number} onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function RoutingForm({ number, onDone }: { number: PhoneNumber; onDone: () => void }) {
+  const update = useUpdatePhoneNumber();
+  const [state, setState] = React.useState<RoutingState>(() => initialState(number));
+  const [errors, setErrors] = React.useState<Record<string, string>>({});
+  const zones = React.useMemo(() => timeZones(state.timezone), [state.timezone]);
+
+  const setDay = (day: Weekday, patch: Partial<DayState>) =>
+    setState((s) => ({ ...s, days: { ...s.days, [day]: { ...s.days[day], ...patch } } }));
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const body = {
+      forwardTo: state.forwardTo.trim() === "" ? null : state.forwardTo.trim(),
+      businessHours: state.useHours
+        ? {
+            timezone: state.timezone,
+            days: Object.fromEntries(
+              WEEKDAYS.map((d) => [d, state.days[d].open ? { open: state.days[d].from, close: state.days[d].to } : null]),
+            ),
+          }
+        : null,
+    };
+    // The route's own schema, so the form shows the same messages the server would send.
+    const parsed = updatePhoneNumberInput.safeParse(body);
+    if (!parsed.success) {
+      const found: Record<string, string> = {};
+      for (const issue of parsed.error.issues) found[issue.path.join(".")] ??= issue.message;
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    update.mutate(
+      { id: number.id, ...parsed.data },
+      {
+        onSuccess: () => {
+          toast.success("Phone number updated", { description: "Routing saved." });
+          onDone();
+        },
+        onError: (error) => {
+          toast.error("Error", { description: serverMessage(error) ?? "Failed to update phone number" });
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="configure-forward-to">Forward calls to</Label>
+        <Input
+          id="configure-forward-to"
+          type="tel"
+          placeholder="+14155550123"
+          value={state.forwardTo}
+          onChange={(e) => setState((s) => ({ ...s, forwardTo: e.target.value }))}
+          aria-invalid={errors.forwardTo ? true : undefined}
+          aria-describedby={errors.forwardTo ? "configure-forward-to-error" : "configure-forward-to-hint"}
+          data-testid="configure-forward-to"
+        />
+        <p id="configure-forward-to-hint" className="text-xs text-muted-foreground">
+          A person to hand calls to, in E.164 format. Leave empty to let the assistant handle every call.
+        </p>
+        <FieldError id="configure-forward-to-error" message={errors.forwardTo} />
+      </div>
+
+      <section aria-labelledby="configure-hours-title" className="flex flex-col gap-4 rounded-lg border border-border p-4">
+        <div className="flex items-center justify-between gap-4">
+          <div className="flex flex-col gap-1">
+            <h3 id="configure-hours-title" className="text-sm font-medium">
+              Business hours
+            </h3>
+            <p className="text-xs text-muted-foreground">When your business is open, in its own time zone.</p>
+          </div>
+          <Switch
+            checked={state.useHours}
+            onCheckedChange={(checked) => setState((s) => ({ ...s, useHours: checked }))}
+            aria-label="Use business hours"
+            data-testid="configure-use-hours"
+          />
+        </div>
+
+        {state.useHours ? (
+          <>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="configure-timezone">Time zone</Label>
+              <Select
+                id="configure-timezone"
+                value={state.timezone}
+                onChange={(e) => setState((s) => ({ ...s, timezone: e.target.value }))}
+                aria-invalid={errors["businessHours.timezone"] ? true : undefined}
+                data-testid="configure-timezone"
+              >
+                {zones.map((z) => (
+                  <option key={z} value={z}>
+                    {z.replace(/_/g, " ")}
+                  </option>
+                ))}
+              </Select>
+              <FieldError id="configure-timezone-error" message={errors["businessHours.timezone"]} />
+            </div>
+
+            <ul className="flex flex-col gap-3">
+              {WEEKDAYS.map((d) => {
+                const day = state.days[d];
+                const error = errors[`businessHours.days.${d}.open`] ?? errors[`businessHours.days.${d}.close`];
+                return (
+                  <li key={d} className="flex flex-col gap-1" data-testid={`configure-day-${d}`}>
+                    <div className="flex flex-wrap items-center gap-3">
+                      <span className="w-24 text-sm font-medium">{DAY_LABELS[d]}</span>
+                      <Switch
+                        checked={day.open}
+                        onCheckedChange={(checked) => setDay(d, { open: checked })}
+                        aria-label={`Open on ${DAY_LABELS[d]}`}
+                      />
+                      {day.open ? (
+                        <div className="flex items-center gap-2">
+                          <Input
+                            type="time"
+                            className="w-28"
+                            value={day.from}
+                            onChange={(e) => setDay(d, { from: e.target.value })}
+                            aria-label={`${DAY_LABELS[d]} opening time`}
+                            aria-invalid={error ? true : undefined}
+                          />
+                          <span className="text-sm text-muted-foreground">to</span>
+                          <Input
+                            type="time"
+                            className="w-28"
+                            value={day.to}
+                            onChange={(e) => setDay(d, { to: e.target.value })}
+                            aria-label={`${DAY_LABELS[d]} closing time`}
+                            aria-invalid={error ? true : undefined}
+                          />
+                        </div>
+                      ) : (
+                        <span className="text-sm text-muted-foreground">Closed</span>
+                      )}
+                    </div>
+                    <FieldError id={`configure-day-${d}-error`} message={error} className="sm:pl-36" />
+                  </li>
+                );
+              })}
+            </ul>
+          </>
+        ) : (
+          <p className="text-sm text-muted-foreground">No business hours set: the number is treated as always open.</p>
+        )}
+      </section>
+
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone} disabled={update.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={update.isPending} data-testid="configure-submit">
+          {update.isPending ? <Spinner /> : null}
+          {update.isPending ? "Saving..." : "Save routing"}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,296 @@
+import "server-only";
+import { and, desc, eq, gte, inArray, lte, ne, sql, type SQL } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { calls, messages, phoneNumbers, voiceAssistants, type TranscriptTurn } from "@/db/schema";
+import { notFound } from "@/lib/http/errors";
+import { encodeCursor, type Cursor } from "./cursor";
+import { callStatuses, messageStatuses, type HistoryQuery } from "./schema";
+
+export type HistoryPhoneNumber = { id: string; phoneNumber: string; friendlyName: string };
+
+export type HistoryItem = {
+  kind: "call" | "message" | "voicemail";
+  id: string;
+  at: string;
+  direction: "inbound" | "outbound";
+  from: string;
+  to: string;
+  callerName?: string | null;
+  status: string;
+  durationSeconds?: number;
+  summary?: string | null;
+  sentiment?: "positive" | "neutral" | "negative" | null;
+  isSpam: boolean;
+  body?: string;
+  hasRecording?: boolean;
+  phoneNumber: HistoryPhoneNumber | null;
+};
+
+export type HistoryPage = { items: HistoryItem[]; nextCursor: string | null };
+
+type Keyed = { item: Omit<HistoryItem, "phoneNumber">; phoneNumberId: string | null; t: bigint };
+
+/** Microseconds since the epoch → an exact ISO timestamp with six fractional digits. */
+export function microsToIso(micros: string): string {
+  const value = BigInt(micros);
+  const million = BigInt(1_000_000);
+  let seconds = value / million;
+  let fraction = value % million;
+  if (fraction < BigInt(0)) {
+    fraction += million;
+    seconds -= BigInt(1);
+  }
+  const base = new Date(Number(seconds) * 1000).toISOString().slice(0, 19);
+  return `${base}.${fraction.toString().padStart(6, "0")}Z`;
+}
+
+const epochMicros = (column: typeof calls.startedAt | typeof messages.createdAt) =>
+  sql<string>`floor(extract(epoch from ${column}) * 1000000)::bigint::text`;
+
+/** Newest first: timestamp descending, then id descending (code-unit order, as PostgreSQL's C/C.UTF-8 collation). */
+function compareDesc(a: Keyed, b: Keyed): number {
+  if (a.t !== b.t) return a.t > b.t ? -1 : 1;
+  if (a.item.id === b.item.id) return 0;
+  return a.item.id > b.item.id ? -1 : 1;
+}
+
+function callConditions(organizationId: string, q: HistoryQuery, cursor: Cursor | undefined): SQL[] | null {
+  if (q.type === "message") return null;
+  if (q.status && !(callStatuses as readonly string[]).includes(q.status)) return null;
+  if (q.type === "voicemail" && q.status && q.status !== "voicemail") return null;
+  if (q.type === "call" && q.status === "voicemail") return null;
+  const where: SQL[] = [eq(calls.organizationId, organizationId)];
+  if (cursor) where.push(sql`(${calls.startedAt}, ${calls.id}) < (${microsToIso(cursor.t)}::timestamptz, ${cursor.id})`);
+  if (q.type === "voicemail") where.push(eq(calls.status, "voicemail"));
+  if (q.type === "call") where.push(ne(calls.status, "voicemail"));
+  if (q.status) where.push(eq(calls.status, q.status as (typeof callStatuses)[number]));
+  if (q.direction) where.push(eq(calls.direction, q.direction));
+  if (q.phoneNumberId) where.push(eq(calls.phoneNumberId, q.phoneNumberId));
+  if (q.spam !== undefined) where.push(eq(calls.isSpam, q.spam));
+  if (q.from) where.push(gte(calls.startedAt, q.from));
+  if (q.to) where.push(lte(calls.startedAt, q.to));
+  return where;
+}
+
+function messageConditions(organizationId: string, q: HistoryQuery, cursor: Cursor | undefined): SQL[] | null {
+  if (q.type !== "all" && q.type !== "message") return null;
+  if (q.status && !(messageStatuses as readonly string[]).includes(q.status)) return null;
+  const where: SQL[] = [eq(messages.organizationId, organizationId)];
+  if (cursor) where.push(sql`(${messages.createdAt}, ${messages.id}) < (${microsToIso(cursor.t)}::timestamptz, ${cursor.id})`);
+  if (q.status) where.push(eq(messages.status, q.status as (typeof messageStatuses)[number]));
+  if (q.direction) where.push(eq(messages.direction, q.direction));
+  if (q.phoneNumberId) where.push(eq(messages.phoneNumberId, q.phoneNumberId));
+  if (q.spam !== undefined) where.push(eq(messages.isSpam, q.spam));
+  if (q.from) where.push(gte(messages.createdAt, q.from));
+  if (q.to) where.push(lte(messages.createdAt, q.to));
+  return where;
+}
+
+async function pageOfCalls(db: Db, where: SQL[], take: number): Promise<Keyed[]> {
+  const rows = await db
+    .select({
+      id: calls.id,
+      t: epochMicros(calls.startedAt),
+      startedAt: calls.startedAt,
+      direction: calls.direction,
+      fromNumber: calls.fromNumber,
+      toNumber: calls.toNumber,
+      callerName: calls.callerName,
+      status: calls.status,
+      durationSeconds: calls.durationSeconds,
+      summary: calls.summary,
+      sentiment: calls.sentiment,
+      isSpam: calls.isSpam,
+      hasRecording: sql<boolean>`${calls.recordingUrl} is not null`,
+      phoneNumberId: calls.phoneNumberId,
+    })
+    .from(calls)
+    .where(and(...where))
+    .orderBy(desc(calls.startedAt), desc(calls.id))
+    .limit(take);
+  return rows.map((r) => ({
+    t: BigInt(r.t),
+    phoneNumberId: r.phoneNumberId,
+    item: {
+      kind: r.status === "voicemail" ? "voicemail" : "call",
+      id: r.id,
+      at: r.startedAt.toISOString(),
+      direction: r.direction,
+      from: r.fromNumber,
+      to: r.toNumber,
+      callerName: r.callerName,
+      status: r.status,
+      durationSeconds: r.durationSeconds,
+      summary: r.summary,
+      sentiment: r.sentiment,
+      isSpam: r.isSpam,
+      hasRecording: Boolean(r.hasRecording),
+    },
+  }));
+}
+
+async function pageOfMessages(db: Db, where: SQL[], take: number): Promise<Keyed[]> {
+  const rows = await db
+    .select({
+      id: messages.id,
+      t: epochMicros(messages.createdAt),
+      createdAt: messages.createdAt,
+      direction: messages.direction,
+      fromNumber: messages.fromNumber,
+      toNumber: messages.toNumber,
+      body: messages.body,
+      status: messages.status,
+      isSpam: messages.isSpam,
+      phoneNumberId: messages.phoneNumberId,
+    })
+    .from(messages)
+    .where(and(...where))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(take);
+  return rows.map((r) => ({
+    t: BigInt(r.t),
+    phoneNumberId: r.phoneNumberId,
+    item: {
+      kind: "message",
+      id: r.id,
+      at: r.createdAt.toISOString(),
+      direction: r.direction,
+      from: r.fromNumber,
+      to: r.toNumber,
+      status: r.status,
+      isSpam: r.isSpam,
+      body: r.body,
+    },
+  }));
+}
+
+async function phoneNumbersById(db: Db, organizationId: string, ids: string[]): Promise<Map<string, HistoryPhoneNumber>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: phoneNumbers.id, phoneNumber: phoneNumbers.phoneNumber, friendlyName: phoneNumbers.friendlyName })
+    .from(phoneNumbers)
+    .where(and(eq(phoneNumbers.organizationId, organizationId), inArray(phoneNumbers.id, ids)));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/**
+ * One page of the organization's calls, texts and voicemails, newest first. Keyset pagination on
+ * (timestamp, id): each table is read through its (organization_id, timestamp, id) index with the
+ * same bound and `limit + 1` rows, the two lists are merged, and the first `limit` kept.
+ */
+export async function listHistory(db: Db, organizationId: string, q: HistoryQuery): Promise<HistoryPage> {
+  const take = q.limit + 1;
+  const callWhere = callConditions(organizationId, q, q.cursor);
+  const messageWhere = messageConditions(organizationId, q, q.cursor);
+  const [callRows, messageRows] = await Promise.all([
+    callWhere ? pageOfCalls(db, callWhere, take) : Promise.resolve([]),
+    messageWhere ? pageOfMessages(db, messageWhere, take) : Promise.resolve([]),
+  ]);
+  const merged = [...callRows, ...messageRows].sort(compareDesc);
+  const page = merged.slice(0, q.limit);
+  const last = page[page.length - 1];
+  const nextCursor = merged.length > q.limit && last ? encodeCursor({ t: last.t.toString(), id: last.item.id }) : null;
+  const numberIds = [...new Set(page.map((k) => k.phoneNumberId).filter((id): id is string => Boolean(id)))];
+  const numbers = await phoneNumbersById(db, organizationId, numberIds);
+  return {
+    items: page.map((k) => ({ ...k.item, phoneNumber: (k.phoneNumberId && numbers.get(k.phoneNumberId)) || null })),
+    nextCursor,
+  };
+}
+
+export type CallDetail = {
+  id: string;
+  kind: "call" | "voicemail";
+  direction: "inbound" | "outbound";
+  from: string;
+  to: string;
+  callerName: string | null;
+  status: string;
+  startedAt: string;
+  endedAt: string | null;
+  durationSeconds: number;
+  transcript: TranscriptTurn[];
+  summary: string | null;
+  sentiment: "positive" | "neutral" | "negative" | null;
+  intent: string | null;
+  isSpam: boolean;
+  recordingUrl: string | null;
+  phoneNumber: HistoryPhoneNumber | null;
+  assistant: { id: string; name: string } | null;
+};
+
+export async function getCallDetail(db: Db, organizationId: string, id: string): Promise<CallDetail> {
+  const [row] = await db
+    .select()
+    .from(calls)
+    .where(and(eq(calls.organizationId, organizationId), eq(calls.id, id)))
+    .limit(1);
+  if (!row) throw notFound("Call");
+  const [numbers, assistant] = await Promise.all([
+    phoneNumbersById(db, organizationId, row.phoneNumberId ? [row.phoneNumberId] : []),
+    row.assistantId
+      ? db
+          .select({ id: voiceAssistants.id, name: voiceAssistants.name })
+          .from(voiceAssistants)
+          .where(and(eq(voiceAssistants.organizationId, organizationId), eq(voiceAssistants.id, row.assistantId)))
+          .limit(1)
+      : Promise.resolve([]),
+  ]);
+  return {
+    id: row.id,
+    kind: row.status === "voicemail" ? "voicemail" : "call",
+    direction: row.direction,
+    from: row.fromNumber,
+    to: row.toNumber,
+    callerName: row.callerName,
+    status: row.status,
+    startedAt: row.startedAt.toISOString(),
+    endedAt: row.endedAt ? row.endedAt.toISOString() : null,
+    durationSeconds: row.durationSeconds,
+    transcript: row.transcript,
+    summary: row.summary,
+    sentiment: row.sentiment,
+    intent: row.intent,
+    isSpam: row.isSpam,
+    recordingUrl: row.recordingUrl,
+    phoneNumber: (row.phoneNumberId && numbers.get(row.phoneNumberId)) || null,
+    assistant: assistant[0] ?? null,
+  };
+}
+
+export type MessageDetail = {
+  id: string;
+  kind: "message";
+  direction: "inbound" | "outbound";
+  from: string;
+  to: string;
+  body: string;
+  status: string;
+  isSpam: boolean;
+  intent: string | null;
+  createdAt: string;
+  phoneNumber: HistoryPhoneNumber | null;
+};
+
+export async function getMessageDetail(db: Db, organizationId: string, id: string): Promise<MessageDetail> {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.organizationId, organizationId), eq(messages.id, id)))
+    .limit(1);
+  if (!row) throw notFound("Message");
+  const numbers = await phoneNumbersById(db, organizationId, row.phoneNumberId ? [row.phoneNumberId] : []);
+  return {
+    id: row.id,
+    kind: "message",
+    direction: row.direction,
+    from: row.fromNumber,
+    to: row.toNumber,
+    body: row.body,
+    status: row.status,
+    isSpam: row.isSpam,
+    intent: row.intent,
+    createdAt: row.createdAt.toISOString(),
+    phoneNumber: (row.phoneNumberId && numbers.get(row.phoneNumberId)) || null,
+  };
+}

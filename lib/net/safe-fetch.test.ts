@@ -1,0 +1,98 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { assertSafeUrl, guardedLookup, isPublicAddress, safeFetch, UnsafeUrlError } from "./safe-fetch";
+
+describe("isPublicAddress", () => {
+  it.each([
+    "127.0.0.1",
+    "10.1.2.3",
+    "172.16.0.9",
+    "192.168.1.1",
+    "169.254.169.254",
+    "100.64.0.1",
+    "0.0.0.0",
+    "::1",
+    "::ffff:127.0.0.1",
+    "::ffff:10.0.0.1",
+    "fe80::1",
+    "fd00::1",
+    "224.0.0.1",
+  ])("refuses %s", (address) => {
+    expect(isPublicAddress(address)).toBe(false);
+  });
+
+  it.each(["8.8.8.8", "93.184.216.34", "2606:4700:4700::1111", "::ffff:8.8.8.8"])("accepts %s", (address) => {
+    expect(isPublicAddress(address)).toBe(true);
+  });
+
+  it("refuses things that are not addresses", () => {
+    expect(isPublicAddress("example.com")).toBe(false);
+  });
+});
+
+describe("assertSafeUrl / safeFetch", () => {
+  const refused = [
+    "http://127.0.0.1/hook",
+    "http://10.0.0.5/hook",
+    "http://169.254.169.254/latest/meta-data/",
+    "http://[::ffff:127.0.0.1]/hook",
+    "http://[::ffff:7f00:1]/hook",
+    "http://[::1]:8080/hook",
+    "http://localhost/hook",
+  ];
+
+  it.each(refused)("refuses %s", async (url) => {
+    await expect(assertSafeUrl(url, { allowPrivate: false })).rejects.toBeInstanceOf(UnsafeUrlError);
+    await expect(safeFetch(url, { method: "POST" }, { allowPrivate: false })).rejects.toBeInstanceOf(UnsafeUrlError);
+  });
+
+  it.each(["file:///etc/passwd", "ftp://example.com/x", "gopher://127.0.0.1/", "not a url", "http://user:pw@example.com/"])(
+    "refuses %s whatever the address rule",
+    async (url) => {
+      await expect(assertSafeUrl(url, { allowPrivate: true })).rejects.toBeInstanceOf(UnsafeUrlError);
+    },
+  );
+
+  it("refuses a name that resolves to loopback at connect time too (guarded lookup)", async () => {
+    const result = await new Promise<{ err: NodeJS.ErrnoException | null }>((resolve) =>
+      guardedLookup("localhost", { all: true }, (err) => resolve({ err })),
+    );
+    expect(result.err).toBeInstanceOf(UnsafeUrlError);
+    expect(result.err?.code).toBe("EADDRNOTALLOWED");
+  });
+
+  describe("with a local server", () => {
+    let server: http.Server;
+    let port: number;
+    let hits = 0;
+
+    beforeAll(async () => {
+      server = http.createServer((req, res) => {
+        hits += 1;
+        if (req.url === "/redirect") {
+          res.writeHead(302, { location: "http://127.0.0.1/elsewhere" }).end();
+          return;
+        }
+        res.writeHead(200, { "content-type": "text/plain" }).end("ok");
+      });
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      port = (server.address() as AddressInfo).port;
+    });
+
+    afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+    it("refuses it by default and reaches it when private endpoints are allowed", async () => {
+      const before = hits;
+      await expect(safeFetch(`http://127.0.0.1:${port}/`, {}, { allowPrivate: false })).rejects.toBeInstanceOf(UnsafeUrlError);
+      expect(hits).toBe(before);
+      const res = await safeFetch(`http://127.0.0.1:${port}/`, {}, { allowPrivate: true });
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe("ok");
+    });
+
+    it("does not follow redirects", async () => {
+      const res = await safeFetch(`http://127.0.0.1:${port}/redirect`, {}, { allowPrivate: true });
+      expect(res.status).toBe(302);
+    });
+  });
+});

@@ -1,0 +1,167 @@
+import "server-only";
+import dns from "node:dns";
+import type { LookupAddress, LookupOptions } from "node:dns";
+import ipaddr from "ipaddr.js";
+import { Agent, fetch as undiciFetch, type RequestInit as UndiciRequestInit, type Response as UndiciResponse } from "undici";
+import { env } from "@/lib/env";
+
+/**
+ * Outbound HTTP to user-given URLs (webhooks, Slack, later MCP/A2A), guarded against SSRF
+ * (ARCHITECTURE "Security facts"):
+ * - http(s) only, no credentials in the URL;
+ * - every A/AAAA record of the host must be public unicast (ipaddr.js `process()` first, so
+ *   ::ffff:127.0.0.1 is judged as 127.0.0.1; 169.254.169.254 is link-local and refused);
+ * - the check runs again at connect time inside the undici Agent's `connect.lookup`, so a name that
+ *   rebinds between the check and the connection cannot reach a private address;
+ * - redirects are not followed (`redirect: "manual"`), and every request times out after 10 s.
+ * `ALLOW_PRIVATE_ENDPOINTS=true` (or the `allowPrivate` option) lifts the address rule only.
+ */
+
+export const SAFE_FETCH_TIMEOUT_MS = 10_000;
+
+export class UnsafeUrlError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "UnsafeUrlError";
+  }
+}
+
+export type SafeFetchOptions = {
+  /** Allow loopback, private and link-local addresses (tests, self-hosted setups). Defaults to env. */
+  allowPrivate?: boolean;
+  timeoutMs?: number;
+};
+
+function allowPrivateDefault(options?: SafeFetchOptions): boolean {
+  // Read at call time (not import time), so a test can flip it around a single request.
+  return options?.allowPrivate ?? env.ALLOW_PRIVATE_ENDPOINTS;
+}
+
+/** True only for public unicast addresses. IPv4-mapped IPv6 is judged as the IPv4 address. */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  return ipaddr.process(address).range() === "unicast";
+}
+
+function stripBrackets(hostname: string): string {
+  return hostname.startsWith("[") && hostname.endsWith("]") ? hostname.slice(1, -1) : hostname;
+}
+
+/** Parses and checks the form of a URL (scheme, credentials, host). Throws UnsafeUrlError. */
+export function parseOutboundUrl(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new UnsafeUrlError("Enter a full URL starting with https:// or http://");
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    throw new UnsafeUrlError("Only http:// and https:// URLs are allowed");
+  }
+  if (url.username || url.password) throw new UnsafeUrlError("The URL must not contain a user name or password");
+  if (!url.hostname) throw new UnsafeUrlError("The URL has no host");
+  return url;
+}
+
+async function resolveAll(hostname: string): Promise<LookupAddress[]> {
+  return dns.promises.lookup(hostname, { all: true, verbatim: true });
+}
+
+function refuseAddress(host: string, address: string): UnsafeUrlError {
+  return new UnsafeUrlError(
+    host === address
+      ? `${address} is a private, loopback or link-local address; only public addresses can be reached`
+      : `${host} resolves to ${address}, a private, loopback or link-local address; only public addresses can be reached`,
+  );
+}
+
+/**
+ * Checks that a URL may be called: form, then (unless private endpoints are allowed) every address
+ * the host resolves to. Used when a user saves a URL, and before each request.
+ */
+export async function assertSafeUrl(raw: string, options?: SafeFetchOptions): Promise<URL> {
+  const url = parseOutboundUrl(raw);
+  if (allowPrivateDefault(options)) return url;
+  const host = stripBrackets(url.hostname);
+  if (ipaddr.isValid(host)) {
+    if (!isPublicAddress(host)) throw refuseAddress(host, host);
+    return url;
+  }
+  let addresses: LookupAddress[];
+  try {
+    addresses = await resolveAll(host);
+  } catch {
+    throw new UnsafeUrlError(`The host ${host} could not be found`);
+  }
+  if (addresses.length === 0) throw new UnsafeUrlError(`The host ${host} could not be found`);
+  for (const { address } of addresses) if (!isPublicAddress(address)) throw refuseAddress(host, address);
+  return url;
+}
+
+type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+
+/**
+ * A `net.connect` lookup that resolves every address and refuses the connection when any of them is
+ * not public. This is what the socket actually connects to, so DNS rebinding cannot bypass it.
+ */
+export function guardedLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
+  dns.lookup(hostname, { ...options, all: true, verbatim: true }, (err, addresses) => {
+    if (err) return callback(err, []);
+    const list = addresses as LookupAddress[];
+    const bad = list.find((a) => !isPublicAddress(a.address));
+    if (bad || list.length === 0) {
+      const error = refuseAddress(hostname, bad?.address ?? "no address") as NodeJS.ErrnoException;
+      error.code = "EADDRNOTALLOWED";
+      return callback(error, []);
+    }
+    if (options.all) return callback(null, list);
+    return callback(null, list[0].address, list[0].family);
+  });
+}
+
+const globalAgents = globalThis as unknown as { __switchboardSafeAgents?: { guarded: Agent; open: Agent } };
+
+function agents() {
+  globalAgents.__switchboardSafeAgents ??= {
+    guarded: new Agent({ connect: { lookup: guardedLookup, timeout: SAFE_FETCH_TIMEOUT_MS } }),
+    open: new Agent({ connect: { timeout: SAFE_FETCH_TIMEOUT_MS } }),
+  };
+  return globalAgents.__switchboardSafeAgents;
+}
+
+export type SafeFetchInit = Omit<UndiciRequestInit, "dispatcher" | "redirect" | "signal">;
+
+/**
+ * fetch for user-given URLs. Throws UnsafeUrlError when the URL or its addresses are refused;
+ * other network failures and the timeout reject as fetch does. 3xx answers are returned, not followed.
+ */
+export async function safeFetch(raw: string, init: SafeFetchInit = {}, options?: SafeFetchOptions): Promise<UndiciResponse> {
+  const allowPrivate = allowPrivateDefault(options);
+  const url = await assertSafeUrl(raw, { ...options, allowPrivate });
+  const { guarded, open } = agents();
+  return undiciFetch(url, {
+    ...init,
+    redirect: "manual",
+    dispatcher: allowPrivate ? open : guarded,
+    signal: AbortSignal.timeout(options?.timeoutMs ?? SAFE_FETCH_TIMEOUT_MS),
+  });
+}
+
+/** Reads at most `limit` characters of a response body and discards the rest. */
+export async function readLimitedText(res: UndiciResponse, limit = 500): Promise<string> {
+  if (!res.body) return "";
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < limit) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  return Buffer.concat(chunks).toString("utf8").slice(0, limit);
+}

@@ -1,0 +1,49 @@
+/**
+ * The telephony provider (ARCHITECTURE): Twilio when the organization or the environment has Twilio
+ * credentials, otherwise the simulated carrier. Both speak this interface; callers never branch on
+ * the vendor except to record which one holds a number (`phone_number.provider`).
+ */
+export type TelephonyProviderName = "twilio" | "simulated";
+
+export type AvailableNumber = { phoneNumber: string; locality?: string; region?: string };
+
+export type WebhookUrls = { voiceUrl: string; smsUrl: string };
+
+export type VerifyResult = {
+  verified: boolean;
+  /** The provider's id for the number (an incoming number's or caller id's sid). */
+  sid?: string;
+  /**
+   * How ownership was proven: "incoming" (the number is on the account, so webhooks can be set) or
+   * "caller_id" (a verified outgoing caller id: it can place calls, but inbound calls do not reach us).
+   */
+  kind?: "incoming" | "caller_id";
+  /** Why it was not verified, for a person. */
+  reason?: string;
+};
+
+export interface TelephonyProvider {
+  readonly name: TelephonyProviderName;
+  searchAvailable(input: { areaCode?: string; limit: number }): Promise<AvailableNumber[]>;
+  buyNumber(input: { phoneNumber: string } & WebhookUrls): Promise<{ sid: string; phoneNumber: string }>;
+  verifyExistingNumber(phoneNumber: string): Promise<VerifyResult>;
+  /** Gives the number back to the carrier. A number the carrier no longer has counts as released. */
+  releaseNumber(sid: string): Promise<void>;
+  setWebhooks(sid: string, urls: WebhookUrls): Promise<void>;
+}
+
+/**
+ * A provider failure with a readable message. `kind` lets the service choose the HTTP status:
+ * unavailable → 409, invalid → 400, auth → 502 (our saved credentials were refused), not_found → 404,
+ * provider → 502.
+ */
+export class TelephonyError extends Error {
+  constructor(
+    message: string,
+    readonly kind: "unavailable" | "invalid" | "auth" | "not_found" | "provider",
+    readonly details: { status?: number; code?: number } = {},
+  ) {
+    super(message);
+    this.name = "TelephonyError";
+  }
+}

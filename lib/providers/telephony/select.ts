@@ -1,0 +1,37 @@
+import "server-only";
+import type { DbOrTx } from "@/db/client";
+import { env } from "@/lib/env";
+import { resolveCredential } from "@/lib/providers/credentials";
+import type { TelephonyProvider, TelephonyProviderName, WebhookUrls } from "./interface";
+import { createSimulatedProvider } from "./simulated";
+import { createTwilioProvider } from "./twilio";
+
+/** Where the carrier sends a number's calls and texts (the routes themselves come with the telephony issue). */
+export function telephonyWebhookUrls(): WebhookUrls {
+  const base = env.PUBLIC_URL.replace(/\/+$/, "");
+  return { voiceUrl: `${base}/api/telephony/voice`, smsUrl: `${base}/api/telephony/sms` };
+}
+
+/**
+ * The organization's telephony provider (ARCHITECTURE): its saved Twilio credential, else the
+ * environment's, else the simulated carrier. `provider.name` says which one was chosen.
+ */
+export async function getTelephonyProvider(db: DbOrTx, organizationId: string): Promise<TelephonyProvider> {
+  const credential = await resolveCredential(db, organizationId, "twilio");
+  if (credential) return createTwilioProvider(credential.secret);
+  return createSimulatedProvider(db);
+}
+
+/**
+ * The provider that holds an existing number (to release it or change its webhooks). A Twilio
+ * number needs Twilio credentials; null when they are gone.
+ */
+export async function getTelephonyProviderFor(
+  db: DbOrTx,
+  organizationId: string,
+  name: TelephonyProviderName,
+): Promise<TelephonyProvider | null> {
+  if (name === "simulated") return createSimulatedProvider(db);
+  const credential = await resolveCredential(db, organizationId, "twilio");
+  return credential ? createTwilioProvider(credential.secret) : null;
+}

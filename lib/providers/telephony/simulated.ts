@@ -1,0 +1,101 @@
+import "server-only";
+import crypto from "node:crypto";
+import { inArray } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { phoneNumbers } from "@/db/schema";
+import { TelephonyError, type AvailableNumber, type TelephonyProvider } from "./interface";
+
+/**
+ * The simulated carrier, used when no Twilio credentials are configured. Its inventory is the
+ * fictional 555-01XX range of every US area code (`+1{areaCode}55501{NN}`, reserved for fiction, so a
+ * simulated number can never ring a real person). A number is available while no row of the
+ * phone_number table holds it, so numbers are unique per database. No network.
+ */
+const LOCALITIES: Record<string, { locality: string; region: string }> = {
+  "206": { locality: "Seattle", region: "WA" },
+  "212": { locality: "New York", region: "NY" },
+  "213": { locality: "Los Angeles", region: "CA" },
+  "303": { locality: "Denver", region: "CO" },
+  "305": { locality: "Miami", region: "FL" },
+  "312": { locality: "Chicago", region: "IL" },
+  "415": { locality: "San Francisco", region: "CA" },
+  "503": { locality: "Portland", region: "OR" },
+  "512": { locality: "Austin", region: "TX" },
+  "617": { locality: "Boston", region: "MA" },
+};
+
+/** Tried in order when no area code is asked for. */
+const DEFAULT_AREA_CODES = ["415", "212", "312", "512", "206", "617", "303", "305", "213", "503"];
+
+const AREA_CODE = /^[2-9]\d{2}$/;
+const FICTIONAL = /^\+1([2-9]\d{2})55501(\d{2})$/;
+
+export function isSimulatedNumber(phoneNumber: string): boolean {
+  return FICTIONAL.test(phoneNumber);
+}
+
+function rangeOf(areaCode: string): string[] {
+  return Array.from({ length: 100 }, (_, n) => `+1${areaCode}55501${String(n).padStart(2, "0")}`);
+}
+
+function describe(phoneNumber: string): AvailableNumber {
+  const areaCode = FICTIONAL.exec(phoneNumber)?.[1] ?? "";
+  return { phoneNumber, ...LOCALITIES[areaCode] };
+}
+
+function newSid(): string {
+  return `PN${crypto.randomBytes(16).toString("hex")}`;
+}
+
+export function createSimulatedProvider(db: DbOrTx): TelephonyProvider {
+  async function freeIn(areaCode: string, limit: number): Promise<string[]> {
+    const range = rangeOf(areaCode);
+    const taken = await db.select({ n: phoneNumbers.phoneNumber }).from(phoneNumbers).where(inArray(phoneNumbers.phoneNumber, range));
+    const used = new Set(taken.map((row) => row.n));
+    return range.filter((n) => !used.has(n)).slice(0, limit);
+  }
+
+  return {
+    name: "simulated",
+
+    async searchAvailable({ areaCode, limit }) {
+      if (areaCode !== undefined && !AREA_CODE.test(areaCode)) {
+        throw new TelephonyError(`"${areaCode}" is not a US area code.`, "invalid");
+      }
+      const codes = areaCode ? [areaCode] : DEFAULT_AREA_CODES;
+      for (const code of codes) {
+        const free = await freeIn(code, limit);
+        if (free.length) return free.map(describe);
+      }
+      return [];
+    },
+
+    async buyNumber({ phoneNumber }) {
+      if (!isSimulatedNumber(phoneNumber)) {
+        throw new TelephonyError(
+          `${phoneNumber} is not available from the simulated carrier, which only has fictional 555-01XX numbers.`,
+          "unavailable",
+        );
+      }
+      const [taken] = await db
+        .select({ id: phoneNumbers.id })
+        .from(phoneNumbers)
+        .where(inArray(phoneNumbers.phoneNumber, [phoneNumber]));
+      if (taken) throw new TelephonyError(`${phoneNumber} is no longer available.`, "unavailable");
+      return { sid: newSid(), phoneNumber };
+    },
+
+    async verifyExistingNumber() {
+      // Nothing to prove against: the simulated carrier accepts any number you say you own.
+      return { verified: true, sid: newSid(), kind: "incoming" };
+    },
+
+    async releaseNumber() {
+      // The inventory is the table: deleting the row (the caller does) puts the number back on sale.
+    },
+
+    async setWebhooks() {
+      // No network: calls to a simulated number are placed from Switchboard itself.
+    },
+  };
+}

@@ -1,0 +1,167 @@
+// npm run bench:api — times the call-history API on a fresh in-memory PGlite holding an
+// organization with 100,000 calls (and 20,000 texts), beside a second organization with its own rows.
+// Prints p50/p95/max per case, for the service function and for the route handler (session included).
+// Record the output in docs/benchmarks.md.
+process.env.PGLITE_DATA_DIR = "memory://";
+delete process.env.DATABASE_URL;
+process.env.BETTER_AUTH_SECRET ??= "bench-secret-bench-secret-bench-secret-0123456789";
+process.env.SEED_DEMO_DATA = "false";
+
+const CALLS = Number(process.env.BENCH_CALLS ?? 100_000);
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 20_000);
+const OTHER_ORG_CALLS = 20_000;
+const BATCH = 2_000;
+const RUNS = Number(process.env.BENCH_RUNS ?? 50);
+
+type Stats = { p50: number; p95: number; max: number };
+
+function summarize(samples: number[]): Stats {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+  return { p50: at(50), p95: at(95), max: sorted[sorted.length - 1] };
+}
+
+async function time(runs: number, fn: () => Promise<unknown>): Promise<Stats> {
+  for (let i = 0; i < 3; i++) await fn(); // warm up
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await fn();
+    samples.push(performance.now() - start);
+  }
+  return summarize(samples);
+}
+
+async function main() {
+  const { sql } = await import("drizzle-orm");
+  const { closeDb, getDbHandle } = await import("@/db/client");
+  const { phoneNumbers } = await import("@/db/schema");
+  const { createOrganization } = await import("@/lib/organizations/service");
+  const { listHistory } = await import("@/lib/call-history/service");
+  const { historyQuery } = await import("@/lib/call-history/schema");
+  const { POST: register } = await import("@/app/api/auth/register/route");
+  const { GET: historyRoute } = await import("@/app/api/call-history/route");
+
+  const { db, driver } = await getDbHandle();
+  if (driver !== "pglite") throw new Error("bench:api measures embedded PGlite");
+
+  const res = await register(
+    new Request("http://localhost:3000/api/auth/register", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "bench@example.com", username: "bench", password: "bench-pass-123", firstName: "Bench", lastName: "Mark" }),
+    }),
+    { params: Promise.resolve({}) },
+  );
+  const account = (await res.json()) as { sessionId: string; organizationId: string };
+  const org = account.organizationId;
+  const other = (await createOrganization(db, { name: "Other org" })).id;
+
+  const numberIds: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    const id = crypto.randomUUID();
+    numberIds.push(id);
+    await db.insert(phoneNumbers).values({ id, organizationId: org, phoneNumber: `+1555010000${i}`, friendlyName: `Line ${i + 1}` });
+  }
+
+  const started = performance.now();
+  // Calls spread over the last 365 days; ~10% voicemail, ~8% missed, ~5% spam, ~20% outbound.
+  async function insertCalls(organizationId: string, total: number, numbers: string[]) {
+    for (let offset = 0; offset < total; offset += BATCH) {
+      const n = Math.min(BATCH, total - offset);
+      await db.execute(sql`
+        insert into "call" (id, organization_id, phone_number_id, direction, from_number, to_number, caller_name,
+          status, started_at, ended_at, duration_seconds, transcript, summary, sentiment, is_spam)
+        select gen_random_uuid()::text, ${organizationId},
+          (${sql.raw(numbers.length ? `array[${numbers.map((id) => `'${id}'`).join(",")}]` : "array[null]::text[]")})[1 + (g % ${Math.max(numbers.length, 1)})],
+          case when g % 5 = 0 then 'outbound' else 'inbound' end,
+          '+1503555' || lpad((g % 10000)::text, 4, '0'), '+15550100000', 'Caller ' || (g % 500),
+          case when g % 10 = 3 then 'voicemail' when g % 12 = 1 then 'missed' else 'completed' end,
+          now() - (random() * interval '365 days'), now(), (g % 600),
+          jsonb_build_array(jsonb_build_object('speaker', 'caller', 'text', 'Hello, I would like to book a cleaning.', 'at', now())),
+          'Caller asked to book a cleaning; offered Tuesday 10 AM.',
+          case g % 3 when 0 then 'positive' when 1 then 'neutral' else 'negative' end,
+          g % 20 = 7
+        from generate_series(${offset + 1}::int, ${offset + n}::int) as g`);
+    }
+  }
+  await insertCalls(org, CALLS, numberIds);
+  await insertCalls(other, OTHER_ORG_CALLS, []);
+  for (let offset = 0; offset < MESSAGES; offset += BATCH) {
+    const n = Math.min(BATCH, MESSAGES - offset);
+    await db.execute(sql`
+      insert into "message" (id, organization_id, phone_number_id, direction, from_number, to_number, body, status, is_spam, created_at)
+      select gen_random_uuid()::text, ${org}, ${numberIds[0]},
+        case when g % 2 = 0 then 'outbound' else 'inbound' end, '+15035550199', '+15550100000',
+        'Can I move my appointment to Friday?', case when g % 2 = 0 then 'delivered' else 'received' end,
+        g % 25 = 3, now() - (random() * interval '365 days')
+      from generate_series(${offset + 1}::int, ${offset + n}::int) as g`);
+  }
+  await db.execute(sql`analyze "call"`);
+  await db.execute(sql`analyze "message"`);
+  const loadMs = performance.now() - started;
+
+  const parse = (query: Record<string, string>) => historyQuery.parse(query);
+  const first = await listHistory(db, org, parse({}));
+  if (first.items.length !== 25 || !first.nextCursor) throw new Error("expected a full first page");
+  const cursor = first.nextCursor;
+
+  const cases: [string, Record<string, string>][] = [
+    ["first page (all kinds, 25)", {}],
+    ["page 2 via cursor", { cursor }],
+    ["filtered: inbound voicemails on one number", { type: "voicemail", direction: "inbound", phoneNumberId: numberIds[1] }],
+    ["filtered: spam only, last 30 days", { spam: "true", from: new Date(Date.now() - 30 * 86_400_000).toISOString() }],
+    ["filtered: calls, status missed", { type: "call", status: "missed" }],
+    ["filtered: a number with no calls", { phoneNumberId: "no-such-number" }],
+  ];
+
+  console.log(`bench:api — call history on embedded PGlite (${driver}), Node ${process.version}, ${RUNS} runs per case`);
+  console.log(
+    `data: ${CALLS.toLocaleString("en-US")} calls + ${MESSAGES.toLocaleString("en-US")} texts in the measured organization, ` +
+      `${OTHER_ORG_CALLS.toLocaleString("en-US")} calls in another; loaded in ${(loadMs / 1000).toFixed(1)} s`,
+  );
+  console.log("");
+  console.log("| case | via | p50 ms | p95 ms | max ms |");
+  console.log("|---|---|---|---|---|");
+  const row = (name: string, via: string, s: Stats) =>
+    console.log(`| ${name} | ${via} | ${s.p50.toFixed(1)} | ${s.p95.toFixed(1)} | ${s.max.toFixed(1)} |`);
+
+  for (const [name, query] of cases) {
+    const parsed = parse(query);
+    row(name, "service", await time(RUNS, () => listHistory(db, org, parsed)));
+    const qs = new URLSearchParams(query).toString();
+    row(
+      name,
+      "route",
+      await time(RUNS, async () => {
+        const out = await historyRoute(
+          new Request(`http://localhost:3000/api/call-history${qs ? `?${qs}` : ""}`, {
+            headers: { authorization: `Bearer ${account.sessionId}` },
+          }),
+          { params: Promise.resolve({}) },
+        );
+        if (out.status !== 200) throw new Error(`route answered ${out.status}: ${await out.text()}`);
+        await out.json();
+      }),
+    );
+  }
+
+  if (process.env.BENCH_EXPLAIN === "1") {
+    for (const statement of [
+      sql`explain analyze select id from "call" where organization_id = ${org} order by started_at desc, id desc limit 26`,
+      sql`explain analyze select id from "call" where organization_id = ${org}
+        and (started_at, id) < (now() - interval '1 day', 'zzzz') order by started_at desc, id desc limit 26`,
+      sql`explain analyze select id from "call" where organization_id = ${org} and status = 'voicemail' and direction = 'inbound'
+        and phone_number_id = ${numberIds[1]} order by started_at desc, id desc limit 26`,
+    ]) {
+      const plan = await db.execute(statement);
+      console.log(plan.rows.map((r) => Object.values(r as Record<string, unknown>)[0]).join("\n"));
+    }
+  }
+  await closeDb();
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
