@@ -15,7 +15,7 @@ type Handle = { db: Db; driver: "postgres" | "pglite"; close: () => Promise<void
 /** Where embedded PGlite keeps its files. `memory://` keeps nothing (tests). */
 export function pgliteDataDir(): string {
   const dir = env.PGLITE_DATA_DIR ?? path.join(".data", "pglite");
-  return dir.startsWith("memory://") ? dir : path.resolve(process.cwd(), dir);
+  return dir.startsWith("memory://") ? dir : path.resolve(/*turbopackIgnore: true*/ process.cwd(), dir);
 }
 
 async function openPostgres(url: string): Promise<Handle> {

@@ -40,9 +40,6 @@ function load() {
     throw new Error(`Invalid environment:\n${lines}`);
   }
   const value = parsed.data;
-  if (value.NODE_ENV === "production" && value.DATABASE_URL && !value.BETTER_AUTH_SECRET && !value.APP_SECRET) {
-    throw new Error("BETTER_AUTH_SECRET (or APP_SECRET) is required in production with DATABASE_URL.");
-  }
   return {
     ...value,
     PUBLIC_URL: value.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? "3000"}`,

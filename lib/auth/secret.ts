@@ -15,7 +15,11 @@ export function appSecret(): string {
   if (cached) return cached;
   const configured = env.BETTER_AUTH_SECRET ?? env.APP_SECRET;
   if (configured) return (cached = configured);
-  const file = path.join(process.cwd(), ".data", "secret");
+  // Checked here, when a secret is first needed, not at import: `next build` loads route modules.
+  if (env.NODE_ENV === "production" && env.DATABASE_URL) {
+    throw new Error("BETTER_AUTH_SECRET (or APP_SECRET) is required in production with DATABASE_URL.");
+  }
+  const file = path.join(/*turbopackIgnore: true*/ process.cwd(), ".data", "secret");
   try {
     cached = fs.readFileSync(file, "utf8").trim();
     if (cached.length >= 32) return cached;
