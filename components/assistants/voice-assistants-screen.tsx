@@ -65,7 +65,7 @@ export function VoiceAssistantsScreen() {
       </div>
 
       {assistants.isLoading ? (
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label="Loading assistants">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label="Loading assistants">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className="h-72 rounded-xl" />
           ))}
@@ -107,7 +107,7 @@ export function VoiceAssistantsScreen() {
           </CardContent>
         </Card>
       ) : (
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="assistants-grid">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="assistants-grid">
           {list.map((assistant) => (
             <AssistantCard
               key={assistant.id}

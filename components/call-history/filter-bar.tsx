@@ -40,7 +40,7 @@ export function FilterBar({ value, onChange }: { value: HistoryFilters; onChange
   const isFiltered = JSON.stringify(value) !== JSON.stringify(emptyFilters);
 
   return (
-    <section aria-label="Filters" className="grid gap-3 rounded-xl border border-border bg-card p-4 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-8">
+    <section aria-label="Filters" className="grid grid-cols-1 gap-3 rounded-xl border border-border bg-card p-4 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-[repeat(7,minmax(0,1fr))_auto]">
       <div className="flex flex-col gap-1.5">
         <Label htmlFor="history-from">From</Label>
         <Input id="history-from" type="date" value={value.from} max={value.to || undefined} onChange={(e) => set("from", e.target.value)} data-testid="history-filter-from" />

@@ -46,7 +46,7 @@ function matches(integration: IntegrationView, search: string, chip: Chip): bool
 
 function Grid({ items, signedIn, loading }: { items: IntegrationView[]; signedIn: boolean; loading: boolean }) {
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {items.map((integration) => (
         <IntegrationCard key={integration.slug} integration={integration} signedIn={signedIn} loading={loading} />
       ))}
@@ -166,7 +166,7 @@ export function IntegrationsScreen() {
         <h2 id="testimonials-heading" className="text-xl font-semibold">
           What customers say
         </h2>
-        <div className="grid gap-4 md:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
           {testimonials.map((t) => (
             <figure key={t.name} className="flex flex-col gap-4 rounded-xl border border-border bg-card p-5" data-testid="testimonial">
               <Quote className="size-5 text-primary" aria-hidden />
