@@ -4,9 +4,7 @@
  * and the entry here is deleted. Aliased routes (/admin-dashboard, /mcp-management, …) import the
  * same component as their main route.
  */
-import Link from "next/link";
 import { BeingBuilt } from "@/components/being-built";
-import { Button } from "@/components/ui/button";
 
 export function VoiceTestScreen() {
   return (
@@ -68,16 +66,6 @@ export function CrmVoiceScreen() {
   );
 }
 
-export function BillingScreen() {
-  return (
-    <BeingBuilt
-      feature="Billing & Credits"
-      issue="advanced §2 Billing & Credits"
-      description="See your subscription and usage, change plans, buy credits and review your billing history."
-    />
-  );
-}
-
 export function MasterAdminScreen() {
   return (
     <BeingBuilt
@@ -95,24 +83,5 @@ export function AnalyticsScreen() {
       issue="advanced §2 Analytics dashboard"
       description="Insights over a chosen time range: call and message volume, response times, call durations, intents and sentiment."
     />
-  );
-}
-
-export function SignupScreen() {
-  return (
-    <BeingBuilt
-      feature="Sign up with plans"
-      issue="advanced §2 Signup page"
-      description="Choose a Free, Pro or Enterprise plan and create your account in one step. Until then, you can create an account on the sign-in page."
-    >
-      <Button asChild>
-        <Link href="/auth?tab=signup" data-testid="signup-go-to-auth">
-          Create an account
-        </Link>
-      </Button>
-      <Button variant="outline" asChild>
-        <Link href="/auth">Sign in instead</Link>
-      </Button>
-    </BeingBuilt>
   );
 }

@@ -56,6 +56,14 @@ describe("credit ledger", () => {
     expect(row).toMatchObject({ kind: "usage", amount: 0, units: 5 });
   });
 
+  it("treats a trialing (unpaid) Enterprise like any other plan", async () => {
+    const db = await getDb();
+    const org = await createOrganization(db, { name: "Trial", tier: "enterprise", status: "trialing" });
+    await changeCredits(db, org.id, "grant", 2, { reason: "welcome" });
+    await spendCredits(db, org.id, 2, { reason: "voice test" });
+    await expect(spendCredits(db, org.id, 1, { reason: "voice test" })).rejects.toMatchObject({ status: 402 });
+  });
+
   it("applies a change with the same reference once", async () => {
     const db = await getDb();
     const orgId = await orgWith(0);

@@ -90,17 +90,18 @@ export const NO_CREDITS_MESSAGE =
 /**
  * Spends `units` credits for metered usage. The conditional update makes it safe under
  * concurrency: the balance never goes below zero, and a spend that does not fit answers 402.
- * Enterprise is unlimited: its usage is recorded (units) without lowering the balance.
+ * Active Enterprise is unlimited: its usage is recorded (units) without lowering the balance.
  */
 export async function spendCredits(db: DbOrTx, organizationId: string, units: number, entry: LedgerEntryInput): Promise<LedgerResult> {
   if (!Number.isInteger(units) || units <= 0) throw new Error("Usage is a positive whole number of credits");
   return db.transaction(async (tx) => {
     const [org] = await tx
-      .select({ tier: organizations.subscriptionTier })
+      .select({ tier: organizations.subscriptionTier, status: organizations.subscriptionStatus })
       .from(organizations)
       .where(eq(organizations.id, organizationId));
     if (!org) throw notFound("Organization");
-    const unlimited = org.tier === "enterprise";
+    // Unlimited only once Enterprise is paid for: a trialing Enterprise spends its welcome credits.
+    const unlimited = org.tier === "enterprise" && org.status === "active";
     const [updated] = unlimited
       ? await tx
           .select({ balance: organizations.creditBalance })

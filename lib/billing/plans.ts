@@ -61,3 +61,25 @@ export const creditPacks: readonly CreditPack[] = [
   { credits: 2500, price: 50, bonus: 500 },
   { credits: 5000, price: 90, bonus: 1000 },
 ];
+
+export const planIds = ["free", "pro", "enterprise"] as const;
+
+export type SubscriptionStatus = "active" | "trialing" | "past_due" | "suspended" | "cancelled";
+
+/**
+ * The tier whose limits apply (docs/billing.md, trial rule): the subscribed tier once it is paid
+ * ("active"), otherwise Free — a Pro or Enterprise signup that has not paid yet gets Free's limits.
+ */
+export function effectiveTier(org: { subscriptionTier: PlanId; subscriptionStatus: string }): PlanId {
+  return org.subscriptionStatus === "active" ? org.subscriptionTier : "free";
+}
+
+/** A pack's total credits (what POST /api/billing/purchase-credits receives). */
+export function packTotal(pack: CreditPack): number {
+  return pack.credits + pack.bonus;
+}
+
+/** The pack whose credits plus bonus equal `credits`, if any. */
+export function findPackByTotal(credits: number): CreditPack | undefined {
+  return creditPacks.find((p) => packTotal(p) === credits);
+}

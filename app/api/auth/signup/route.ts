@@ -1,0 +1,10 @@
+import { parseJsonBody } from "@/lib/http/parse";
+import { publicRoute } from "@/lib/http/route";
+import { signupInput } from "@/lib/signup/schema";
+import { signUp, signupResponse } from "@/lib/signup/service";
+
+export const POST = publicRoute(async (req) => {
+  const input = await parseJsonBody(req, signupInput);
+  const { signedIn, user } = await signUp(input, req.headers);
+  return signupResponse(signedIn, user);
+});

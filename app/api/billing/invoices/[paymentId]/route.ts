@@ -1,0 +1,14 @@
+import { getDb } from "@/db/client";
+import { renderInvoice } from "@/lib/billing/service";
+import { authedRoute } from "@/lib/http/route";
+
+export const GET = authedRoute({ permission: "billing.read" }, async (_req, { ctx, params }) => {
+  const html = await renderInvoice(await getDb(), ctx.organizationId, params.paymentId);
+  return new Response(html, {
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "private, no-store",
+      "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:",
+    },
+  });
+});

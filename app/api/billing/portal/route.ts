@@ -1,0 +1,7 @@
+import { getDb } from "@/db/client";
+import { openCustomerPortal } from "@/lib/billing/service";
+import { authedRoute } from "@/lib/http/route";
+
+export const POST = authedRoute({ permission: "billing.write" }, async (_req, { ctx }) =>
+  openCustomerPortal(await getDb(), ctx.organizationId),
+);

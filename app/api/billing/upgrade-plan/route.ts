@@ -1,0 +1,10 @@
+import { getDb } from "@/db/client";
+import { upgradePlanInput } from "@/lib/billing/schema";
+import { changePlan } from "@/lib/billing/service";
+import { parseJsonBody } from "@/lib/http/parse";
+import { authedRoute } from "@/lib/http/route";
+
+export const POST = authedRoute({ permission: "billing.write" }, async (req, { ctx }) => {
+  const { planId } = await parseJsonBody(req, upgradePlanInput);
+  return changePlan(await getDb(), ctx, planId);
+});

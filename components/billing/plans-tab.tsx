@@ -1,0 +1,100 @@
+"use client";
+
+import * as React from "react";
+import { Check } from "lucide-react";
+import { ConfirmDialog } from "@/components/ui/alert-dialog";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Spinner } from "@/components/ui/spinner";
+import { formatCredits } from "@/components/signup/plan-picker";
+import { cn } from "@/lib/utils";
+import { formatDollars } from "./format";
+import { useChangePlan, usePlans, type BillingOverview, type PublicPlan } from "./use-billing";
+
+function actionFor(plan: PublicPlan, overview: BillingOverview, current: PublicPlan | undefined) {
+  if (plan.id === overview.plan.id) return overview.paymentNeeded ? "Complete payment" : "Current plan";
+  return current && plan.price < current.price ? "Downgrade" : "Upgrade";
+}
+
+/** Subscription Plans tab: the current plan is the organization's real one. */
+export function PlansTab({ overview }: { overview: BillingOverview }) {
+  const plans = usePlans();
+  const changePlan = useChangePlan();
+  const [confirmFree, setConfirmFree] = React.useState(false);
+  const current = plans.data?.find((p) => p.id === overview.plan.id);
+
+  if (plans.isLoading || !plans.data) {
+    return (
+      <div className="grid gap-6 md:grid-cols-3">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-72 rounded-xl" />
+        ))}
+      </div>
+    );
+  }
+
+  const choose = (plan: PublicPlan) => {
+    if (plan.id === "free") setConfirmFree(true);
+    else changePlan.mutate({ id: plan.id, name: plan.name });
+  };
+
+  return (
+    <>
+      <div className="grid gap-6 md:grid-cols-3" data-testid="billing-plans">
+        {plans.data.map((plan) => {
+          const action = actionFor(plan, overview, current);
+          const isCurrent = action === "Current plan";
+          const pendingThis = changePlan.isPending && changePlan.variables?.id === plan.id;
+          return (
+            <Card key={plan.id} className={cn("flex flex-col", plan.id === overview.plan.id && "border-primary")} data-testid={`billing-plan-${plan.id}`}>
+              <CardHeader>
+                <div className="flex items-center justify-between gap-2">
+                  <CardTitle className="text-lg">{plan.name}</CardTitle>
+                  {plan.id === overview.plan.id ? <Badge>Your plan</Badge> : null}
+                </div>
+                <div>
+                  <span className="text-3xl font-bold">{formatDollars(plan.price)}</span>
+                  <span className="text-sm text-muted-foreground">/month</span>
+                </div>
+                <p className="text-sm text-muted-foreground">{formatCredits(plan.creditsIncluded)}</p>
+              </CardHeader>
+              <CardContent className="flex-1">
+                <ul className="flex flex-col gap-2 text-sm">
+                  {plan.features.map((feature) => (
+                    <li key={feature} className="flex items-start gap-2">
+                      <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
+                      {feature}
+                    </li>
+                  ))}
+                </ul>
+              </CardContent>
+              <CardFooter>
+                <Button
+                  className="w-full"
+                  variant={action === "Downgrade" ? "outline" : "default"}
+                  disabled={isCurrent || changePlan.isPending}
+                  onClick={() => choose(plan)}
+                  aria-label={isCurrent ? `Current plan: ${plan.name}` : `${action}: ${plan.name}`}
+                >
+                  {pendingThis ? <Spinner /> : null}
+                  {action}
+                </Button>
+              </CardFooter>
+            </Card>
+          );
+        })}
+      </div>
+      <ConfirmDialog
+        open={confirmFree}
+        onOpenChange={setConfirmFree}
+        title="Switch to the Free plan?"
+        description="The change applies now: Free's limits (1 phone number, 1 voice assistant) take effect and any paid subscription is cancelled. Your credits stay."
+        confirmLabel="Switch to Free"
+        pending={changePlan.isPending}
+        onConfirm={() => changePlan.mutate({ id: "free", name: "Free" })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,152 @@
+import "server-only";
+import Stripe from "stripe";
+import type { Db } from "@/db/client";
+import {
+  endSubscription,
+  fulfilPayment,
+  renewSubscription,
+  type CheckoutCompletedEvent,
+  type CheckoutSessionObject,
+  type FulfilResult,
+  type InvoicePaidEvent,
+  type SubscriptionDeletedEvent,
+} from "@/lib/billing/fulfilment";
+import { badRequest } from "@/lib/http/errors";
+import { PaymentsError, type CheckoutRequest, type PaymentsProvider } from "./interface";
+
+export type StripeSecret = { secretKey: string; webhookSecret?: string };
+
+type ClientFactory = (secretKey: string) => Stripe;
+
+const defaultFactory: ClientFactory = (secretKey) =>
+  new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000, appInfo: { name: "Switchboard" } });
+
+let clientFactory: ClientFactory = defaultFactory;
+
+/**
+ * Tests aim the real SDK at the local fake (tests/fakes/stripe-server.ts) with
+ * `{host: "127.0.0.1", port, protocol: "http"}`; null restores the default client.
+ */
+export function setStripeClientFactory(factory: ClientFactory | null) {
+  clientFactory = factory ?? defaultFactory;
+}
+
+function toPaymentsError(error: unknown): PaymentsError {
+  if (error instanceof Stripe.errors.StripeError) {
+    return new PaymentsError(`Stripe: ${error.message}`, { status: error.statusCode, code: error.code });
+  }
+  return new PaymentsError(error instanceof Error ? error.message : "Stripe request failed");
+}
+
+/** Checkout Session parameters for a credit pack (mode "payment") or a plan (mode "subscription"). */
+export function checkoutSessionParams(request: CheckoutRequest): Stripe.Checkout.SessionCreateParams {
+  const { payment, organization } = request;
+  const metadata: Record<string, string> = {
+    paymentId: payment.id,
+    organizationId: organization.id,
+    kind: payment.kind,
+    credits: String(payment.credits),
+    ...(payment.planId ? { planId: payment.planId } : {}),
+  };
+  const subscription = payment.kind === "subscription";
+  const customer: Partial<Stripe.Checkout.SessionCreateParams> = organization.stripeCustomerId
+    ? { customer: organization.stripeCustomerId }
+    : { customer_email: request.customerEmail, ...(subscription ? {} : { customer_creation: "always" as const }) };
+  return {
+    mode: subscription ? "subscription" : "payment",
+    client_reference_id: organization.id,
+    ...customer,
+    line_items: [
+      {
+        quantity: 1,
+        price_data: {
+          currency: payment.currency,
+          unit_amount: payment.amountCents,
+          product_data: { name: payment.description },
+          ...(subscription ? { recurring: { interval: "month" as const } } : {}),
+        },
+      },
+    ],
+    metadata,
+    ...(subscription ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
+    success_url: request.successUrl,
+    cancel_url: request.cancelUrl,
+  };
+}
+
+export function createStripePaymentsProvider(secret: StripeSecret): PaymentsProvider & {
+  retrieveCheckoutSession(id: string): Promise<CheckoutSessionObject>;
+} {
+  const stripe = clientFactory(secret.secretKey);
+  return {
+    name: "stripe",
+    async startCheckout(request) {
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await stripe.checkout.sessions.create(checkoutSessionParams(request), {
+          idempotencyKey: `checkout-${request.payment.id}`,
+        });
+      } catch (error) {
+        throw toPaymentsError(error);
+      }
+      if (!session.url) throw new PaymentsError("Stripe returned no checkout URL");
+      return { status: "redirect", url: session.url, sessionId: session.id };
+    },
+    async createPortalSession({ customerId, returnUrl }) {
+      try {
+        const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+        return { url: session.url };
+      } catch (error) {
+        throw toPaymentsError(error);
+      }
+    },
+    async cancelSubscription(subscriptionId) {
+      try {
+        await stripe.subscriptions.cancel(subscriptionId);
+      } catch (error) {
+        // Already gone at Stripe: nothing left to cancel.
+        if (error instanceof Stripe.errors.StripeError && error.code === "resource_missing") return;
+        throw toPaymentsError(error);
+      }
+    },
+    async retrieveCheckoutSession(id) {
+      try {
+        return (await stripe.checkout.sessions.retrieve(id)) as unknown as CheckoutSessionObject;
+      } catch (error) {
+        throw toPaymentsError(error);
+      }
+    },
+  };
+}
+
+/**
+ * Verifies a webhook delivery: the raw body exactly as received, the Stripe-Signature header and the
+ * endpoint's signing secret (tolerance 300 s). A forged, altered or stale delivery → 400.
+ */
+export function verifyStripeWebhook(rawBody: string, signature: string | null, webhookSecret: string): Stripe.Event {
+  if (!signature) throw badRequest("Missing Stripe-Signature header");
+  try {
+    return Stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
+  } catch (error) {
+    throw badRequest(`Webhook signature verification failed: ${error instanceof Error ? error.message : "invalid"}`);
+  }
+}
+
+/** Applies a verified event. Types we do not use are acknowledged and ignored. */
+export async function handleStripeEvent(
+  db: Db,
+  event: { id: string; type: string; data: { object: unknown } },
+  scope: { organizationId?: string } = {},
+): Promise<FulfilResult> {
+  switch (event.type) {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded":
+      return fulfilPayment(db, event as CheckoutCompletedEvent, scope);
+    case "invoice.paid":
+      return renewSubscription(db, event as InvoicePaidEvent, scope);
+    case "customer.subscription.deleted":
+      return endSubscription(db, event as SubscriptionDeletedEvent, scope);
+    default:
+      return { outcome: "ignored" };
+  }
+}

@@ -1,0 +1,48 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { NextResponse } from "next/server";
+import { getDb } from "@/db/client";
+import { organizations } from "@/db/schema";
+import { registerAccount, type SignedIn } from "@/lib/auth/service";
+import { publicUser } from "@/lib/auth/session";
+import type { SignupInput } from "./schema";
+
+/**
+ * POST /api/auth/signup: the account, its organization (named from organizationName, or a personal
+ * one), the chosen tier and the tier's initial credits as a ledger grant — all through
+ * registerAccount. A paid tier starts "trialing" with Free's limits until it is paid (docs/billing.md).
+ */
+export async function signUp(input: SignupInput, headers: Headers) {
+  const tier = input.subscriptionTier;
+  const signedIn = await registerAccount(
+    {
+      email: input.email,
+      password: input.password,
+      username: input.username,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      role: input.role,
+      organizationName: input.organizationName || undefined,
+      tier,
+      tierStatus: tier === "free" ? "active" : "trialing",
+    },
+    headers,
+  );
+  const db = await getDb();
+  const [org] = await db
+    .select({
+      subscriptionTier: organizations.subscriptionTier,
+      subscriptionStatus: organizations.subscriptionStatus,
+      credits: organizations.creditBalance,
+    })
+    .from(organizations)
+    .where(eq(organizations.id, signedIn.user.organizationId));
+  return { signedIn, user: { ...publicUser(signedIn.user), ...org } };
+}
+
+/** {sessionId, user} with Better Auth's session cookie set, as sign-in does. */
+export function signupResponse(signedIn: SignedIn, user: Awaited<ReturnType<typeof signUp>>["user"]) {
+  const response = NextResponse.json({ sessionId: signedIn.sessionId, user });
+  for (const cookie of signedIn.setCookies) response.headers.append("set-cookie", cookie);
+  return response;
+}
