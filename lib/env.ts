@@ -25,6 +25,11 @@ const schema = z.object({
     .default("false")
     .transform((v) => v === "true"),
   ANTHROPIC_API_KEY: z.string().optional(),
+  /** The Claude model for assistant replies (lib/providers/llm/anthropic.ts). */
+  ANTHROPIC_MODEL: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || "claude-haiku-5-5"),
   ELEVENLABS_API_KEY: z.string().optional(),
   DEEPGRAM_API_KEY: z.string().optional(),
   TWILIO_ACCOUNT_SID: z.string().optional(),

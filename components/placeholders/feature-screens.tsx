@@ -6,26 +6,6 @@
  */
 import { BeingBuilt } from "@/components/being-built";
 
-export function VoiceTestScreen() {
-  return (
-    <BeingBuilt
-      feature="Voice Test"
-      issue="core §2 Voice Test"
-      description="Type a phrase and run it through the voice pipeline: the language model writes a reply and the speech provider turns it into audio you can play."
-    />
-  );
-}
-
-export function MobilePreviewScreen() {
-  return (
-    <BeingBuilt
-      feature="Mobile Preview"
-      issue="advanced §2 Mobile voice test chat"
-      description="A phone-sized chat for trying your voice assistant: send a message, read the reply with its intent, and play the reply as audio."
-    />
-  );
-}
-
 export function AdminScreen() {
   return (
     <BeingBuilt

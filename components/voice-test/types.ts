@@ -1,0 +1,45 @@
+import type { ProvidersUsed } from "@/lib/voice/labels";
+
+export type VoiceTimings = {
+  llmFirstTokenMs: number | null;
+  llmTotalMs: number;
+  ttsFirstByteMs: number | null;
+  ttsTotalMs: number;
+  firstAudioByteMs: number | null;
+  pipelineMs: number;
+  totalMs: number;
+};
+
+/** POST /api/voice/test with the core body {testText} (docs/api.md#voice). */
+export type VoiceTestResponse = {
+  input: string;
+  aiResponse: string;
+  audioUrl: string;
+  timestamp: string;
+  intent: string;
+  assistant: { id: string | null; name: string };
+  providers: ProvidersUsed;
+  timings: VoiceTimings;
+};
+
+/** POST /api/voice/test with the mobile body {text, testText, sessionId}. */
+export type MobileVoiceTestResponse = {
+  success: boolean;
+  aiResponse: string | null;
+  audioFile: string | null;
+  intent: string | null;
+  error: string | null;
+  timestamp?: string;
+  providers?: ProvidersUsed;
+};
+
+/** "human_handoff" → "Human handoff". */
+export function intentLabel(intent: string): string {
+  const words = intent.replace(/_/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export function formatMs(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined) return "—";
+  return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`;
+}

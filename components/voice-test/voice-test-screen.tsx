@@ -1,0 +1,211 @@
+"use client";
+
+import * as React from "react";
+import { useMutation } from "@tanstack/react-query";
+import { Bot, Clock, Cpu, Mic, Pause, Play, Send, User } from "lucide-react";
+import { toast } from "sonner";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Spinner } from "@/components/ui/spinner";
+import { apiRequest, errorStatus, isUnauthorizedError } from "@/lib/api-client";
+import { providerLabel } from "@/lib/voice/labels";
+import { formatMs, intentLabel, type VoiceTestResponse } from "./types";
+import { useAudioPlayer } from "./use-audio-player";
+
+/** The five quick phrases (core §2, §9). */
+export const QUICK_PHRASES = [
+  "Hello, I'd like to book an appointment",
+  "What are your opening hours?",
+  "How much does a cleaning cost?",
+  "Can I speak to a person?",
+  "I have a problem with my bill",
+] as const;
+
+function TimingRow({ label, value, hint }: { label: string; value: number | null | undefined; hint?: string }) {
+  return (
+    <div className="flex items-baseline justify-between gap-4 border-b border-border/60 py-1.5 last:border-0">
+      <dt className="text-sm text-muted-foreground">
+        {label}
+        {hint ? <span className="ml-1 text-xs text-muted-foreground/70">({hint})</span> : null}
+      </dt>
+      <dd className="font-mono text-sm tabular-nums">{formatMs(value)}</dd>
+    </div>
+  );
+}
+
+/** /voice-test (core §2 Voice Test): type or pick a phrase, run the pipeline, read and hear the reply. */
+export function VoiceTestScreen() {
+  const [text, setText] = React.useState("");
+  const [result, setResult] = React.useState<VoiceTestResponse | null>(null);
+  const player = useAudioPlayer();
+
+  const test = useMutation<VoiceTestResponse, Error, string>({
+    mutationFn: async (testText) => (await apiRequest("POST", "/api/voice/test", { testText })).json(),
+    onSuccess: (data) => {
+      setResult(data);
+      toast.success("Voice Test Successful", { description: "AI response generated and audio created" });
+    },
+    onError: (error) => {
+      if (isUnauthorizedError(error)) return; // the query client shows "Session Expired"
+      toast.error("Voice Test Failed", { description: `Test failed: ${errorStatus(error) ?? error.message}` });
+    },
+  });
+
+  const run = (value: string) => {
+    if (!value.trim()) {
+      toast.error("Input Required", { description: "Please enter some text to test the voice pipeline" });
+      return;
+    }
+    if (test.isPending) return;
+    player.stop();
+    test.mutate(value.trim());
+  };
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    run(text);
+  };
+
+  const pickPhrase = (phrase: string) => {
+    setText(phrase);
+    run(phrase);
+  };
+
+  const playing = result !== null && player.playingUrl === result.audioUrl;
+
+  return (
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-8 px-4 py-8 sm:px-6 lg:px-8" data-testid="voice-test">
+      <div className="flex flex-col gap-2">
+        <Badge variant="warning" className="w-fit" data-testid="voice-test-admin-label">
+          Admin Tool
+        </Badge>
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Voice Test</h1>
+        <p className="text-muted-foreground">
+          Run a phrase through the voice pipeline: your assistant writes a reply and the speech provider turns it into audio.
+        </p>
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <Mic className="size-4 text-primary" aria-hidden />
+            Test input
+          </CardTitle>
+          <CardDescription>Type what a caller might say, then press Enter or Test Voice Pipeline.</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-5">
+          <form onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+            <div className="flex flex-1 flex-col gap-2">
+              <Label htmlFor="voice-test-input">Text</Label>
+              <Input
+                id="voice-test-input"
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+                placeholder="e.g. What are your opening hours?"
+                maxLength={1000}
+                autoComplete="off"
+                data-testid="voice-test-input"
+              />
+            </div>
+            <Button type="submit" disabled={!text.trim() || test.isPending} data-testid="voice-test-submit">
+              {test.isPending ? <Spinner /> : <Send aria-hidden />}
+              Test Voice Pipeline
+            </Button>
+          </form>
+
+          <div className="flex flex-col gap-2">
+            <span className="text-sm font-medium">Quick phrases</span>
+            <div className="flex flex-wrap gap-2" data-testid="voice-test-quick-phrases">
+              {QUICK_PHRASES.map((phrase) => (
+                <Button
+                  key={phrase}
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  className="h-auto whitespace-normal py-1.5 text-left"
+                  disabled={test.isPending}
+                  onClick={() => pickPhrase(phrase)}
+                >
+                  {phrase}
+                </Button>
+              ))}
+            </div>
+          </div>
+        </CardContent>
+      </Card>
+
+      <Card aria-live="polite" data-testid="voice-test-results">
+        <CardHeader>
+          <CardTitle>Results</CardTitle>
+          <CardDescription>
+            {result ? `Answered by ${result.assistant.name} · ${providerLabel(result.providers)}` : "Run a test to see the reply, its intent and how long each stage took."}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {test.isPending ? (
+            <div className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+              <Spinner /> Processing…
+            </div>
+          ) : result ? (
+            <div className="grid gap-6 md:grid-cols-[1fr_18rem]">
+              <div className="flex flex-col gap-4">
+                <div className="flex flex-col gap-1">
+                  <span className="flex items-center gap-1.5 text-xs font-medium uppercase tracking-wide text-muted-foreground">
+                    <User className="size-3.5" aria-hidden /> Input
+                  </span>
+                  <p data-testid="voice-test-result-input">{result.input}</p>
+                </div>
+                <div className="flex flex-col gap-1">
+                  <span className="flex items-center gap-1.5 text-xs font-medium uppercase tracking-wide text-muted-foreground">
+                    <Bot className="size-3.5" aria-hidden /> AI response
+                  </span>
+                  <p className="rounded-md bg-muted/40 p-3" data-testid="voice-test-result-response">
+                    {result.aiResponse}
+                  </p>
+                </div>
+                <div className="flex flex-wrap items-center gap-2">
+                  <Badge variant="secondary" data-testid="voice-test-result-intent">
+                    Intent: {intentLabel(result.intent)}
+                  </Badge>
+                  <Badge variant="outline" data-testid="voice-test-result-providers">
+                    <Cpu aria-hidden /> {providerLabel(result.providers)}
+                  </Badge>
+                  <Badge variant="outline">
+                    <Clock aria-hidden /> {new Date(result.timestamp).toLocaleTimeString()}
+                  </Badge>
+                </div>
+                <div>
+                  <Button
+                    type="button"
+                    variant={playing ? "secondary" : "default"}
+                    onClick={() => (playing ? player.stop() : void player.play(result.audioUrl))}
+                    data-testid="voice-test-play"
+                    aria-pressed={playing}
+                  >
+                    {playing ? <Pause aria-hidden /> : <Play aria-hidden />}
+                    {playing ? "Playing..." : "Play Audio"}
+                  </Button>
+                </div>
+              </div>
+              <dl className="rounded-md border border-border p-3" data-testid="voice-test-timings">
+                <TimingRow label="Model, first token" value={result.timings.llmFirstTokenMs} />
+                <TimingRow label="Model, total" value={result.timings.llmTotalMs} />
+                <TimingRow label="Speech, first byte" value={result.timings.ttsFirstByteMs} />
+                <TimingRow label="Speech, total" value={result.timings.ttsTotalMs} />
+                <TimingRow label="First audio" value={result.timings.firstAudioByteMs} hint="from start" />
+                <TimingRow label="Server total" value={result.timings.totalMs} />
+              </dl>
+            </div>
+          ) : (
+            <p className="text-sm text-muted-foreground">No test run yet.</p>
+          )}
+          {/* The one audio element of the page (hidden; Play Audio drives it). */}
+          <audio {...player.audioProps} className="hidden" data-testid="voice-test-audio" />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

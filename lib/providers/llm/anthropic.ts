@@ -1,0 +1,154 @@
+import "server-only";
+import Anthropic, { APIError } from "@anthropic-ai/sdk";
+import { resolvePersonality } from "@/lib/assistants/personalities";
+import { intents, isIntent, LlmError, finishStream, type Intent, type LlmProvider, type ReplyEvent, type ReplyInput } from "./interface";
+import { classifyIntent } from "./intents";
+
+export const ANTHROPIC_DEFAULT_MODEL = "claude-haiku-5-5";
+
+export type AnthropicOptions = {
+  apiKey: string;
+  model?: string;
+  /** Tests and the benchmark point the real SDK at a local fake. */
+  baseURL?: string;
+  maxRetries?: number;
+  maxTokens?: number;
+};
+
+/**
+ * How the intent comes back: the system prompt asks the model to start its answer with one tag line,
+ * `[intent:appointment]`, before the spoken reply. The adapter strips the tag from the streamed
+ * text (it is never spoken). If the model leaves it out or names an unknown intent, the intent is
+ * classified locally from the caller's words (lib/providers/llm/intents.ts), so a reply always has
+ * one. One request, no second classification call.
+ */
+const TAG = /^\s*\[intent:\s*([a-z_]+)\s*\]\s*/i;
+
+export function systemPrompt(input: Pick<ReplyInput, "assistant" | "profile">): string {
+  const { assistant, profile } = input;
+  const facts = [
+    `Business name: ${profile.name}`,
+    profile.hours ? `Opening hours: ${profile.hours}` : null,
+    profile.address ? `Address: ${profile.address}` : null,
+    profile.services?.length ? `Services: ${profile.services.join(", ")}` : null,
+    profile.phone ? `Phone: ${profile.phone}` : null,
+  ].filter(Boolean);
+  return [
+    `You are ${assistant.name}, the AI voice assistant answering calls and messages for ${profile.name}.`,
+    `Personality: ${resolvePersonality(assistant.personality).description}`,
+    assistant.description ? `Your role: ${assistant.description}` : null,
+    assistant.instructions ? `Instructions from the business: ${assistant.instructions}` : null,
+    `Facts about the business (the only facts you may state):\n${facts.map((f) => `- ${f}`).join("\n")}`,
+    [
+      "Rules:",
+      "- Your reply is spoken aloud on the phone: one to three short sentences, plain words, no lists, markdown, emoji or links.",
+      "- Never invent prices, availability or any fact not listed above; offer a follow-up from the team instead.",
+      "- You cannot book, transfer calls or look up orders yourself: take the details and say the team will confirm or follow up.",
+      "- Politely decline sales calls and spam.",
+    ].join("\n"),
+    [
+      "Output format: the first line is exactly one intent tag, then the reply on the next line. For example:",
+      "[intent:hours]",
+      "We're open nine to five on weekdays.",
+      `The intent is the caller's latest message, one of: ${intents.join(", ")}.`,
+    ].join("\n"),
+  ]
+    .filter(Boolean)
+    .join("\n\n");
+}
+
+type Message = { role: "user" | "assistant"; content: string };
+
+/** History plus the new message, as the API wants it: starting with the user, roles alternating. */
+export function toMessages(input: ReplyInput): Message[] {
+  const out: Message[] = [];
+  for (const m of [...input.history, { role: "user" as const, content: input.text }]) {
+    if (!m.content.trim()) continue;
+    if (out.length === 0 && m.role !== "user") continue;
+    const last = out[out.length - 1];
+    if (last && last.role === m.role) last.content += `\n${m.content}`;
+    else out.push({ role: m.role, content: m.content });
+  }
+  return out;
+}
+
+function describe(error: unknown): LlmError {
+  if (error instanceof LlmError) return error;
+  if (error instanceof APIError) {
+    const detail =
+      error.status === 401
+        ? "the API key was refused"
+        : error.status === 429
+          ? "rate limited"
+          : error.status === 529
+            ? "overloaded"
+            : error.message;
+    return new LlmError(`Anthropic failed (${error.status ?? "no status"}): ${detail}`, "anthropic", error.status);
+  }
+  return new LlmError(`Anthropic failed: ${(error as Error).message}`, "anthropic");
+}
+
+/** Claude through the Messages API, streamed (`messages.stream`). */
+export function createAnthropicLlm(options: AnthropicOptions): LlmProvider {
+  const client = new Anthropic({
+    apiKey: options.apiKey,
+    ...(options.baseURL ? { baseURL: options.baseURL } : {}),
+    maxRetries: options.maxRetries ?? 1,
+  });
+  const model = options.model ?? ANTHROPIC_DEFAULT_MODEL;
+
+  async function* streamReply(input: ReplyInput, opts?: { signal?: AbortSignal }): AsyncGenerator<ReplyEvent> {
+    let head = ""; // text before the tag is settled
+    let tagSettled = false;
+    let intent: Intent | null = null;
+    let text = "";
+    try {
+      const stream = client.messages.stream(
+        { model, max_tokens: options.maxTokens ?? 300, system: systemPrompt(input), messages: toMessages(input) },
+        opts?.signal ? { signal: opts.signal } : undefined,
+      );
+      for await (const event of stream) {
+        if (event.type !== "content_block_delta" || event.delta.type !== "text_delta") continue;
+        let piece = event.delta.text;
+        if (!tagSettled) {
+          head += piece;
+          const trimmed = head.trimStart();
+          if (trimmed.startsWith("[") && !trimmed.includes("]") && trimmed.length < 40) continue; // tag still arriving
+          const match = TAG.exec(head);
+          if (match) {
+            const named = match[1].toLowerCase();
+            if (isIntent(named)) intent = named;
+            piece = head.slice(match[0].length);
+          } else {
+            piece = head;
+          }
+          tagSettled = true;
+          if (!piece) continue;
+        }
+        text += piece;
+        yield { type: "delta", text: piece };
+      }
+    } catch (error) {
+      throw describe(error);
+    }
+    if (!tagSettled && head) {
+      // The whole answer was shorter than a tag: use what there is.
+      const match = TAG.exec(head);
+      if (match && isIntent(match[1].toLowerCase())) intent = match[1].toLowerCase() as Intent;
+      const rest = match ? head.slice(match[0].length) : head;
+      if (rest) {
+        text += rest;
+        yield { type: "delta", text: rest };
+      }
+    }
+    const reply = text.trim();
+    if (!reply) throw new LlmError("Anthropic returned an empty reply", "anthropic");
+    yield { type: "done", reply: { text: reply, intent: intent ?? classifyIntent(input.text, input.history).intent } };
+  }
+
+  return {
+    name: "anthropic",
+    generateReply: (input, opts) => finishStream(streamReply(input, opts)),
+    streamReply,
+  };
+}

@@ -1,0 +1,24 @@
+import "server-only";
+import type { DbOrTx } from "@/db/client";
+import { env } from "@/lib/env";
+import { resolveCredential } from "@/lib/providers/credentials";
+import { createAnthropicLlm } from "./anthropic";
+import type { LlmProvider } from "./interface";
+import { createLocalResponder } from "./local";
+
+const local = createLocalResponder();
+
+export function localLlm(): LlmProvider {
+  return local;
+}
+
+/**
+ * The language model for an organization (ARCHITECTURE): its saved Anthropic key, else the
+ * environment's ANTHROPIC_API_KEY (model ANTHROPIC_MODEL, default claude-haiku-5-5), else the
+ * local responder. `organizationId` null is the public demo: environment or local.
+ */
+export async function selectLlm(db: DbOrTx, organizationId: string | null): Promise<LlmProvider> {
+  const credential = await resolveCredential(db, organizationId, "anthropic");
+  if (credential) return createAnthropicLlm({ apiKey: credential.secret.apiKey, model: env.ANTHROPIC_MODEL });
+  return local;
+}

@@ -1,0 +1,39 @@
+/**
+ * Speech synthesis (ARCHITECTURE: providers): ElevenLabs when the organization or the environment
+ * has a key, otherwise the offline synthesizer (meSpeak, in process). Both turn text into audio for
+ * an assistant voice from lib/assistants/voices.ts, which maps each voice id to both providers.
+ */
+import type { Voice } from "@/lib/assistants/voices";
+
+export type TtsProviderName = "elevenlabs" | "offline";
+
+export type SynthesisResult = { audio: Buffer; contentType: string };
+
+export interface TtsProvider {
+  readonly name: TtsProviderName;
+  /** What every clip of this provider is: "audio/wav" (offline) or "audio/mpeg" (ElevenLabs). */
+  readonly contentType: string;
+  /** The whole clip for `text`. */
+  synthesize(text: string, voice: Voice, options?: { signal?: AbortSignal }): Promise<SynthesisResult>;
+  /** The clip as it arrives, chunk by chunk (the offline synthesizer yields one chunk). */
+  synthesizeStream(text: string, voice: Voice, options?: { signal?: AbortSignal }): AsyncIterable<Buffer>;
+}
+
+/** A provider failure with a readable message (the route answers 502 with it). */
+export class TtsError extends Error {
+  constructor(
+    message: string,
+    readonly provider: TtsProviderName,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = "TtsError";
+  }
+}
+
+/** Collects a stream of chunks into one Buffer. */
+export async function collect(stream: AsyncIterable<Buffer>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,24 @@
+import "server-only";
+import type { DbOrTx } from "@/db/client";
+import { resolveCredential } from "@/lib/providers/credentials";
+import { createElevenLabsTts } from "./elevenlabs";
+import type { TtsProvider } from "./interface";
+import { createOfflineTts } from "./offline";
+
+let offline: TtsProvider | null = null;
+
+/** The one offline synthesizer of the process (its engine and data are loaded once). */
+export function offlineTts(): TtsProvider {
+  return (offline ??= createOfflineTts());
+}
+
+/**
+ * The speech provider for an organization (ARCHITECTURE): its saved ElevenLabs key, else the
+ * environment's ELEVENLABS_API_KEY, else the offline synthesizer. `organizationId` null is the
+ * public demo: environment or offline. `provider.name` is the label shown to users.
+ */
+export async function selectTts(db: DbOrTx, organizationId: string | null): Promise<TtsProvider> {
+  const credential = await resolveCredential(db, organizationId, "elevenlabs");
+  if (credential) return createElevenLabsTts({ apiKey: credential.secret.apiKey });
+  return offlineTts();
+}

@@ -1,0 +1,273 @@
+import "server-only";
+import crypto from "node:crypto";
+import { and, asc, desc, eq, isNull } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { assistantReplies, chatTurns, creditLedger, organizations, voiceAssistants } from "@/db/schema";
+import { resolveVoice } from "@/lib/assistants/voices";
+import { changeCredits, spendCredits } from "@/lib/billing/ledger";
+import { creditPrices } from "@/lib/billing/prices";
+import { getBlobStore, type BlobStore } from "@/lib/blob-store";
+import { badRequest, HttpError, notFound } from "@/lib/http/errors";
+import type { AssistantPersona, BusinessInfo, ChatMessage, LlmProvider } from "@/lib/providers/llm/interface";
+import { selectLlm } from "@/lib/providers/llm/select";
+import type { TtsProvider } from "@/lib/providers/tts/interface";
+import { selectTts } from "@/lib/providers/tts/select";
+import { saveAudioClip, signedAudioUrl } from "./audio-clips";
+import { DEMO_ASSISTANT, DEMO_BUSINESS, DEMO_SESSION_PREFIX } from "./demo";
+import type { ProvidersUsed } from "./labels";
+import { PipelineError, runVoiceTurn, type PipelineMode, type TurnTimings } from "./pipeline";
+
+/** How many earlier turns (user and assistant messages) the model sees. */
+export const HISTORY_TURNS = 10;
+
+export type VoiceTurnRequest = {
+  /** null: the signed-out public demo. */
+  organizationId: string | null;
+  userId: string | null;
+  text: string;
+  assistantId?: string;
+  /** A chat session keeps context across turns; null for a one-off voice test. */
+  chatSessionId: string | null;
+  source: "voice_test" | "chat";
+  /** performance.now() when the request arrived: the server total is measured from here. */
+  startedAt: number;
+  /** Overrides for tests and the benchmark; otherwise selected per organization. */
+  providers?: { llm?: LlmProvider; tts?: TtsProvider; mode?: PipelineMode };
+  store?: BlobStore;
+};
+
+export type VoiceTurnResult = {
+  replyId: string | null;
+  input: string;
+  aiResponse: string;
+  intent: string;
+  audioId: string;
+  audioUrl: string;
+  contentType: string;
+  durationMs: number | null;
+  timestamp: string;
+  assistant: { id: string | null; name: string };
+  providers: ProvidersUsed;
+  mode: PipelineMode;
+  timings: TurnTimings & { totalMs: number };
+};
+
+/** A turn that failed after its credits were spent (they are refunded): the route answers 502. */
+export class VoiceTurnError extends HttpError {
+  constructor(message: string) {
+    super(502, message);
+    this.name = "VoiceTurnError";
+  }
+}
+
+type ResolvedAssistant = { id: string | null; persona: AssistantPersona; voice: string };
+
+async function resolveAssistant(db: Db, organizationId: string, assistantId?: string): Promise<ResolvedAssistant> {
+  const columns = {
+    id: voiceAssistants.id,
+    name: voiceAssistants.name,
+    description: voiceAssistants.description,
+    personality: voiceAssistants.personality,
+    instructions: voiceAssistants.instructions,
+    greeting: voiceAssistants.greeting,
+    voice: voiceAssistants.voice,
+  };
+  const [row] = assistantId
+    ? await db
+        .select(columns)
+        .from(voiceAssistants)
+        .where(and(eq(voiceAssistants.id, assistantId), eq(voiceAssistants.organizationId, organizationId)))
+    : await db
+        .select(columns)
+        .from(voiceAssistants)
+        .where(and(eq(voiceAssistants.organizationId, organizationId), eq(voiceAssistants.isActive, true)))
+        .orderBy(asc(voiceAssistants.createdAt), asc(voiceAssistants.id))
+        .limit(1);
+  if (!row) {
+    if (assistantId) throw notFound("Voice assistant");
+    throw badRequest(
+      "No active voice assistant to test. Create one (or switch one on) in Voice Assistants (/voice-assistants), then try again.",
+    );
+  }
+  const { id, voice, ...persona } = row;
+  return { id, voice, persona };
+}
+
+async function businessInfo(db: Db, organizationId: string): Promise<BusinessInfo> {
+  const [org] = await db
+    .select({ name: organizations.name, profile: organizations.businessProfile })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  if (!org) throw notFound("Organization");
+  const { hours, address, services, phone } = org.profile ?? {};
+  return { name: org.name, hours, address, services, phone };
+}
+
+function sessionScope(organizationId: string | null, chatSessionId: string) {
+  return organizationId
+    ? and(eq(chatTurns.organizationId, organizationId), eq(chatTurns.chatSessionId, chatSessionId))
+    : and(isNull(chatTurns.organizationId), eq(chatTurns.chatSessionId, chatSessionId));
+}
+
+/** The session's last HISTORY_TURNS messages, oldest first. */
+export async function loadHistory(db: Db, organizationId: string | null, chatSessionId: string): Promise<ChatMessage[]> {
+  const rows = await db
+    .select({ role: chatTurns.role, content: chatTurns.content, intent: chatTurns.intent })
+    .from(chatTurns)
+    .where(sessionScope(organizationId, chatSessionId))
+    .orderBy(desc(chatTurns.createdAt), desc(chatTurns.role)) // same instant: the user's turn first
+    .limit(HISTORY_TURNS);
+  return rows.reverse();
+}
+
+/** The chat_turn key of a request's session: demo sessions carry a prefix of their own. */
+export function chatSessionKey(organizationId: string | null, sessionId: string | null): string | null {
+  if (!sessionId) return null;
+  return organizationId ? sessionId : `${DEMO_SESSION_PREFIX}${sessionId}`;
+}
+
+async function refund(db: Db, organizationId: string, ledgerEntryId: string, reference: string, userId: string | null) {
+  const [entry] = await db
+    .select({ amount: creditLedger.amount })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.id, ledgerEntryId), eq(creditLedger.organizationId, organizationId)));
+  const spent = entry ? -entry.amount : 0; // Enterprise usage rows carry 0: nothing to give back
+  if (spent <= 0) return;
+  await changeCredits(db, organizationId, "refund", spent, {
+    reason: "Refund: the voice test turn failed",
+    reference,
+    actorUserId: userId,
+  });
+}
+
+function failureMessage(error: unknown): string {
+  if (error instanceof PipelineError) {
+    const what = error.stage === "llm" ? "The language model" : "Speech synthesis";
+    return `${what} failed. ${error.message}`;
+  }
+  return "The voice pipeline failed. Please try again.";
+}
+
+const round1 = (ms: number | null) => (ms === null ? null : Math.round(ms * 10) / 10);
+
+/**
+ * One voice-test or chat turn: assistant → providers → credits (spent before running, refunded if
+ * the turn fails) → reply and audio → stored clip, chat turns and the assistant_reply row with its
+ * timings. The public demo (organizationId null) spends nothing and records no assistant_reply
+ * (that table belongs to organizations); its clip and chat turns have no owner.
+ */
+export async function runVoiceTest(db: Db, request: VoiceTurnRequest): Promise<VoiceTurnResult> {
+  const { organizationId, userId, text, chatSessionId, source } = request;
+  const store = request.store ?? getBlobStore();
+
+  const assistant: ResolvedAssistant = organizationId
+    ? await resolveAssistant(db, organizationId, request.assistantId)
+    : { id: null, persona: DEMO_ASSISTANT, voice: DEMO_ASSISTANT.voice };
+  const [profile, llm, tts, history] = await Promise.all([
+    organizationId ? businessInfo(db, organizationId) : DEMO_BUSINESS,
+    request.providers?.llm ?? selectLlm(db, organizationId),
+    request.providers?.tts ?? selectTts(db, organizationId),
+    chatSessionId ? loadHistory(db, organizationId, chatSessionId) : Promise.resolve([]),
+  ]);
+
+  const turnId = crypto.randomUUID();
+  const spend = organizationId
+    ? await spendCredits(db, organizationId, creditPrices.voiceTestTurn, {
+        reason: source === "chat" ? "Mobile chat turn" : "Voice test turn",
+        reference: `voice-turn:${turnId}`,
+        actorUserId: userId,
+        metadata: { source, assistantId: assistant.id, turnId },
+      })
+    : null;
+
+  try {
+    const mode: PipelineMode = request.providers?.mode ?? (llm.name === "local" ? "sequential" : "overlapped");
+    const userAt = new Date();
+    const result = await runVoiceTurn({
+      llm,
+      tts,
+      voice: resolveVoice(assistant.voice),
+      input: { assistant: assistant.persona, profile, history, text },
+      mode,
+    });
+    const clip = await saveAudioClip(db, store, {
+      organizationId,
+      audio: result.audio,
+      contentType: result.contentType,
+      durationMs: result.durationMs,
+      source,
+    });
+    const providers = { llm: llm.name, tts: tts.name } as ProvidersUsed;
+    const t = result.timings;
+    const totalMs = performance.now() - request.startedAt;
+    const replyId = organizationId ? crypto.randomUUID() : null;
+    const replyAt = new Date(Math.max(Date.now(), userAt.getTime() + 1));
+
+    await db.transaction(async (tx) => {
+      if (chatSessionId) {
+        await tx.insert(chatTurns).values([
+          { id: crypto.randomUUID(), organizationId, chatSessionId, role: "user", content: text, intent: result.reply.intent, createdAt: userAt },
+          {
+            id: crypto.randomUUID(),
+            organizationId,
+            chatSessionId,
+            role: "assistant",
+            content: result.reply.text,
+            intent: result.reply.intent,
+            createdAt: replyAt,
+          },
+        ]);
+      }
+      if (organizationId && replyId) {
+        await tx.insert(assistantReplies).values({
+          id: replyId,
+          organizationId,
+          assistantId: assistant.id,
+          source,
+          intent: result.reply.intent,
+          inputText: text,
+          replyText: result.reply.text,
+          llmProvider: providers.llm,
+          ttsProvider: providers.tts,
+          llmFirstTokenMs: t.llmFirstTokenMs === null ? null : Math.round(t.llmFirstTokenMs),
+          llmTotalMs: Math.round(t.llmTotalMs),
+          ttsFirstByteMs: t.ttsFirstByteMs === null ? null : Math.round(t.ttsFirstByteMs),
+          ttsTotalMs: Math.round(t.ttsTotalMs),
+          totalMs: Math.round(totalMs),
+        });
+      }
+    });
+
+    return {
+      replyId,
+      input: text,
+      aiResponse: result.reply.text,
+      intent: result.reply.intent,
+      audioId: clip.id,
+      audioUrl: signedAudioUrl(clip.id),
+      contentType: result.contentType,
+      durationMs: result.durationMs,
+      timestamp: replyAt.toISOString(),
+      assistant: { id: assistant.id, name: assistant.persona.name },
+      providers,
+      mode,
+      timings: {
+        llmFirstTokenMs: round1(t.llmFirstTokenMs),
+        llmTotalMs: round1(t.llmTotalMs)!,
+        ttsFirstByteMs: round1(t.ttsFirstByteMs),
+        ttsTotalMs: round1(t.ttsTotalMs)!,
+        firstAudioByteMs: round1(t.firstAudioByteMs),
+        pipelineMs: round1(t.pipelineMs)!,
+        totalMs: round1(totalMs)!,
+      },
+    };
+  } catch (error) {
+    if (organizationId && spend?.entryId) {
+      await refund(db, organizationId, spend.entryId, `voice-turn:${turnId}`, userId).catch((refundError) =>
+        console.error("voice test: refund failed", refundError),
+      );
+    }
+    if (error instanceof PipelineError) throw new VoiceTurnError(failureMessage(error));
+    throw error;
+  }
+}

@@ -1,0 +1,193 @@
+// npm run bench:voice — times the voice pipeline.
+// (a) Offline providers (local responder + meSpeak) on a fresh in-memory PGlite: 200 sequential and
+//     200 more at 20-way concurrency through the POST /api/voice/test route handler (session, credits,
+//     pipeline, stored clip, assistant_reply row). p50/p95 of the server total and each stage, and the
+//     server overhead (total minus the provider stages).
+// (b) The streamed pipeline with the real Anthropic and ElevenLabs SDKs against local fakes that inject
+//     delays (model: 300 ms to first token, then 40 ms per sentence; speech: 150 ms to first byte):
+//     time to the first audio byte of a three-sentence reply, overlapped vs sequential, in the same run.
+// Record the output in docs/benchmarks.md.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+process.env.PGLITE_DATA_DIR = "memory://";
+delete process.env.DATABASE_URL;
+delete process.env.ANTHROPIC_API_KEY;
+delete process.env.ELEVENLABS_API_KEY;
+process.env.BETTER_AUTH_SECRET ??= "bench-secret-bench-secret-bench-secret-0123456789";
+process.env.SEED_DEMO_DATA = "false";
+
+const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 200);
+const CONCURRENT = Number(process.env.BENCH_CONCURRENT ?? 200);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
+const STREAM_RUNS = Number(process.env.BENCH_STREAM_RUNS ?? 10);
+
+type Timings = {
+  llmFirstTokenMs: number | null;
+  llmTotalMs: number;
+  ttsFirstByteMs: number | null;
+  ttsTotalMs: number;
+  firstAudioByteMs: number | null;
+  pipelineMs: number;
+  totalMs: number;
+};
+
+function pct(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+const f = (n: number) => n.toFixed(1);
+
+function table(title: string, rows: { timings: Timings; wallMs: number }[]) {
+  const series: [string, number[]][] = [
+    ["server total", rows.map((r) => r.timings.totalMs)],
+    ["  model (local responder)", rows.map((r) => r.timings.llmTotalMs)],
+    ["  speech (meSpeak)", rows.map((r) => r.timings.ttsTotalMs)],
+    ["  overhead (total − model − speech)", rows.map((r) => r.timings.totalMs - r.timings.llmTotalMs - r.timings.ttsTotalMs)],
+    ["handler wall time (client side)", rows.map((r) => r.wallMs)],
+  ];
+  console.log(`\n${title} — ${rows.length} requests`);
+  console.log("| measure | p50 ms | p95 ms | max ms |\n|---|---|---|---|");
+  for (const [name, values] of series) console.log(`| ${name} | ${f(pct(values, 50))} | ${f(pct(values, 95))} | ${f(Math.max(...values))} |`);
+}
+
+async function main() {
+  const started = performance.now();
+  const { closeDb, getDbHandle } = await import("@/db/client");
+  const { organizations, voiceAssistants } = await import("@/db/schema");
+  const { eq } = await import("drizzle-orm");
+  const { changeCredits } = await import("@/lib/billing/ledger");
+  const { createFilesystemBlobStore, setBlobStore } = await import("@/lib/blob-store");
+  const { POST: register } = await import("@/app/api/auth/register/route");
+  const { POST: voiceTest } = await import("@/app/api/voice/test/route");
+  const { runVoiceTurn } = await import("@/lib/voice/pipeline");
+  const { resolveVoice } = await import("@/lib/assistants/voices");
+  const { createAnthropicLlm } = await import("@/lib/providers/llm/anthropic");
+  const { createElevenLabsTts } = await import("@/lib/providers/tts/elevenlabs");
+  const { startFakeAnthropic } = await import("@/tests/fakes/anthropic-server");
+  const { startFakeElevenLabs } = await import("@/tests/fakes/elevenlabs-server");
+
+  const blobDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-voice-audio-"));
+  setBlobStore(createFilesystemBlobStore(blobDir));
+  const { db, driver } = await getDbHandle();
+  if (driver !== "pglite") throw new Error("bench:voice measures embedded PGlite");
+
+  const res = await register(
+    new Request("http://localhost:3000/api/auth/register", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "bench@example.com", username: "bench", password: "bench-pass-123", firstName: "Bench", lastName: "Mark" }),
+    }),
+    { params: Promise.resolve({}) },
+  );
+  const account = (await res.json()) as { sessionId: string; organizationId: string };
+  await db
+    .update(organizations)
+    .set({ name: "Bench Bakery", businessProfile: { hours: "Mon–Sat 7 AM–3 PM", address: "5 Oven Lane", services: ["bread", "cakes"] } })
+    .where(eq(organizations.id, account.organizationId));
+  await changeCredits(db, account.organizationId, "grant", 10_000, { reason: "bench" });
+  await db.insert(voiceAssistants).values({
+    id: crypto.randomUUID(),
+    organizationId: account.organizationId,
+    name: "Counter",
+    personality: "friendly",
+    instructions: "",
+    voice: "alloy",
+    // A one-sentence reply: "Hello" is answered with this greeting.
+    greeting: "Hello, thanks for calling Bench Bakery, how can I help you today?",
+  });
+
+  async function turn(text: string): Promise<{ timings: Timings; wallMs: number }> {
+    const t0 = performance.now();
+    const response = await voiceTest(
+      new Request("http://localhost:3000/api/voice/test", {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${account.sessionId}` },
+        body: JSON.stringify({ testText: text }),
+      }),
+      { params: Promise.resolve({}) },
+    );
+    const body = (await response.json()) as { timings: Timings; aiResponse: string };
+    const wallMs = performance.now() - t0;
+    if (response.status !== 200) throw new Error(`voice test failed: ${response.status} ${JSON.stringify(body)}`);
+    return { timings: body.timings, wallMs };
+  }
+
+  console.log(`# bench:voice — ${new Date().toISOString()}`);
+  console.log(`node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+
+  // (a) Offline providers through the route.
+  for (let i = 0; i < 5; i++) await turn("Hello"); // warm-up: engine load, JIT, first queries
+  const sequential = [];
+  for (let i = 0; i < SEQUENTIAL; i++) sequential.push(await turn("Hello"));
+  table("(a1) offline, one-sentence reply, sequential", sequential);
+
+  const concurrent: { timings: Timings; wallMs: number }[] = [];
+  let next = 0;
+  const wallStart = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < CONCURRENT) {
+        next += 1;
+        concurrent.push(await turn("Hello"));
+      }
+    }),
+  );
+  const wall = performance.now() - wallStart;
+  table(`(a2) offline, one-sentence reply, ${CONCURRENCY}-way concurrent`, concurrent);
+  console.log(`throughput: ${(CONCURRENT / (wall / 1000)).toFixed(1)} turns/s`);
+
+  const phrases = [
+    "Hello, I'd like to book an appointment",
+    "What are your opening hours?",
+    "How much does a cleaning cost?",
+    "Can I speak to a person?",
+    "I have a problem with my bill",
+  ];
+  const mixed = [];
+  for (let i = 0; i < 50; i++) mixed.push(await turn(phrases[i % phrases.length]));
+  table("(a3) offline, the five quick phrases (2–4 sentence replies), sequential", mixed);
+
+  // (b) Streamed pipeline, fake remote providers with injected delays.
+  const reply =
+    "[intent:appointment]\nI can book that for you. We have openings on Tuesday and Thursday mornings. Which day would suit you better?";
+  const anthropic = await startFakeAnthropic({ apiKey: "bench", reply: () => reply, firstTokenDelayMs: 300, perSentenceDelayMs: 40 });
+  const elevenlabs = await startFakeElevenLabs({ apiKey: "bench", firstByteDelayMs: 150 });
+  const llm = createAnthropicLlm({ apiKey: "bench", baseURL: anthropic.url, maxRetries: 0, model: "claude-bench-fake" });
+  const tts = createElevenLabsTts({ apiKey: "bench", baseUrl: elevenlabs.url, maxRetries: 0 });
+  const input = {
+    assistant: { name: "Counter", personality: "friendly", instructions: "" },
+    profile: { name: "Bench Bakery" },
+    history: [],
+    text: "I'd like to book a table",
+  };
+  const results: Record<"overlapped" | "sequential", Timings[]> = { overlapped: [], sequential: [] };
+  await runVoiceTurn({ llm, tts, voice: resolveVoice("alloy"), input, mode: "overlapped" }); // warm-up (connections)
+  for (let i = 0; i < STREAM_RUNS; i++) {
+    for (const mode of ["overlapped", "sequential"] as const) {
+      const r = await runVoiceTurn({ llm, tts, voice: resolveVoice("alloy"), input, mode });
+      results[mode].push({ ...r.timings, totalMs: r.timings.pipelineMs });
+    }
+  }
+  console.log(`\n(b) streamed pipeline, fake Anthropic (300 ms to first token, +40 ms/sentence) and fake ElevenLabs (150 ms to first byte), 3-sentence reply, ${STREAM_RUNS} runs each`);
+  console.log("| mode | first audio byte p50 ms | p95 ms | model first token p50 | model total p50 | pipeline total p50 |\n|---|---|---|---|---|---|");
+  for (const mode of ["overlapped", "sequential"] as const) {
+    const r = results[mode];
+    const fab = r.map((t) => t.firstAudioByteMs ?? NaN);
+    console.log(
+      `| ${mode} | ${f(pct(fab, 50))} | ${f(pct(fab, 95))} | ${f(pct(r.map((t) => t.llmFirstTokenMs ?? NaN), 50))} | ${f(pct(r.map((t) => t.llmTotalMs), 50))} | ${f(pct(r.map((t) => t.pipelineMs), 50))} |`,
+    );
+  }
+  await anthropic.close();
+  await elevenlabs.close();
+
+  await closeDb();
+  fs.rmSync(blobDir, { recursive: true, force: true });
+  console.log(`\nbench:voice finished in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,162 @@
+/**
+ * A local fake of Anthropic's Messages API for adapter tests and the benchmark: plain HTTP on
+ * 127.0.0.1 with a random port. It speaks what @anthropic-ai/sdk 1.x sends and expects
+ * (../shared/notes/provider-sdk-fakes.md §1): `POST /v1/messages`, `authorization: Bearer <key>`,
+ * an `anthropic-version` header, JSON answers, and for `stream: true` server-sent events with
+ * `event:` lines (message_start → content_block_start → ping → content_block_delta… →
+ * content_block_stop → message_delta → message_stop). Errors use the API's error body.
+ *
+ * Delays model a remote model: `firstTokenDelayMs` before the first text, then
+ * `perSentenceDelayMs` between sentences (each sentence is one text delta, with its trailing space).
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type FakeAnthropicRequest = {
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: {
+    model?: string;
+    max_tokens?: number;
+    stream?: boolean;
+    system?: string;
+    messages?: { role: string; content: string }[];
+  };
+};
+
+export type FakeAnthropicOptions = {
+  apiKey: string;
+  /** The answer's text for a request (default: an intent tag line and two sentences). */
+  reply?: (request: FakeAnthropicRequest) => string;
+  firstTokenDelayMs?: number;
+  perSentenceDelayMs?: number;
+};
+
+export type FakeAnthropic = {
+  url: string;
+  requests: FakeAnthropicRequest[];
+  /** The next request answers this error instead (once). */
+  failNext(status: number, type: string, message: string): void;
+  /** The next streamed answer sends an `event: error` after its first sentence (once). */
+  failMidStream(type: string, message: string): void;
+  close(): Promise<void>;
+};
+
+const DEFAULT_REPLY = "[intent:greeting]\nHello from the fake model. How can I help you today?";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The answer in stream pieces: the tag line, then each sentence with its trailing space. */
+export function streamPieces(text: string): string[] {
+  const pieces: string[] = [];
+  const tag = /^\s*\[intent:[a-z_]+\]\s*/i.exec(text);
+  let rest = text;
+  if (tag) {
+    pieces.push(tag[0]);
+    rest = text.slice(tag[0].length);
+  }
+  const sentences = rest.match(/[^.!?]+[.!?]+["')\]]*\s*|[^.!?]+$/g) ?? [rest];
+  return [...pieces, ...sentences.filter((s) => s.length > 0)];
+}
+
+function sse(res: http.ServerResponse, type: string, data: object) {
+  res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
+}
+
+export async function startFakeAnthropic(options: FakeAnthropicOptions): Promise<FakeAnthropic> {
+  const requests: FakeAnthropicRequest[] = [];
+  let nextError: { status: number; type: string; message: string } | null = null;
+  let midStreamError: { type: string; message: string } | null = null;
+  let counter = 0;
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      void (async () => {
+        let body: FakeAnthropicRequest["body"] = {};
+        try {
+          body = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}");
+        } catch {
+          body = {};
+        }
+        const path = (req.url ?? "/").split("?")[0];
+        const request: FakeAnthropicRequest = { method: req.method ?? "GET", path, headers: req.headers, body };
+        requests.push(request);
+        const fail = (status: number, type: string, message: string) => {
+          res.writeHead(status, { "content-type": "application/json", "request-id": `req_fake_${++counter}` });
+          res.end(JSON.stringify({ type: "error", error: { type, message } }));
+        };
+
+        if (req.method !== "POST" || path !== "/v1/messages") return fail(404, "not_found_error", `No route ${req.method} ${path}`);
+        if (req.headers.authorization !== `Bearer ${options.apiKey}`) return fail(401, "authentication_error", "invalid x-api-key");
+        if (!req.headers["anthropic-version"]) return fail(400, "invalid_request_error", "anthropic-version header is required");
+        if (nextError) {
+          const e = nextError;
+          nextError = null;
+          return fail(e.status, e.type, e.message);
+        }
+        if (!body.model || !Array.isArray(body.messages) || body.messages.length === 0 || !body.max_tokens) {
+          return fail(400, "invalid_request_error", "model, max_tokens and messages are required");
+        }
+
+        const text = (options.reply ?? (() => DEFAULT_REPLY))(request);
+        const id = `msg_fake_${++counter}`;
+        const message = { id, type: "message", role: "assistant", model: body.model };
+        const usage = { input_tokens: 10, output_tokens: Math.max(1, Math.ceil(text.length / 4)) };
+
+        if (!body.stream) {
+          res.writeHead(200, { "content-type": "application/json" });
+          res.end(JSON.stringify({ ...message, content: [{ type: "text", text }], stop_reason: "end_turn", stop_sequence: null, usage }));
+          return;
+        }
+
+        res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
+        sse(res, "message_start", {
+          message: { ...message, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 10, output_tokens: 1 } },
+        });
+        sse(res, "content_block_start", { index: 0, content_block: { type: "text", text: "" } });
+        sse(res, "ping", {});
+        const pieces = streamPieces(text);
+        await sleep(options.firstTokenDelayMs ?? 0);
+        let sentencesSent = 0;
+        for (const piece of pieces) {
+          const isTag = /^\s*\[intent:/i.test(piece);
+          if (!isTag && sentencesSent > 0) await sleep(options.perSentenceDelayMs ?? 0);
+          sse(res, "content_block_delta", { index: 0, delta: { type: "text_delta", text: piece } });
+          if (!isTag) sentencesSent += 1;
+          if (!isTag && midStreamError) {
+            const e = midStreamError;
+            midStreamError = null;
+            sse(res, "error", { error: { type: e.type, message: e.message } });
+            res.end();
+            return;
+          }
+        }
+        sse(res, "content_block_stop", { index: 0 });
+        sse(res, "message_delta", { delta: { stop_reason: "end_turn", stop_sequence: null }, usage: { output_tokens: usage.output_tokens } });
+        sse(res, "message_stop", {});
+        res.end();
+      })();
+    });
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    failNext(status, type, message) {
+      nextError = { status, type, message };
+    },
+    failMidStream(type, message) {
+      midStreamError = { type, message };
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
