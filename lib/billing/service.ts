@@ -9,6 +9,7 @@ import { env } from "@/lib/env";
 import { PaymentsError, type CheckoutRequest, type PaymentsProvider } from "@/lib/providers/payments/interface";
 import { getPaymentsProvider, getStripeProvider } from "@/lib/providers/payments/select";
 import { decodeCursor, encodeCursor } from "@/lib/call-history/cursor";
+import { renewFreePeriodIfDue } from "./free-renewal";
 import { fulfilPayment, newInvoiceNumber, type PaymentRow } from "./fulfilment";
 import { creditPacks, effectiveTier, findPackByTotal, getPlan, packTotal, plans, type PlanId } from "./plans";
 import type { TransactionsQuery } from "./schema";
@@ -55,6 +56,7 @@ async function providerName(db: Db, organizationId: string) {
 
 /** GET /api/billing/overview: every figure is computed from the organization and its ledger. */
 export async function getBillingOverview(db: Db, organizationId: string) {
+  await renewFreePeriodIfDue(db, organizationId);
   const org = await loadOrganization(db, organizationId);
   const plan = getPlan(org.subscriptionTier);
   const effective = getPlan(effectiveTier(org));

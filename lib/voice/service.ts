@@ -5,6 +5,7 @@ import type { Db } from "@/db/client";
 import { assistantReplies, chatTurns, creditLedger, organizations, voiceAssistants } from "@/db/schema";
 import { resolveVoice } from "@/lib/assistants/voices";
 import { changeCredits, spendCredits } from "@/lib/billing/ledger";
+import { renewFreePeriodIfDue } from "@/lib/billing/free-renewal";
 import { creditPrices } from "@/lib/billing/prices";
 import { getBlobStore, type BlobStore } from "@/lib/blob-store";
 import { badRequest, HttpError, notFound } from "@/lib/http/errors";
@@ -171,6 +172,7 @@ export async function runVoiceTest(db: Db, request: VoiceTurnRequest): Promise<V
   ]);
 
   const turnId = crypto.randomUUID();
+  if (organizationId) await renewFreePeriodIfDue(db, organizationId);
   const spend = organizationId
     ? await spendCredits(db, organizationId, creditPrices.voiceTestTurn, {
         reason: source === "chat" ? "Mobile chat turn" : "Voice test turn",
