@@ -2,10 +2,7 @@
 // organization with 100,000 calls (and 20,000 texts), beside a second organization with its own rows.
 // Prints p50/p95/max per case, for the service function and for the route handler (session included).
 // Record the output in docs/benchmarks.md.
-process.env.PGLITE_DATA_DIR = "memory://";
-delete process.env.DATABASE_URL;
-process.env.BETTER_AUTH_SECRET ??= "bench-secret-bench-secret-bench-secret-0123456789";
-process.env.SEED_DEMO_DATA = "false";
+import { percentile, registerBenchAccount } from "./bench-support";
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 100_000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 20_000);
@@ -16,9 +13,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 50);
 type Stats = { p50: number; p95: number; max: number };
 
 function summarize(samples: number[]): Stats {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-  return { p50: at(50), p95: at(95), max: sorted[sorted.length - 1] };
+  return { p50: percentile(samples, 50), p95: percentile(samples, 95), max: Math.max(...samples) };
 }
 
 async function time(runs: number, fn: () => Promise<unknown>): Promise<Stats> {
@@ -45,15 +40,7 @@ async function main() {
   const { db, driver } = await getDbHandle();
   if (driver !== "pglite") throw new Error("bench:api measures embedded PGlite");
 
-  const res = await register(
-    new Request("http://localhost:3000/api/auth/register", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "bench@example.com", username: "bench", password: "bench-pass-123", firstName: "Bench", lastName: "Mark" }),
-    }),
-    { params: Promise.resolve({}) },
-  );
-  const account = (await res.json()) as { sessionId: string; organizationId: string };
+  const account = await registerBenchAccount(register);
   const org = account.organizationId;
   const other = (await createOrganization(db, { name: "Other org" })).id;
 

@@ -11,12 +11,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-process.env.PGLITE_DATA_DIR = "memory://";
-delete process.env.DATABASE_URL;
+import { percentile as pct, registerBenchAccount } from "./bench-support";
+
 delete process.env.ANTHROPIC_API_KEY;
 delete process.env.ELEVENLABS_API_KEY;
-process.env.BETTER_AUTH_SECRET ??= "bench-secret-bench-secret-bench-secret-0123456789";
-process.env.SEED_DEMO_DATA = "false";
 
 const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 200);
 const CONCURRENT = Number(process.env.BENCH_CONCURRENT ?? 200);
@@ -33,10 +31,6 @@ type Timings = {
   totalMs: number;
 };
 
-function pct(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
 const f = (n: number) => n.toFixed(1);
 
 function table(title: string, rows: { timings: Timings; wallMs: number }[]) {
@@ -73,15 +67,7 @@ async function main() {
   const { db, driver } = await getDbHandle();
   if (driver !== "pglite") throw new Error("bench:voice measures embedded PGlite");
 
-  const res = await register(
-    new Request("http://localhost:3000/api/auth/register", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "bench@example.com", username: "bench", password: "bench-pass-123", firstName: "Bench", lastName: "Mark" }),
-    }),
-    { params: Promise.resolve({}) },
-  );
-  const account = (await res.json()) as { sessionId: string; organizationId: string };
+  const account = await registerBenchAccount(register);
   await db
     .update(organizations)
     .set({ name: "Bench Bakery", businessProfile: { hours: "Mon–Sat 7 AM–3 PM", address: "5 Oven Lane", services: ["bread", "cakes"] } })
