@@ -6,20 +6,17 @@ import { getStripeProvider, getStripeWebhookSecret } from "@/lib/providers/payme
 import { handleStripeEvent, verifyStripeWebhook } from "@/lib/providers/payments/stripe";
 
 /**
- * Stripe's webhook (docs/billing.md): the raw body is verified against STRIPE_WEBHOOK_SECRET (or,
- * with ?organization=<id>, that organization's saved secret); forged or stale → 400 and nothing
- * changes. Each event id is applied once; a replay answers 200 {received: true, outcome: "duplicate"}.
+ * Stripe's webhook (docs/billing.md): the raw body is verified against STRIPE_WEBHOOK_SECRET;
+ * forged or stale → 400 and nothing changes. Each event id is applied once; a replay answers 200 {received: true, outcome: "duplicate"}.
  */
 export const POST = publicRoute(async (req) => {
   const db = await getDb();
-  const organizationId = new URL(req.url).searchParams.get("organization");
-  const secret = await getStripeWebhookSecret(db, organizationId);
+  const secret = await getStripeWebhookSecret(db);
   if (!secret) throw new HttpError(503, "Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET)");
   const raw = await readBodyText(req);
   const event = verifyStripeWebhook(raw, req.headers.get("stripe-signature"), secret);
   if (!event.id || !event.type) throw badRequest("Not a Stripe event");
-  const scope = organizationId ? { organizationId } : {};
-  const result = await handleStripeEvent(db, event, scope);
+  const result = await handleStripeEvent(db, event);
   if (result.replacedSubscriptionId && result.payment) {
     // The plan changed to a new subscription: stop billing the old one.
     const stripe = await getStripeProvider(db, result.payment.organizationId);

@@ -1,0 +1,23 @@
+import crypto from "node:crypto";
+import { closeDb, getDb } from "@/db/client";
+import { providerCredentials } from "@/db/schema";
+import { encryptSecret } from "@/lib/crypto/secret-box";
+import { createOrganization } from "@/lib/organizations/service";
+import { getPaymentsProvider, getStripeWebhookSecret } from "./select";
+
+afterAll(() => closeDb());
+
+it("never bills through a Stripe key an organization saved (it could settle its own purchases)", async () => {
+  const db = await getDb();
+  const org = await createOrganization(db, { name: "Own Stripe" });
+  await db.insert(providerCredentials).values({
+    id: crypto.randomUUID(),
+    organizationId: org.id,
+    provider: "stripe",
+    ciphertext: encryptSecret(JSON.stringify({ secretKey: "sk_test_org_own", webhookSecret: "whsec_org_own" })),
+    hint: "…_own",
+  });
+  const provider = await getPaymentsProvider(db, org.id);
+  expect(provider.name).toBe("simulated");
+  expect(await getStripeWebhookSecret(db)).toBeNull();
+});
