@@ -19,6 +19,9 @@ type BillingTab = "plans" | "credits" | "history";
 /** The spec's alert threshold: at 75% of the period's credits used. */
 export const USAGE_ALERT_PERCENT = 75;
 
+/** Tab labels may wrap on phones (three equal columns) and stay on one line from sm up. */
+const TAB_CLASS = "py-1.5 leading-tight whitespace-normal sm:whitespace-nowrap";
+
 /** After Stripe Checkout the payer lands on /billing?checkout=…: say what happened once, then tidy the URL. */
 function useCheckoutReturnToast() {
   React.useEffect(() => {
@@ -86,10 +89,10 @@ export function BillingScreen() {
           </div>
 
           <Tabs value={tab} onValueChange={(value) => setTab(value as BillingTab)}>
-            <TabsList className="h-auto w-full flex-wrap sm:w-fit">
-              <TabsTrigger value="plans">Subscription Plans</TabsTrigger>
-              <TabsTrigger value="credits">Purchase Credits</TabsTrigger>
-              <TabsTrigger value="history">Billing History</TabsTrigger>
+            <TabsList className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:w-fit">
+              <TabsTrigger value="plans" className={TAB_CLASS}>Subscription Plans</TabsTrigger>
+              <TabsTrigger value="credits" className={TAB_CLASS}>Purchase Credits</TabsTrigger>
+              <TabsTrigger value="history" className={TAB_CLASS}>Billing History</TabsTrigger>
             </TabsList>
             <TabsContent value="plans">
               <PlansTab overview={overview.data} />

@@ -1,8 +1,9 @@
 "use client";
 
 import * as React from "react";
-import { useMutation } from "@tanstack/react-query";
-import { Bot, Clock, Cpu, Mic, Pause, Play, Send, User } from "lucide-react";
+import Link from "next/link";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { Bot, Clock, Cpu, Info, Mic, Pause, Play, Send, User } from "lucide-react";
 import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -10,6 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
+import type { VoiceAssistant } from "@/components/assistants/use-assistants";
 import { apiRequest, errorStatus, isUnauthorizedError } from "@/lib/api-client";
 import { providerLabel } from "@/lib/voice/labels";
 import { formatMs, intentLabel, type VoiceTestResponse } from "./types";
@@ -41,6 +43,9 @@ export function VoiceTestScreen() {
   const [text, setText] = React.useState("");
   const [result, setResult] = React.useState<VoiceTestResponse | null>(null);
   const player = useAudioPlayer();
+  // The test answers with the organization's first active assistant: without one, say where to make it.
+  const assistants = useQuery<VoiceAssistant[]>({ queryKey: ["/api/voice-assistants"] });
+  const noActiveAssistant = assistants.data !== undefined && !assistants.data.some((a) => a.isActive);
 
   const test = useMutation<VoiceTestResponse, Error, string>({
     mutationFn: async (testText) => (await apiRequest("POST", "/api/voice/test", { testText })).json(),
@@ -88,6 +93,27 @@ export function VoiceTestScreen() {
         </p>
       </div>
 
+      {noActiveAssistant ? (
+        <div
+          className="flex flex-col gap-3 rounded-lg border border-primary/40 bg-primary/10 p-4 sm:flex-row sm:items-center sm:justify-between"
+          role="note"
+          data-testid="voice-test-no-assistant"
+        >
+          <div className="flex gap-3">
+            <Info className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+            <div className="flex flex-col gap-1">
+              <p className="font-medium">No active voice assistant yet</p>
+              <p className="text-sm text-muted-foreground">
+                The test answers with your first active assistant. Create one (or switch one on) in Voice Assistants, then come back here.
+              </p>
+            </div>
+          </div>
+          <Button asChild size="sm" className="w-fit shrink-0">
+            <Link href="/voice-assistants">Create an assistant</Link>
+          </Button>
+        </div>
+      ) : null}
+
       <Card>
         <CardHeader>
           <CardTitle className="flex items-center gap-2">
@@ -104,6 +130,13 @@ export function VoiceTestScreen() {
                 id="voice-test-input"
                 value={text}
                 onChange={(e) => setText(e.target.value)}
+                onKeyDown={(e) => {
+                  // A disabled submit button blocks the browser's implicit submit: a blank Enter still asks for text.
+                  if (e.key === "Enter" && !e.nativeEvent.isComposing && !text.trim()) {
+                    e.preventDefault();
+                    run(text);
+                  }
+                }}
                 placeholder="e.g. What are your opening hours?"
                 maxLength={1000}
                 autoComplete="off"
