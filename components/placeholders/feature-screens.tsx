@@ -6,16 +6,6 @@
  */
 import { BeingBuilt } from "@/components/being-built";
 
-export function AdminScreen() {
-  return (
-    <BeingBuilt
-      feature="Admin Dashboard"
-      issue="core §2 Admin dashboard"
-      description="Manage your organization's users and see its usage: users, organizations, call activity and provider settings."
-    />
-  );
-}
-
 export function McpScreen() {
   return (
     <BeingBuilt

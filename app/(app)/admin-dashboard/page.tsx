@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { AdminOnly } from "@/components/admin/admin-only";
-import { AdminScreen } from "@/components/placeholders/feature-screens";
+import { AdminScreen } from "@/components/admin/admin-screen";
 
 export const metadata: Metadata = { title: "Admin Dashboard" };
 

@@ -1,0 +1,5 @@
+import { getDb } from "@/db/client";
+import { listOrganizations } from "@/lib/admin/service";
+import { authedRoute } from "@/lib/http/route";
+
+export const GET = authedRoute({ permission: "admin.read" }, async () => listOrganizations(await getDb()));

@@ -1,0 +1,404 @@
+import "server-only";
+import { and, count, desc, eq, gte, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { getDbHandle, type Db } from "@/db/client";
+import {
+  calls,
+  messages,
+  organizations,
+  payments,
+  phoneNumbers,
+  providerCredentials,
+  sessions,
+  users,
+  voiceAssistants,
+} from "@/db/schema";
+import { changeCredits } from "@/lib/billing/ledger";
+import { endOtherSessions, registerAccount } from "@/lib/auth/service";
+import type { Role } from "@/lib/auth/roles";
+import { encodeCursor } from "@/lib/call-history/cursor";
+import { microsToIso } from "@/lib/call-history/service";
+import { env } from "@/lib/env";
+import { badRequest, conflict, forbidden, HttpError, notFound } from "@/lib/http/errors";
+import type { RequestContext } from "@/lib/http/route";
+import type { AdjustCreditsInput, AdminUsersQuery, CreateUserInput, UpdateUserInput } from "./schema";
+
+/**
+ * The admin dashboard (core §2 /admin, §7 admin endpoints; advanced §7 Admin). Unlike every other
+ * feature these reads and writes span all organizations: the routes admit only roles carrying the
+ * admin.* permissions (admin, master_admin), and the rules below protect master admins and the
+ * caller's own account.
+ */
+
+export const EMAIL_TAKEN = "An account with this email already exists";
+export const BELOW_ZERO = "The balance cannot go below zero";
+export const NOT_OWN_ROLE = "You cannot change your own role";
+export const NOT_OWN_STATUS = "You cannot suspend or cancel your own account";
+export const NOT_OWN_DELETE = "You cannot delete your own account";
+export const MASTER_ONLY_EDIT = "Only a master admin can edit a master admin";
+export const MASTER_ONLY_GRANT = "Only a master admin can grant the master admin role";
+export const MASTER_ONLY_DELETE = "Only a master admin can delete a master admin";
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stats
+
+export type AdminStats = { totalUsers: number; totalOrganizations: number; activeCalls: number; monthlyRevenue: number };
+
+/** The first instant of the current calendar month in UTC, whatever the session's time zone. */
+const monthStartUtc = sql`(date_trunc('month', now() at time zone 'UTC') at time zone 'UTC')`;
+
+export async function getAdminStats(db: Db): Promise<AdminStats> {
+  const [[userRow], [orgRow], [callRow], [revenueRow]] = await Promise.all([
+    db.select({ n: count() }).from(users),
+    db.select({ n: count() }).from(organizations),
+    db
+      .select({ n: count() })
+      .from(calls)
+      .where(inArray(calls.status, ["ringing", "in_progress"])),
+    db
+      .select({ cents: sql<string>`coalesce(sum(${payments.amountCents}), 0)::bigint::text` })
+      .from(payments)
+      .where(and(eq(payments.status, "paid"), gte(sql`coalesce(${payments.paidAt}, ${payments.createdAt})`, monthStartUtc))),
+  ]);
+  return {
+    totalUsers: userRow.n,
+    totalOrganizations: orgRow.n,
+    activeCalls: callRow.n,
+    monthlyRevenue: Number(revenueRow.cents) / 100,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Users
+
+export type AdminUser = {
+  id: string;
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  status: "active" | "suspended" | "cancelled";
+  organizationId: string;
+  organizationName: string;
+  subscriptionTier: "free" | "pro" | "enterprise";
+  credits: number;
+  createdAt: string;
+};
+
+const epochMicros = sql<string>`floor(extract(epoch from ${users.createdAt}) * 1000000)::bigint::text`;
+
+const userColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  role: users.role,
+  status: users.status,
+  organizationId: users.organizationId,
+  organizationName: organizations.name,
+  subscriptionTier: organizations.subscriptionTier,
+  credits: organizations.creditBalance,
+  createdAt: users.createdAt,
+  t: epochMicros,
+};
+
+function selectUsers(db: Db) {
+  return db.select(userColumns).from(users).innerJoin(organizations, eq(organizations.id, users.organizationId));
+}
+
+type UserRow = Awaited<ReturnType<typeof selectUsers>>[number];
+
+function toAdminUser(row: UserRow): AdminUser {
+  const { t, createdAt, ...rest } = row;
+  void t;
+  return { ...rest, createdAt: createdAt.toISOString() };
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** All users, newest first, keyset-paged on (createdAt, id); search over e-mail, username and names. */
+export async function listUsers(db: Db, q: AdminUsersQuery): Promise<{ users: AdminUser[]; nextCursor: string | null }> {
+  const where: SQL[] = [];
+  if (q.search) {
+    const pattern = `%${escapeLike(q.search)}%`;
+    where.push(
+      or(
+        ilike(users.email, pattern),
+        ilike(users.username, pattern),
+        ilike(users.firstName, pattern),
+        ilike(users.lastName, pattern),
+        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+      )!,
+    );
+  }
+  if (q.role) where.push(eq(users.role, q.role));
+  if (q.cursor) where.push(sql`(${users.createdAt}, ${users.id}) < (${microsToIso(q.cursor.t)}::timestamptz, ${q.cursor.id})`);
+  const rows = await selectUsers(db)
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(q.limit + 1);
+  const page = rows.slice(0, q.limit);
+  const last = page[page.length - 1];
+  return {
+    users: page.map(toAdminUser),
+    nextCursor: rows.length > q.limit && last ? encodeCursor({ t: last.t, id: last.id }) : null,
+  };
+}
+
+async function getAdminUser(db: Db, id: string): Promise<AdminUser> {
+  const [row] = await selectUsers(db).where(eq(users.id, id));
+  if (!row) throw notFound("User");
+  return toAdminUser(row);
+}
+
+async function findTarget(db: Db, id: string) {
+  const [target] = await db
+    .select({ id: users.id, role: users.role, organizationId: users.organizationId, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, id));
+  if (!target) throw notFound("User");
+  return target;
+}
+
+/**
+ * Edits names, e-mail, role and status. An admin cannot touch a master admin nor grant the role
+ * (403); nobody changes their own role or suspends themselves (400). Suspending or cancelling
+ * ends every session of the user.
+ */
+export async function updateUser(db: Db, ctx: RequestContext, id: string, input: UpdateUserInput): Promise<AdminUser> {
+  const target = await findTarget(db, id);
+  const isMaster = ctx.role === "master_admin";
+  if (target.role === "master_admin" && !isMaster) throw forbidden(MASTER_ONLY_EDIT);
+  if (input.role === "master_admin" && target.role !== "master_admin" && !isMaster) throw forbidden(MASTER_ONLY_GRANT);
+  if (target.id === ctx.userId) {
+    if (input.role !== undefined && input.role !== target.role) throw badRequest(NOT_OWN_ROLE, { role: NOT_OWN_ROLE });
+    if (input.status !== undefined && input.status !== "active") throw badRequest(NOT_OWN_STATUS, { status: NOT_OWN_STATUS });
+  }
+  if (input.email !== undefined) {
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.email}) = ${input.email}`, sql`${users.id} <> ${id}`))
+      .limit(1);
+    if (taken) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+  }
+
+  const patch: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+  if (input.firstName !== undefined) patch.firstName = input.firstName;
+  if (input.lastName !== undefined) patch.lastName = input.lastName;
+  if (input.email !== undefined) patch.email = input.email;
+  if (input.role !== undefined) patch.role = input.role;
+  if (input.status !== undefined) patch.status = input.status;
+  if (input.firstName !== undefined || input.lastName !== undefined) {
+    patch.name = `${input.firstName ?? target.firstName} ${input.lastName ?? target.lastName}`.trim();
+  }
+  try {
+    await db.transaction(async (tx) => {
+      await tx.update(users).set(patch).where(eq(users.id, id));
+      if (input.status !== undefined && input.status !== "active") await tx.delete(sessions).where(eq(sessions.userId, id));
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+    throw error;
+  }
+  return getAdminUser(db, id);
+}
+
+/**
+ * Deletes a user (sessions, accounts and settings go with them). The last member of an
+ * organization takes the organization along (numbers, assistants, calls, ledger cascade).
+ */
+export async function deleteUser(db: Db, ctx: RequestContext, id: string): Promise<{ success: true; organizationDeleted: boolean }> {
+  if (id === ctx.userId) throw badRequest(NOT_OWN_DELETE);
+  const target = await findTarget(db, id);
+  if (target.role === "master_admin" && ctx.role !== "master_admin") throw forbidden(MASTER_ONLY_DELETE);
+  const organizationDeleted = await db.transaction(async (tx) => {
+    // Lock the organization so two concurrent deletes cannot both leave it behind empty.
+    await tx.execute(sql`select 1 from ${organizations} where ${organizations.id} = ${target.organizationId} for update`);
+    await tx.delete(users).where(eq(users.id, id));
+    const [left] = await tx.select({ n: count() }).from(users).where(eq(users.organizationId, target.organizationId));
+    if (left.n > 0) return false;
+    await tx.delete(organizations).where(eq(organizations.id, target.organizationId));
+    return true;
+  });
+  return { success: true, organizationDeleted };
+}
+
+/** Adds or removes credits on the user's organization through the ledger (kind "adjustment"). */
+export async function adjustCredits(db: Db, ctx: RequestContext, input: AdjustCreditsInput): Promise<{ balance: number }> {
+  const target = await findTarget(db, input.userId);
+  try {
+    const result = await changeCredits(db, target.organizationId, "adjustment", input.credits, {
+      reason: input.reason,
+      actorUserId: ctx.userId,
+      metadata: { targetUserId: target.id, source: "admin" },
+    });
+    return { balance: result.balance };
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 402) throw badRequest(BELOW_ZERO, { credits: BELOW_ZERO });
+    throw error;
+  }
+}
+
+/**
+ * Creates a user in an existing organization with Better Auth (password hashed there), without
+ * signing them in: the session sign-up opens is ended at once and never handed out.
+ */
+export async function createUser(db: Db, ctx: RequestContext, input: CreateUserInput, headers: Headers): Promise<AdminUser> {
+  if (input.role === "master_admin" && ctx.role !== "master_admin") throw forbidden(MASTER_ONLY_GRANT);
+  const [org] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, input.organizationId));
+  if (!org) throw notFound("Organization");
+  const { role, organizationId, ...account } = input;
+  const created = await registerAccount({ ...account, role, organizationId }, headers);
+  await endOtherSessions(created.user.id);
+  return getAdminUser(db, created.user.id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Organizations
+
+export type AdminOrganization = {
+  id: string;
+  name: string;
+  subscriptionTier: "free" | "pro" | "enterprise";
+  subscriptionStatus: string;
+  credits: number;
+  members: number;
+  phoneNumbers: number;
+  assistants: number;
+  calls: number;
+  createdAt: string;
+};
+
+/** Every organization with its counts: one query, each count a grouped subquery joined once. */
+export async function listOrganizations(db: Db): Promise<AdminOrganization[]> {
+  const memberCounts = db
+    .select({ organizationId: users.organizationId, n: count().as("member_n") })
+    .from(users)
+    .groupBy(users.organizationId)
+    .as("member_counts");
+  const numberCounts = db
+    .select({ organizationId: phoneNumbers.organizationId, n: count().as("number_n") })
+    .from(phoneNumbers)
+    .groupBy(phoneNumbers.organizationId)
+    .as("number_counts");
+  const assistantCounts = db
+    .select({ organizationId: voiceAssistants.organizationId, n: count().as("assistant_n") })
+    .from(voiceAssistants)
+    .groupBy(voiceAssistants.organizationId)
+    .as("assistant_counts");
+  const callCounts = db
+    .select({ organizationId: calls.organizationId, n: count().as("call_n") })
+    .from(calls)
+    .groupBy(calls.organizationId)
+    .as("call_counts");
+  const rows = await db
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      subscriptionTier: organizations.subscriptionTier,
+      subscriptionStatus: organizations.subscriptionStatus,
+      credits: organizations.creditBalance,
+      members: sql<number>`coalesce(${memberCounts.n}, 0)::int`,
+      phoneNumbers: sql<number>`coalesce(${numberCounts.n}, 0)::int`,
+      assistants: sql<number>`coalesce(${assistantCounts.n}, 0)::int`,
+      calls: sql<number>`coalesce(${callCounts.n}, 0)::int`,
+      createdAt: organizations.createdAt,
+    })
+    .from(organizations)
+    .leftJoin(memberCounts, eq(memberCounts.organizationId, organizations.id))
+    .leftJoin(numberCounts, eq(numberCounts.organizationId, organizations.id))
+    .leftJoin(assistantCounts, eq(assistantCounts.organizationId, organizations.id))
+    .leftJoin(callCounts, eq(callCounts.organizationId, organizations.id))
+    .orderBy(desc(organizations.createdAt), desc(organizations.id));
+  return rows.map((r) => ({ ...r, members: Number(r.members), phoneNumbers: Number(r.phoneNumbers), assistants: Number(r.assistants), calls: Number(r.calls), createdAt: r.createdAt.toISOString() }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Analytics
+
+export const ANALYTICS_DAYS = 14;
+
+export type AdminAnalytics = {
+  days: { day: string; calls: number; minutes: number }[];
+  totalCalls: number;
+  totalMinutes: number;
+};
+
+/** Calls per UTC day over the last 14 days (today included) across all organizations, with voice minutes. */
+export async function getAnalytics(db: Db, now = new Date()): Promise<AdminAnalytics> {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const start = new Date(today - (ANALYTICS_DAYS - 1) * 86_400_000);
+  const day = sql<string>`to_char(${calls.startedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const rows = await db
+    .select({ day, calls: count(), seconds: sql<string>`coalesce(sum(${calls.durationSeconds}), 0)::bigint::text` })
+    .from(calls)
+    .where(gte(calls.startedAt, start))
+    .groupBy(day);
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  const days = Array.from({ length: ANALYTICS_DAYS }, (_, i) => {
+    const key = new Date(start.getTime() + i * 86_400_000).toISOString().slice(0, 10);
+    const row = byDay.get(key);
+    return { day: key, calls: row ? Number(row.calls) : 0, minutes: row ? Math.round((Number(row.seconds) / 60) * 10) / 10 : 0 };
+  });
+  const totalSeconds = rows.reduce((sum, r) => sum + Number(r.seconds), 0);
+  return {
+    days,
+    totalCalls: days.reduce((sum, d) => sum + d.calls, 0),
+    totalMinutes: Math.round((totalSeconds / 60) * 10) / 10,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// System
+
+export type SystemStats = {
+  database: "postgres" | "pglite";
+  providers: {
+    llm: "anthropic" | "local";
+    tts: "elevenlabs" | "offline";
+    stt: "deepgram" | "unavailable";
+    telephony: "twilio" | "simulated";
+    payments: "stripe" | "simulated";
+  };
+  /** Organizations that saved their own key per provider (it overrides the environment for them). */
+  organizationKeys: Record<string, number>;
+  counts: { users: number; organizations: number; phoneNumbers: number; assistants: number; calls: number; messages: number };
+};
+
+/** What is in effect from the environment (organization keys override it per organization). */
+export async function getSystemStats(db: Db): Promise<SystemStats> {
+  const handle = await getDbHandle();
+  const [[u], [o], [p], [a], [c], [m], keyRows] = await Promise.all([
+    db.select({ n: count() }).from(users),
+    db.select({ n: count() }).from(organizations),
+    db.select({ n: count() }).from(phoneNumbers),
+    db.select({ n: count() }).from(voiceAssistants),
+    db.select({ n: count() }).from(calls),
+    db.select({ n: count() }).from(messages),
+    db
+      .select({ provider: providerCredentials.provider, n: sql<number>`count(distinct ${providerCredentials.organizationId})::int` })
+      .from(providerCredentials)
+      .groupBy(providerCredentials.provider),
+  ]);
+  return {
+    database: handle.driver,
+    providers: {
+      llm: env.ANTHROPIC_API_KEY ? "anthropic" : "local",
+      tts: env.ELEVENLABS_API_KEY ? "elevenlabs" : "offline",
+      stt: env.DEEPGRAM_API_KEY ? "deepgram" : "unavailable",
+      telephony: env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN ? "twilio" : "simulated",
+      payments: env.STRIPE_SECRET_KEY ? "stripe" : "simulated",
+    },
+    organizationKeys: Object.fromEntries(keyRows.map((r) => [r.provider, Number(r.n)])),
+    counts: { users: u.n, organizations: o.n, phoneNumbers: p.n, assistants: a.n, calls: c.n, messages: m.n },
+  };
+}
