@@ -119,7 +119,7 @@ function useInvalidateAdmin() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all(
-      [ADMIN_USERS_KEY, ADMIN_STATS_KEY, ADMIN_ORGANIZATIONS_KEY, ADMIN_SYSTEM_KEY].map((queryKey) =>
+      [ADMIN_USERS_KEY, ADMIN_STATS_KEY, ADMIN_ORGANIZATIONS_KEY, ADMIN_ANALYTICS_KEY, ADMIN_SYSTEM_KEY].map((queryKey) =>
         queryClient.invalidateQueries({ queryKey }),
       ),
     );
