@@ -4,7 +4,8 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tansta
 import { toast } from "sonner";
 import { apiRequest, isUnauthorizedError, serverMessage } from "@/lib/api-client";
 import type { AdjustCreditsInput, CreateUserInput, UpdateUserInput } from "@/lib/admin/schema";
-import { isAdminRole, type Role } from "@/lib/auth/roles";
+import type { AdminUser } from "@/lib/admin/service";
+import { isAdminRole } from "@/lib/auth/roles";
 import { useAuth } from "@/lib/auth/use-auth";
 
 /** Shapes of the /api/admin/* answers (docs/api.md#admin). */
@@ -15,20 +16,8 @@ export interface AdminStats {
   monthlyRevenue: number;
 }
 
-export interface AdminUser {
-  id: string;
-  username: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: Role;
-  status: "active" | "suspended" | "cancelled";
-  organizationId: string;
-  organizationName: string;
-  subscriptionTier: "free" | "pro" | "enterprise";
-  credits: number;
-  createdAt: string;
-}
+// The user row is typed once, by the service that builds it (a type-only import: no server code here).
+export type { AdminUser };
 
 export interface AdminUsersPage {
   users: AdminUser[];
