@@ -106,6 +106,21 @@ function SelectField<T extends FieldValues>({
   );
 }
 
+/** Cancel and submit, the submit showing a spinner and both disabled while the request runs. */
+function DialogActions({ pending, onCancel, submitLabel, testId }: { pending: boolean; onCancel: () => void; submitLabel: string; testId: string }) {
+  return (
+    <DialogFooter>
+      <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={pending} data-testid={testId}>
+        {pending ? <Spinner /> : null}
+        {submitLabel}
+      </Button>
+    </DialogFooter>
+  );
+}
+
 function editValues(user: AdminUser | null): UpdateUserValues {
   return user
     ? { firstName: user.firstName, lastName: user.lastName, email: user.email, role: user.role, status: user.status }
@@ -148,15 +163,7 @@ export function EditUserDialog({ user, onOpenChange }: { user: AdminUser | null;
             />
           </div>
           <p className="text-xs text-muted-foreground">Suspending or cancelling signs the user out everywhere.</p>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={mutation.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={mutation.isPending} data-testid="edit-user-save">
-              {mutation.isPending ? <Spinner /> : null}
-              {mutation.isPending ? "Saving..." : "Save Changes"}
-            </Button>
-          </DialogFooter>
+          <DialogActions pending={mutation.isPending} onCancel={() => onOpenChange(false)} submitLabel={mutation.isPending ? "Saving..." : "Save Changes"} testId="edit-user-save" />
         </form>
       </DialogContent>
     </Dialog>
@@ -188,15 +195,7 @@ export function AdjustCreditsDialog({ user, onOpenChange }: { user: AdminUser | 
         <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4">
           <TextField form={generic} name="credits" label="Credits" type="number" testId="adjust-credits-amount" />
           <TextField form={generic} name="reason" label="Reason" testId="adjust-credits-reason" />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={mutation.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={mutation.isPending} data-testid="adjust-credits-save">
-              {mutation.isPending ? <Spinner /> : null}
-              Adjust Credits
-            </Button>
-          </DialogFooter>
+          <DialogActions pending={mutation.isPending} onCancel={() => onOpenChange(false)} submitLabel="Adjust Credits" testId="adjust-credits-save" />
         </form>
       </DialogContent>
     </Dialog>
@@ -247,15 +246,7 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
             <SelectField form={generic} name="role" label="Role" testId="add-role" options={roles.map((r) => ({ value: r, label: roleLabels[r] }))} />
             <SelectField form={generic} name="organizationId" label="Organization" testId="add-organization" options={orgOptions} />
           </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={mutation.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={mutation.isPending} data-testid="add-user-save">
-              {mutation.isPending ? <Spinner /> : null}
-              Add User
-            </Button>
-          </DialogFooter>
+          <DialogActions pending={mutation.isPending} onCancel={() => onOpenChange(false)} submitLabel="Add User" testId="add-user-save" />
         </form>
       </DialogContent>
     </Dialog>
