@@ -1,9 +1,58 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
+/**
+ * The walls between layers (docs/conventions.md#layers). Each entry: who may not import what.
+ * CI fails on a breach; tests/lint-walls.test.ts proves each wall with a fixture.
+ */
+const database = ["@/db", "@/db/*", "@/lib/database", "@/lib/seed/*"];
+const wall = (patterns, message) => ({ group: patterns, message });
+
+const browserImportsServices = {
+  group: ["@/lib/*/service", "@/lib/*/service.ts", "@/lib/provider-selection/*", "@/lib/providers/*"],
+  allowTypeImports: true,
+  message: "Components run in the browser: import a service's types (`import type`), and call its route.",
+};
+
+/** Disjoint file groups (a later config object would replace, not extend, an earlier rule). */
+export const layerWalls = [
+  {
+    // Routes get the database only through the route wrapper (lib/http/route.ts).
+    files: ["app/**/*.{ts,tsx}"],
+    patterns: [wall(database, "Routes never touch the database: a route handler gets `db` from authedRoute/publicRoute and calls a service.")],
+  },
+  {
+    // Screens call routes; they import services for their types only.
+    files: ["components/**/*.{ts,tsx}"],
+    patterns: [wall(database, "Screens never touch the database: they call a route."), browserImportsServices],
+  },
+  {
+    // Providers are pure adapters: an SDK in, an interface out. Features choose and feed them.
+    files: ["lib/providers/**/*.{ts,tsx,mjs}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    patterns: [
+      wall(database, "Providers are pure adapters and never touch the database: provider selection lives in lib/provider-selection/."),
+      wall(
+        ["@/lib/*", "!@/lib/providers", "!@/lib/text", "@/app/*", "@/components/*"],
+        "Providers import nothing from features (only lib/providers/** and neutral helpers in lib/text/).",
+      ),
+    ],
+  },
+  {
+    // db/ holds the schema, the migrations and the driver; it knows nothing of the app.
+    files: ["db/**/*.{ts,tsx,mjs}"],
+    patterns: [wall(["@/lib", "@/lib/*", "@/app/*", "@/components/*", "../lib/*", "../../lib/*"], "db/ imports nothing from lib/, app/ or components/.")],
+  },
+];
+
 const config = [
   ...nextVitals,
   ...nextTs,
+  ...layerWalls.map(({ files, ignores, patterns }) => ({
+    files,
+    ...(ignores ? { ignores } : {}),
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns }] },
+  })),
   {
     // Tests read JSON bodies of many shapes; typing each one would test the types, not the app.
     files: ["tests/**/*.ts", "**/*.test.ts", "**/*.test.tsx"],

@@ -4,6 +4,6 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { prepareDatabase } = await import("./db/prepare");
+  const { prepareDatabase } = await import("./lib/seed/prepare");
   await prepareDatabase();
 }

@@ -29,7 +29,7 @@ async function time(runs: number, fn: () => Promise<unknown>): Promise<Stats> {
 
 async function main() {
   const { sql } = await import("drizzle-orm");
-  const { closeDb, getDbHandle } = await import("@/db/client");
+  const { closeDb, getDbHandle } = await import("@/lib/database");
   const { phoneNumbers } = await import("@/db/schema");
   const { createOrganization } = await import("@/lib/organizations/service");
   const { listHistory } = await import("@/lib/call-history/service");

@@ -48,7 +48,7 @@ function table(title: string, rows: { timings: Timings; wallMs: number }[]) {
 
 async function main() {
   const started = performance.now();
-  const { closeDb, getDbHandle } = await import("@/db/client");
+  const { closeDb, getDbHandle } = await import("@/lib/database");
   const { organizations, voiceAssistants } = await import("@/db/schema");
   const { eq } = await import("drizzle-orm");
   const { changeCredits } = await import("@/lib/billing/ledger");

@@ -1,7 +1,7 @@
 // npm run db:seed — empties every table and seeds the demo organization again.
 import { sql } from "drizzle-orm";
-import { closeDb, getDbHandle } from "@/db/client";
-import { seedDemo } from "@/db/seed/demo";
+import { closeDb, getDbHandle } from "@/lib/database";
+import { seedDemo } from "@/lib/seed/demo";
 import { demoAccount, demoAdminAccount, demoMasterAccount } from "@/lib/demo-accounts";
 
 async function main() {

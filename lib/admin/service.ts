@@ -1,6 +1,6 @@
 import "server-only";
 import { and, count, desc, eq, gte, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
-import { getDbHandle, type Db } from "@/db/client";
+import { getDbHandle, type Db } from "@/lib/database";
 import {
   calls,
   messages,
@@ -257,8 +257,8 @@ export async function createUser(db: Db, ctx: RequestContext, input: CreateUserI
   const [org] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, input.organizationId));
   if (!org) throw notFound("Organization");
   const { role, organizationId, ...account } = input;
-  const created = await registerAccount({ ...account, role, organizationId }, headers);
-  await endOtherSessions(created.user.id);
+  const created = await registerAccount(db, { ...account, role, organizationId }, headers);
+  await endOtherSessions(db, created.user.id);
   return getAdminUser(db, created.user.id);
 }
 

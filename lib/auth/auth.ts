@@ -2,14 +2,14 @@ import "server-only";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { bearer } from "better-auth/plugins";
-import { getDb } from "@/db/client";
+import type { Db } from "@/db/client";
 import { accounts, sessions, users, verifications } from "@/db/schema";
 import { env } from "@/lib/env";
 import { appSecret } from "./secret";
 
 export const SESSION_COOKIE_PREFIX = "switchboard";
 
-function createAuth(db: Awaited<ReturnType<typeof getDb>>) {
+function createAuth(db: Db) {
   return betterAuth({
     appName: "Switchboard",
     baseURL: env.PUBLIC_URL,
@@ -48,17 +48,17 @@ function createAuth(db: Awaited<ReturnType<typeof getDb>>) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-const globalForAuth = globalThis as unknown as { __switchboardAuth?: Promise<Auth> };
+const globalForAuth = globalThis as unknown as { __switchboardAuth?: WeakMap<Db, Auth> };
 
-export function getAuth(): Promise<Auth> {
-  if (!globalForAuth.__switchboardAuth) {
-    const pending = getDb().then(createAuth);
-    globalForAuth.__switchboardAuth = pending;
-    pending.catch(() => {
-      if (globalForAuth.__switchboardAuth === pending) globalForAuth.__switchboardAuth = undefined;
-    });
+/** Better Auth over this database handle; built once per handle. */
+export function getAuth(db: Db): Auth {
+  const byDb = (globalForAuth.__switchboardAuth ??= new WeakMap());
+  let auth = byDb.get(db);
+  if (!auth) {
+    auth = createAuth(db);
+    byDb.set(db, auth);
   }
-  return globalForAuth.__switchboardAuth;
+  return auth;
 }
 
 /** Name of the session cookie Better Auth sets and reads (with the __Secure- prefix on https). */

@@ -6,6 +6,8 @@ export const roles = ["master_admin", "admin", "business", "individual"] as cons
 export type Role = (typeof roles)[number];
 
 const memberPermissions = [
+  "account.read",
+  "account.write",
   "dashboard.read",
   "phone_numbers.read",
   "phone_numbers.write",
@@ -14,6 +16,7 @@ const memberPermissions = [
   "calls.read",
   "messages.read",
   "settings.write",
+  "integrations.read",
   "integrations.write",
   "billing.read",
   "billing.write",

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, ne, sql } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import type { Db } from "@/db/client";
 import { sessions, users } from "@/db/schema";
 import { changeCredits } from "@/lib/billing/ledger";
 import { getPlan } from "@/lib/billing/plans";
@@ -26,8 +26,7 @@ function signedInFrom(result: { headers: Headers; response: { user: unknown } })
 }
 
 /** Which of e-mail and username is already taken (case-insensitive), if any. */
-export async function findTakenIdentity(email: string, username: string): Promise<"email" | "username" | null> {
-  const db = await getDb();
+export async function findTakenIdentity(db: Db, email: string, username: string): Promise<"email" | "username" | null> {
   const [byEmail] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
   if (byEmail) return "email";
   const [byUsername] = await db
@@ -57,12 +56,11 @@ export type NewAccount = RegisterInput & {
  * Creates the user with an organization of their own, and signs them in.
  * E-mail or username already taken → 409 naming which.
  */
-export async function registerAccount(input: NewAccount, headers: Headers): Promise<SignedIn> {
+export async function registerAccount(db: Db, input: NewAccount, headers: Headers): Promise<SignedIn> {
   const email = input.email.toLowerCase();
-  const taken = await findTakenIdentity(email, input.username);
+  const taken = await findTakenIdentity(db, email, input.username);
   if (taken) throw takenError(taken);
 
-  const db = await getDb();
   const ownOrganization = !input.organizationId;
   const org = input.organizationId
     ? { id: input.organizationId }
@@ -71,7 +69,7 @@ export async function registerAccount(input: NewAccount, headers: Headers): Prom
         tier: input.tier ?? "free",
         status: input.tierStatus ?? "active",
       });
-  const auth = await getAuth();
+  const auth = getAuth(db);
   try {
     const result = await auth.api.signUpEmail({
       body: {
@@ -101,7 +99,7 @@ export async function registerAccount(input: NewAccount, headers: Headers): Prom
     if (ownOrganization) await deleteOrganization(db, org.id);
     // A concurrent sign-up may have taken the e-mail or username between the check and the insert.
     if (isAuthApiError(error) || isUniqueViolation(error)) {
-      const again = await findTakenIdentity(email, input.username);
+      const again = await findTakenIdentity(db, email, input.username);
       if (again) throw takenError(again);
       if (isAuthApiError(error)) throw new HttpError(400, error.message || "Registration failed");
     }
@@ -125,11 +123,10 @@ function isUniqueViolation(error: unknown): boolean {
 const INVALID_CREDENTIALS = "Invalid email or password. Please check your credentials and try again.";
 
 /** Email + password sign-in, throttled per e-mail and per IP. */
-export async function signIn(input: LoginInput, headers: Headers, ip: string | null): Promise<SignedIn> {
-  const db = await getDb();
+export async function signIn(db: Db, input: LoginInput, headers: Headers, ip: string | null): Promise<SignedIn> {
   const email = input.email.toLowerCase();
   await assertLoginAllowed(db, email, ip);
-  const auth = await getAuth();
+  const auth = getAuth(db);
   let signedIn: SignedIn;
   try {
     signedIn = signedInFrom(
@@ -155,14 +152,13 @@ export function bearerHeaders(sessionId: string): Headers {
 }
 
 /** Ends the session carried by these headers (bearer or cookie) in the database. */
-export async function signOut(headers: Headers): Promise<void> {
-  const auth = await getAuth();
+export async function signOut(db: Db, headers: Headers): Promise<void> {
+  const auth = getAuth(db);
   await auth.api.signOut({ headers }).catch(() => undefined);
 }
 
 /** Ends every session of a user but, optionally, one (after a password change). */
-export async function endOtherSessions(userId: string, keepToken?: string) {
-  const db = await getDb();
+export async function endOtherSessions(db: Db, userId: string, keepToken?: string) {
   await db
     .delete(sessions)
     .where(keepToken ? and(eq(sessions.userId, userId), ne(sessions.token, keepToken)) : eq(sessions.userId, userId));

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Db } from "@/db/client";
 import { getAuth } from "./auth";
 import { isRole, permissionsFor, type Permission, type Role } from "./roles";
 
@@ -58,8 +59,10 @@ export function publicUser(user: SessionUser) {
  * The signed-in user for a request: the session id comes as `Authorization: Bearer <sessionId>`
  * or as the httpOnly session cookie. Suspended or cancelled accounts have no session.
  */
-export async function resolveSession(headers: Headers): Promise<{ user: SessionUser; token: string } | null> {
-  const auth = await getAuth();
+export type Session = { user: SessionUser; token: string };
+
+export async function resolveSession(db: Db, headers: Headers): Promise<Session | null> {
+  const auth = getAuth(db);
   const result = await auth.api.getSession({ headers, query: { disableCookieCache: true } }).catch(() => null);
   if (!result) return null;
   const user = toSessionUser(result.user as AuthUserRecord);

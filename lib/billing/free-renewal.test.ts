@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { closeDb, getDb } from "@/db/client";
+import { closeDb, getDb } from "@/lib/database";
 import { creditLedger, organizations } from "@/db/schema";
 import { createOrganization } from "@/lib/organizations/service";
 import { renewFreePeriodIfDue } from "./free-renewal";

@@ -4,7 +4,8 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { organizations, paymentEvents, payments } from "@/db/schema";
 import { changeCredits } from "./ledger";
-import { getPlan, type PlanId } from "./plans";
+import type { PlanId } from "./plans";
+import { refId, type CheckoutCompletedEvent } from "@/lib/providers/payments/events";
 
 /**
  * Fulfilment: the one place a payment turns into credits or an active plan. Stripe's webhook and
@@ -12,49 +13,7 @@ import { getPlan, type PlanId } from "./plans";
  * event id is recorded in the same transaction as its effects, so a replay changes nothing.
  */
 
-type Ref = string | { id: string } | null | undefined;
-
-/** The fields of a Stripe Checkout Session that fulfilment reads (webhook payloads carry ids, not objects). */
-export type CheckoutSessionObject = {
-  id: string;
-  object?: "checkout.session";
-  mode?: "payment" | "subscription" | "setup" | null;
-  status?: "open" | "complete" | "expired" | null;
-  payment_status?: "paid" | "unpaid" | "no_payment_required" | null;
-  amount_total?: number | null;
-  currency?: string | null;
-  customer?: Ref;
-  subscription?: Ref;
-  payment_intent?: Ref;
-  metadata?: Record<string, string> | null;
-};
-
-export type CheckoutCompletedEvent = {
-  id: string;
-  type: "checkout.session.completed" | "checkout.session.async_payment_succeeded";
-  data: { object: CheckoutSessionObject };
-};
-
-export type InvoiceObject = {
-  id: string;
-  number?: string | null;
-  customer?: Ref;
-  /** API versions before 2025-03-31. */
-  subscription?: Ref;
-  parent?: { subscription_details?: { subscription?: Ref } | null } | null;
-  billing_reason?: string | null;
-  amount_paid?: number | null;
-  currency?: string | null;
-  lines?: { data?: { period?: { start: number; end: number } | null }[] } | null;
-};
-
-export type InvoicePaidEvent = { id: string; type: "invoice.paid"; data: { object: InvoiceObject } };
-
-export type SubscriptionDeletedEvent = {
-  id: string;
-  type: "customer.subscription.deleted";
-  data: { object: { id: string; customer?: Ref } };
-};
+export type { CheckoutCompletedEvent, CheckoutSessionObject, InvoiceObject, InvoicePaidEvent, SubscriptionDeletedEvent } from "@/lib/providers/payments/events";
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -67,13 +26,8 @@ export type FulfilResult = {
   replacedSubscriptionId?: string | null;
 };
 
-export function refId(ref: Ref): string | null {
-  if (!ref) return null;
-  return typeof ref === "string" ? ref : ref.id;
-}
-
 /** Records the event id; false when it was processed before (the unique key makes this race-free). */
-async function recordEvent(tx: DbOrTx, provider: "stripe" | "simulated", event: { id: string; type: string }) {
+export async function recordEvent(tx: DbOrTx, provider: "stripe" | "simulated", event: { id: string; type: string }) {
   const inserted = await tx
     .insert(paymentEvents)
     .values({ id: event.id, provider, type: event.type })
@@ -82,7 +36,7 @@ async function recordEvent(tx: DbOrTx, provider: "stripe" | "simulated", event: 
   return inserted.length > 0;
 }
 
-const ONE_MONTH = sql`now() + interval '1 month'`;
+export const ONE_MONTH = sql`now() + interval '1 month'`;
 
 /**
  * Settles the payment named in the session's metadata: marks it paid and credits the ledger with
@@ -164,90 +118,6 @@ export async function fulfilPayment(
       });
     }
     return { outcome: "fulfilled" as const, payment: paid, replacedSubscriptionId };
-  });
-}
-
-function subscriptionOf(invoice: InvoiceObject): string | null {
-  return refId(invoice.parent?.subscription_details?.subscription) ?? refId(invoice.subscription);
-}
-
-/**
- * invoice.paid for a renewal: a new period, a payment row (id = the invoice id, so the invoice shows
- * in Billing History) and the plan's credits for the period, granted with reference = invoice id.
- * The subscription's first invoice is settled by checkout.session.completed and skipped here.
- */
-export async function renewSubscription(db: Db, event: InvoicePaidEvent, scope: { organizationId?: string } = {}): Promise<FulfilResult> {
-  const invoice = event.data.object;
-  const subscriptionId = subscriptionOf(invoice);
-  return db.transaction(async (tx) => {
-    const [org] = subscriptionId
-      ? await tx.select().from(organizations).where(eq(organizations.stripeSubscriptionId, subscriptionId)).for("update")
-      : [];
-    const fresh = await recordEvent(tx, "stripe", event);
-    if (!fresh) return { outcome: "duplicate" as const };
-    if (!org || (scope.organizationId && org.id !== scope.organizationId)) return { outcome: "ignored" as const };
-    if (invoice.billing_reason === "subscription_create") return { outcome: "ignored" as const };
-
-    const plan = getPlan(org.subscriptionTier);
-    const period = invoice.lines?.data?.find((line) => line.period)?.period;
-    const start = period ? new Date(period.start * 1000) : new Date();
-    const end = period ? new Date(period.end * 1000) : new Date(start.getTime() + 30 * 24 * 3600_000);
-    const credits = Math.max(plan.creditsIncluded, 0);
-    const [payment] = await tx
-      .insert(payments)
-      .values({
-        id: invoice.id,
-        organizationId: org.id,
-        provider: "stripe",
-        kind: "subscription",
-        status: "paid",
-        amountCents: invoice.amount_paid ?? plan.price * 100,
-        currency: invoice.currency ?? "usd",
-        credits,
-        planId: plan.id,
-        description: `${plan.name} plan renewal (${start.toISOString().slice(0, 10)} to ${end.toISOString().slice(0, 10)})`,
-        invoiceNumber: invoice.number ?? newInvoiceNumber(),
-        providerPaymentId: invoice.id,
-        paidAt: new Date(),
-      })
-      .onConflictDoNothing()
-      .returning();
-    await tx
-      .update(organizations)
-      .set({ subscriptionStatus: "active", currentPeriodStart: start, currentPeriodEnd: end, updatedAt: new Date() })
-      .where(eq(organizations.id, org.id));
-    if (credits > 0) {
-      await changeCredits(tx, org.id, "grant", credits, {
-        reason: `${plan.name} plan: ${credits.toLocaleString("en-US")} credits for the new period`,
-        reference: invoice.id,
-        metadata: { invoiceId: invoice.id, provider: "stripe" },
-      });
-    }
-    return { outcome: "fulfilled" as const, payment };
-  });
-}
-
-/** customer.subscription.deleted: the organization that held it goes back to Free at once. */
-export async function endSubscription(db: Db, event: SubscriptionDeletedEvent, scope: { organizationId?: string } = {}): Promise<FulfilResult> {
-  const subscriptionId = event.data.object.id;
-  return db.transaction(async (tx) => {
-    const fresh = await recordEvent(tx, "stripe", event);
-    if (!fresh) return { outcome: "duplicate" as const };
-    const conditions = [eq(organizations.stripeSubscriptionId, subscriptionId)];
-    if (scope.organizationId) conditions.push(eq(organizations.id, scope.organizationId));
-    const updated = await tx
-      .update(organizations)
-      .set({
-        subscriptionTier: "free",
-        subscriptionStatus: "active",
-        stripeSubscriptionId: null,
-        currentPeriodStart: sql`now()`,
-        currentPeriodEnd: ONE_MONTH,
-        updatedAt: new Date(),
-      })
-      .where(and(...conditions))
-      .returning({ id: organizations.id });
-    return { outcome: updated.length ? ("fulfilled" as const) : ("ignored" as const) };
   });
 }
 

@@ -7,7 +7,7 @@ import type { RequestContext } from "@/lib/http/route";
 import { badRequest, HttpError, notFound } from "@/lib/http/errors";
 import { env } from "@/lib/env";
 import { PaymentsError, type CheckoutRequest, type PaymentsProvider } from "@/lib/providers/payments/interface";
-import { getPaymentsProvider, getStripeProvider } from "@/lib/providers/payments/select";
+import { getPaymentsProvider, getStripeProvider } from "@/lib/provider-selection/payments";
 import { decodeCursor, encodeCursor } from "@/lib/call-history/cursor";
 import { renewFreePeriodIfDue } from "./free-renewal";
 import { fulfilPayment, newInvoiceNumber, type PaymentRow } from "./fulfilment";

@@ -1,4 +1,4 @@
-import { closeDb, getDb } from "@/db/client";
+import { closeDb, getDb } from "@/lib/database";
 import { hitRateLimit } from "./rate-limit";
 
 afterAll(() => closeDb());

@@ -1,9 +1,16 @@
 import "server-only";
 import crypto from "node:crypto";
 import { NextResponse } from "next/server";
-import { resolveSession, type SessionUser } from "@/lib/auth/session";
+import { getDb, type Db } from "@/lib/database";
+import { resolveSession, type Session, type SessionUser } from "@/lib/auth/session";
 import type { Permission, Role } from "@/lib/auth/roles";
 import { forbidden, HttpError, unauthorized } from "./errors";
+
+/**
+ * The one way a route handler is written (docs/conventions.md): the wrapper owns the request id,
+ * the database handle, the session (required, optional or none), the permission check and the
+ * mapping of errors to responses. Handlers parse, call a service and return a value.
+ */
 
 /** Who is calling, as every service function receives it. */
 export type RequestContext = {
@@ -13,9 +20,14 @@ export type RequestContext = {
   user: SessionUser;
 };
 
+export type Params = Record<string, string>;
 type RouteParams = { params: Promise<Record<string, string | string[]>> };
-type Params = Record<string, string>;
 type HandlerResult = Response | object | null;
+export type RouteHandler = (req: Request, ctx: RouteParams) => Promise<Response>;
+
+export type PublicExtra = { db: Db; params: Params; requestId: string };
+export type OptionalSessionExtra = PublicExtra & { session: Session | null };
+export type AuthedExtra = PublicExtra & { ctx: RequestContext; session: Session };
 
 export function json(body: unknown, init?: ResponseInit) {
   return NextResponse.json(body, init);
@@ -46,49 +58,52 @@ async function resolveParams(ctx: RouteParams | undefined): Promise<Params> {
   return params;
 }
 
-/** A route anyone may call. Errors are mapped the same way as in authenticated routes. */
-export function publicRoute(handler: (req: Request, extra: { params: Params; requestId: string }) => Promise<HandlerResult>) {
-  return async (req: Request, ctx: RouteParams): Promise<Response> => {
+function wrap<E>(build: (req: Request, base: PublicExtra) => Promise<E>, handler: (req: Request, extra: E) => Promise<HandlerResult>): RouteHandler {
+  return async (req, routeCtx) => {
     const requestId = crypto.randomUUID();
     try {
-      return toResponse(await handler(req, { params: await resolveParams(ctx), requestId }));
+      const base: PublicExtra = { db: await getDb(), params: await resolveParams(routeCtx), requestId };
+      return toResponse(await handler(req, await build(req, base)));
     } catch (error) {
       return errorResponse(error, requestId);
     }
   };
 }
 
+type PublicOptions = { session: "optional" };
+
+/**
+ * A route anyone may call. With `{session: "optional"}` the handler also gets the caller's session
+ * when there is one (bearer or cookie), or null.
+ */
+export function publicRoute(handler: (req: Request, extra: PublicExtra) => Promise<HandlerResult>): RouteHandler;
+export function publicRoute(options: PublicOptions, handler: (req: Request, extra: OptionalSessionExtra) => Promise<HandlerResult>): RouteHandler;
+export function publicRoute(
+  a: PublicOptions | ((req: Request, extra: PublicExtra) => Promise<HandlerResult>),
+  b?: (req: Request, extra: OptionalSessionExtra) => Promise<HandlerResult>,
+): RouteHandler {
+  if (typeof a === "function") return wrap(async (_req, base) => base, a);
+  return wrap(async (req, base) => ({ ...base, session: await resolveSession(base.db, req.headers) }), b!);
+}
+
 type AuthOptions = {
-  /** The permission the caller's role must carry (see lib/auth/roles.ts). */
-  permission?: Permission;
-  /** Alternatively, the roles allowed. */
-  roles?: readonly Role[];
+  /** The permission the caller's role must carry (lib/auth/roles.ts). Every authed route declares one. */
+  permission: Permission;
 };
 
 /**
  * A route for signed-in callers: session (bearer or cookie) → organization and role → permission →
  * handler. A missing or bad session is 401 "Unauthorized"; a role without the permission is 403.
  */
-export function authedRoute(
-  options: AuthOptions,
-  handler: (req: Request, extra: { params: Params; requestId: string; ctx: RequestContext }) => Promise<HandlerResult>,
-) {
-  return async (req: Request, routeCtx: RouteParams): Promise<Response> => {
-    const requestId = crypto.randomUUID();
-    try {
-      const session = await resolveSession(req.headers);
-      if (!session) throw unauthorized();
-      const { user } = session;
-      if (options.permission && !user.permissions.includes(options.permission)) {
-        throw forbidden("You do not have permission to do this.");
-      }
-      if (options.roles && !options.roles.includes(user.role)) {
-        throw forbidden("Admin privileges required");
-      }
-      const ctx: RequestContext = { userId: user.id, organizationId: user.organizationId, role: user.role, user };
-      return toResponse(await handler(req, { params: await resolveParams(routeCtx), requestId, ctx }));
-    } catch (error) {
-      return errorResponse(error, requestId);
+export function authedRoute(options: AuthOptions, handler: (req: Request, extra: AuthedExtra) => Promise<HandlerResult>): RouteHandler {
+  return wrap(async (req, base) => {
+    const session = await resolveSession(base.db, req.headers);
+    if (!session) throw unauthorized();
+    const { user } = session;
+    if (!user.permissions.includes(options.permission)) {
+      throw forbidden(options.permission.startsWith("admin.") ? "Admin privileges required" : "You do not have permission to do this.");
     }
-  };
+    const ctx: RequestContext = { userId: user.id, organizationId: user.organizationId, role: user.role, user };
+    return { ...base, ctx, session };
+  }, handler);
 }

@@ -6,7 +6,7 @@ import { phoneNumbers, voiceAssistants, type BusinessHours } from "@/db/schema";
 import { assertWithinPlanLimit } from "@/lib/billing/limits";
 import { badRequest, conflict, HttpError, notFound } from "@/lib/http/errors";
 import { TelephonyError, type AvailableNumber, type TelephonyProvider } from "@/lib/providers/telephony/interface";
-import { getTelephonyProvider, getTelephonyProviderFor, telephonyWebhookUrls } from "@/lib/providers/telephony/select";
+import { getTelephonyProvider, getTelephonyProviderFor, telephonyWebhookUrls } from "@/lib/provider-selection/telephony";
 import type { CreatePhoneNumberInput, SearchAvailableQuery, UpdatePhoneNumberInput } from "./schema";
 
 /** What every phone-number route answers with (the contract's fields first). */

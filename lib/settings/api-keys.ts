@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { providerCredentials } from "@/db/schema";
 import { decryptSecret, encryptSecret, secretHint } from "@/lib/crypto/secret-box";
-import { resolveCredential, type ProviderSecret } from "@/lib/providers/credentials";
+import { resolveCredential, type ProviderSecret } from "@/lib/provider-selection/credentials";
 import { notFound } from "@/lib/http/errors";
 import { apiKeyProviders, isApiKeyProvider, type ApiKeyProvider, type ApiKeysInput } from "./schema";
 

@@ -73,7 +73,7 @@ export async function changePassword(
   input: PasswordInput,
 ): Promise<void> {
   await assertLoginAllowed(db, ctx.user.email, null);
-  const auth = await getAuth();
+  const auth = getAuth(db);
   try {
     await auth.api.changePassword({
       body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: false },
@@ -93,7 +93,7 @@ export async function changePassword(
     throw error;
   }
   await clearLoginFailures(db, ctx.user.email);
-  await endOtherSessions(ctx.userId, sessionToken);
+  await endOtherSessions(db, ctx.userId, sessionToken);
 }
 
 /** Settings → Notifications for one user; the spec's defaults until the user changes one. */

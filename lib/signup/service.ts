@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { NextResponse } from "next/server";
-import { getDb } from "@/db/client";
+import type { Db } from "@/db/client";
 import { organizations } from "@/db/schema";
 import { registerAccount, type SignedIn } from "@/lib/auth/service";
 import { publicUser } from "@/lib/auth/session";
@@ -12,9 +12,10 @@ import type { SignupInput } from "./schema";
  * one), the chosen tier and the tier's initial credits as a ledger grant — all through
  * registerAccount. A paid tier starts "trialing" with Free's limits until it is paid (docs/billing.md).
  */
-export async function signUp(input: SignupInput, headers: Headers) {
+export async function signUp(db: Db, input: SignupInput, headers: Headers) {
   const tier = input.subscriptionTier;
   const signedIn = await registerAccount(
+    db,
     {
       email: input.email,
       password: input.password,
@@ -28,7 +29,6 @@ export async function signUp(input: SignupInput, headers: Headers) {
     },
     headers,
   );
-  const db = await getDb();
   const [org] = await db
     .select({
       subscriptionTier: organizations.subscriptionTier,

@@ -2,7 +2,7 @@ import type { Voice } from "@/lib/assistants/voices";
 import type { LlmProvider, Reply, ReplyInput } from "@/lib/providers/llm/interface";
 import type { TtsProvider } from "@/lib/providers/tts/interface";
 import { audioDurationMs, concatAudio } from "./audio";
-import { takeSentences } from "./sentences";
+import { takeSentences } from "@/lib/text/sentences";
 
 /**
  * One voice turn: the language model's reply, then its audio.

@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { assistantReplies, chatTurns, creditLedger, organizations, voiceAssistants } from "@/db/schema";
+import { resolvePersonality } from "@/lib/assistants/personalities";
 import { resolveVoice } from "@/lib/assistants/voices";
 import { changeCredits, spendCredits } from "@/lib/billing/ledger";
 import { renewFreePeriodIfDue } from "@/lib/billing/free-renewal";
@@ -10,9 +11,9 @@ import { creditPrices } from "@/lib/billing/prices";
 import { getBlobStore, type BlobStore } from "@/lib/blob-store";
 import { badRequest, HttpError, notFound } from "@/lib/http/errors";
 import type { AssistantPersona, BusinessInfo, ChatMessage, LlmProvider } from "@/lib/providers/llm/interface";
-import { selectLlm } from "@/lib/providers/llm/select";
+import { selectLlm } from "@/lib/provider-selection/llm";
 import type { TtsProvider } from "@/lib/providers/tts/interface";
-import { selectTts } from "@/lib/providers/tts/select";
+import { selectTts } from "@/lib/provider-selection/tts";
 import { saveAudioClip, signedAudioUrl } from "./audio-clips";
 import { DEMO_ASSISTANT, DEMO_BUSINESS, DEMO_SESSION_PREFIX } from "./demo";
 import type { ProvidersUsed } from "./labels";
@@ -189,7 +190,12 @@ export async function runVoiceTest(db: Db, request: VoiceTurnRequest): Promise<V
       llm,
       tts,
       voice: resolveVoice(assistant.voice),
-      input: { assistant: assistant.persona, profile, history, text },
+      input: {
+        assistant: { ...assistant.persona, personalityDescription: resolvePersonality(assistant.persona.personality).description },
+        profile,
+        history,
+        text,
+      },
       mode,
     });
     const clip = await saveAudioClip(db, store, {

@@ -9,7 +9,7 @@ import { DELETE as deleteUserRoute, PUT as updateUserRoute } from "@/app/api/adm
 import { GET as usersRoute, POST as createUserRoute } from "@/app/api/admin/users/route";
 import { POST as login } from "@/app/api/auth/login/route";
 import { GET as me } from "@/app/api/auth/me/route";
-import { closeDb, getDb } from "@/db/client";
+import { closeDb, getDb } from "@/lib/database";
 import { calls, creditLedger, organizations, payments, phoneNumbers, sessions, users, voiceAssistants } from "@/db/schema";
 import { registerTestUser, type TestAccount } from "../helpers/accounts";
 import { call, uniqueSuffix } from "../helpers/http";

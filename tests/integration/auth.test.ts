@@ -4,7 +4,7 @@ import { GET as me } from "@/app/api/auth/me/route";
 import { POST as register } from "@/app/api/auth/register/route";
 import { GET as loginNavigation } from "@/app/api/login/route";
 import { GET as logoutNavigation } from "@/app/api/logout/route";
-import { closeDb, getDb } from "@/db/client";
+import { closeDb, getDb } from "@/lib/database";
 import { accounts, creditLedger, organizations, users } from "@/db/schema";
 import { LOGIN_FAILURE_LIMIT } from "@/lib/auth/login-throttle";
 import { permissionsFor } from "@/lib/auth/roles";

@@ -7,7 +7,7 @@ import { GET as transactions } from "@/app/api/billing/transactions/route";
 import { POST as upgradePlan } from "@/app/api/billing/upgrade-plan/route";
 import { GET as subscriptionPlans } from "@/app/api/subscription-plans/route";
 import { POST as createAssistant } from "@/app/api/voice-assistants/route";
-import { closeDb, getDb } from "@/db/client";
+import { closeDb, getDb } from "@/lib/database";
 import { creditLedger, organizations, paymentEvents, payments } from "@/db/schema";
 import { fulfilPayment } from "@/lib/billing/fulfilment";
 import { changeCredits, spendCredits } from "@/lib/billing/ledger";

@@ -1,8 +1,8 @@
 import { POST as login } from "@/app/api/auth/login/route";
 import { GET as stats } from "@/app/api/dashboard/stats/route";
-import { closeDb, getDb } from "@/db/client";
+import { closeDb, getDb } from "@/lib/database";
 import { assistantReplies, calls, messages, users, voiceAssistants } from "@/db/schema";
-import { isEmpty, seedDemo, seedIfEmpty } from "@/db/seed/demo";
+import { isEmpty, seedDemo, seedIfEmpty } from "@/lib/seed/demo";
 import { demoAccount, demoAdminAccount, demoMasterAccount } from "@/lib/demo-accounts";
 import { and, avg, count, eq } from "drizzle-orm";
 import { registerTestUser } from "../helpers/accounts";

@@ -7,7 +7,7 @@ import { POST as connect } from "@/app/api/integrations/[slug]/connect/route";
 import { POST as disconnect } from "@/app/api/integrations/[slug]/disconnect/route";
 import { GET as deliveries } from "@/app/api/integrations/[slug]/deliveries/route";
 import { POST as sendTest } from "@/app/api/integrations/[slug]/test/route";
-import { closeDb, getDb } from "@/db/client";
+import { closeDb, getDb } from "@/lib/database";
 import { integrationConnections, webhookDeliveries } from "@/db/schema";
 import { encryptSecret } from "@/lib/crypto/secret-box";
 import { env } from "@/lib/env";

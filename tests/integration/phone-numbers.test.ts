@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { GET as getAvailable } from "@/app/api/phone-numbers/available/route";
 import { DELETE as deleteOne, GET as getOne, PATCH as patchOne } from "@/app/api/phone-numbers/[id]/route";
 import { GET as list, POST as create } from "@/app/api/phone-numbers/route";
-import { closeDb, getDb } from "@/db/client";
+import { closeDb, getDb } from "@/lib/database";
 import { organizations, phoneNumbers, voiceAssistants } from "@/db/schema";
 import { createPhoneNumber, deletePhoneNumber } from "@/lib/phone-numbers/service";
 import { createTwilioProvider } from "@/lib/providers/telephony/twilio";

@@ -5,10 +5,10 @@ import { GET as getKeys, PUT as putKeys } from "@/app/api/settings/api-keys/rout
 import { GET as getNotifications, PUT as putNotifications } from "@/app/api/settings/notifications/route";
 import { POST as changePassword } from "@/app/api/settings/password/route";
 import { PATCH as patchProfile } from "@/app/api/settings/profile/route";
-import { closeDb, getDb } from "@/db/client";
+import { closeDb, getDb } from "@/lib/database";
 import { providerCredentials, users } from "@/db/schema";
 import { decryptSecret } from "@/lib/crypto/secret-box";
-import { resolveCredential } from "@/lib/providers/credentials";
+import { resolveCredential } from "@/lib/provider-selection/credentials";
 import { and, eq } from "drizzle-orm";
 import { registerTestUser } from "../helpers/accounts";
 import { call, uniqueSuffix, type CallResult } from "../helpers/http";

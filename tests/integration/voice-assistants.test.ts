@@ -1,7 +1,7 @@
 import { GET as getOne, DELETE as remove, PUT as update } from "@/app/api/voice-assistants/[id]/route";
 import { GET as options } from "@/app/api/voice-assistants/options/route";
 import { GET as list, POST as create } from "@/app/api/voice-assistants/route";
-import { closeDb, getDb } from "@/db/client";
+import { closeDb, getDb } from "@/lib/database";
 import { organizations, voiceAssistants } from "@/db/schema";
 import { personalities } from "@/lib/assistants/personalities";
 import { voices } from "@/lib/assistants/voices";

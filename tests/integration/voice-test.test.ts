@@ -7,13 +7,13 @@ import os from "node:os";
 import path from "node:path";
 import { GET as getAudio, HEAD as headAudio } from "@/app/api/audio/[id]/route";
 import { POST as voiceTest } from "@/app/api/voice/test/route";
-import { closeDb, getDb } from "@/db/client";
+import { closeDb, getDb } from "@/lib/database";
 import { assistantReplies, audioClips, chatTurns, creditLedger, organizations, voiceAssistants } from "@/db/schema";
 import { changeCredits, getCreditBalance, NO_CREDITS_MESSAGE } from "@/lib/billing/ledger";
 import { creditPrices } from "@/lib/billing/prices";
 import { createFilesystemBlobStore, setBlobStore } from "@/lib/blob-store";
 import type { LlmProvider } from "@/lib/providers/llm/interface";
-import { selectLlm } from "@/lib/providers/llm/select";
+import { selectLlm } from "@/lib/provider-selection/llm";
 import { parseWav } from "@/lib/voice/audio";
 import { signAudioToken } from "@/lib/voice/audio-clips";
 import { DEMO_RATE_LIMIT } from "@/lib/voice/demo";
@@ -23,8 +23,8 @@ import { registerTestUser, type TestAccount } from "../helpers/accounts";
 import { call, uniqueSuffix } from "../helpers/http";
 
 // The real selection, with a handle to make one turn's language model fail.
-jest.mock("@/lib/providers/llm/select", () => {
-  const actual = jest.requireActual("@/lib/providers/llm/select");
+jest.mock("@/lib/provider-selection/llm", () => {
+  const actual = jest.requireActual("@/lib/provider-selection/llm");
   return { ...actual, selectLlm: jest.fn(actual.selectLlm) };
 });
 

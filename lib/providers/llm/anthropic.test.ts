@@ -17,7 +17,7 @@ beforeEach(async () => {
 afterEach(() => fake.close());
 
 const input: ReplyInput = {
-  assistant: { name: "Front Desk", personality: "professional", instructions: "Never quote prices.", greeting: "" },
+  assistant: { name: "Front Desk", personality: "professional", personalityDescription: "Polished and precise: courteous.", instructions: "Never quote prices.", greeting: "" },
   profile: { name: "Harbor Dental Studio", hours: "Mon–Fri 8 AM–6 PM", address: "214 Harbor Street", services: ["cleanings", "whitening"] },
   history: [
     { role: "assistant", content: "Hello, Harbor Dental." },

@@ -1,6 +1,5 @@
 import "server-only";
 import Anthropic, { APIError } from "@anthropic-ai/sdk";
-import { resolvePersonality } from "@/lib/assistants/personalities";
 import { intents, isIntent, LlmError, finishStream, type Intent, type LlmProvider, type ReplyEvent, type ReplyInput } from "./interface";
 import { classifyIntent } from "./intents";
 
@@ -35,7 +34,7 @@ export function systemPrompt(input: Pick<ReplyInput, "assistant" | "profile">): 
   ].filter(Boolean);
   return [
     `You are ${assistant.name}, the AI voice assistant answering calls and messages for ${profile.name}.`,
-    `Personality: ${resolvePersonality(assistant.personality).description}`,
+    `Personality: ${assistant.personalityDescription ?? assistant.personality}`,
     assistant.description ? `Your role: ${assistant.description}` : null,
     assistant.instructions ? `Instructions from the business: ${assistant.instructions}` : null,
     `Facts about the business (the only facts you may state):\n${facts.map((f) => `- ${f}`).join("\n")}`,

@@ -27,8 +27,10 @@ export type LlmProviderName = "anthropic" | "local";
 /** The assistant as the model sees it (a voice_assistant row, or the public demo assistant). */
 export type AssistantPersona = {
   name: string;
-  /** A personality id from lib/assistants/personalities.ts. */
+  /** A personality id (friendly, professional, caring, energetic, concise, playful). */
   personality: string;
+  /** One line on the manner of speaking, given to the model (the feature resolves it from the id). */
+  personalityDescription?: string;
   instructions: string;
   description?: string;
   greeting?: string;

@@ -2,7 +2,7 @@
  * The local responder: intent classification by keyword scoring, replies built from the business
  * profile and the assistant's personality, and honesty — it never states a price it does not have.
  */
-import { splitSentences } from "@/lib/voice/sentences";
+import { splitSentences } from "@/lib/text/sentences";
 import type { ReplyInput } from "./interface";
 import { classifyIntent, mentionedWhen } from "./intents";
 import { createLocalResponder } from "./local";

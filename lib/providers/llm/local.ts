@@ -1,5 +1,4 @@
-import { resolvePersonality, type PersonalityId } from "@/lib/assistants/personalities";
-import { splitSentences } from "@/lib/voice/sentences";
+import { splitSentences } from "@/lib/text/sentences";
 import type { AssistantPersona, BusinessInfo, ChatMessage, Intent, LlmProvider, Reply, ReplyEvent, ReplyInput } from "./interface";
 import { classifyIntent, mentionedWhen } from "./intents";
 
@@ -18,7 +17,7 @@ import { classifyIntent, mentionedWhen } from "./intents";
 
 type Tone = { ack: string; closer: string; sorry: string };
 
-const tones: Record<PersonalityId, Tone> = {
+const tones: Record<string, Tone> = {
   friendly: { ack: "Happy to help!", closer: "Is there anything else I can help you with?", sorry: "Oh no, I'm sorry to hear that." },
   professional: { ack: "Certainly.", closer: "Is there anything else I can assist you with?", sorry: "I apologize for the trouble." },
   caring: { ack: "Of course, I'm here to help.", closer: "Take your time — is there anything else I can do for you?", sorry: "I'm so sorry you're dealing with that." },
@@ -67,7 +66,7 @@ const urgent = /\b(emergenc\w*|urgent|severe|bleeding|swollen|can't breathe|unbe
 
 export function composeReply(input: ReplyInput, intent: Intent): string {
   const { assistant, profile, history, text } = input;
-  const tone = tones[resolvePersonality(assistant.personality).id];
+  const tone = tones[assistant.personality] ?? tones.friendly;
   const cues = instructionCues(assistant.instructions);
   const biz = profile.name;
   const services = profile.services ?? [];

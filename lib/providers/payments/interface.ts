@@ -3,8 +3,6 @@
  * Stripe key, otherwise the simulated processor ("Test mode"). Both settle through
  * lib/billing/fulfilment.ts; Stripe via its webhook, the simulated one at once.
  */
-import type { PlanId } from "@/lib/billing/plans";
-
 export type PaymentsProviderName = "stripe" | "simulated";
 
 export type CheckoutRequest = {
@@ -15,7 +13,7 @@ export type CheckoutRequest = {
     currency: string;
     description: string;
     credits: number;
-    planId: PlanId | null;
+    planId: string | null;
   };
   organization: { id: string; name: string; stripeCustomerId: string | null };
   customerEmail: string;

@@ -1,9 +1,7 @@
 import "server-only";
 import crypto from "node:crypto";
-import type { Db } from "@/db/client";
-import { fulfilPayment, type CheckoutCompletedEvent } from "@/lib/billing/fulfilment";
-import { badRequest } from "@/lib/http/errors";
-import type { CheckoutRequest, PaymentsProvider } from "./interface";
+import type { CheckoutCompletedEvent } from "./events";
+import { PaymentsError, type CheckoutRequest, type PaymentsProvider } from "./interface";
 
 function simulatedId(prefix: string) {
   return `${prefix}_sim_${crypto.randomUUID().replaceAll("-", "")}`;
@@ -43,17 +41,20 @@ export function simulatedCheckoutCompleted(request: CheckoutRequest): CheckoutCo
   };
 }
 
-/** Test mode: no card, no network; every checkout settles at once. */
-export function createSimulatedPaymentsProvider(db: Db): PaymentsProvider {
+/**
+ * Test mode: no card, no network; every checkout settles at once through `settle` (billing passes
+ * its fulfilment function, the same one Stripe's webhook reaches).
+ */
+export function createSimulatedPaymentsProvider(settle: (event: CheckoutCompletedEvent) => Promise<unknown>): PaymentsProvider {
   return {
     name: "simulated",
     async startCheckout(request) {
       const event = simulatedCheckoutCompleted(request);
-      await fulfilPayment(db, event);
+      await settle(event);
       return { status: "settled", sessionId: event.data.object.id };
     },
     async createPortalSession() {
-      throw badRequest("Available with Stripe");
+      throw new PaymentsError("Available with Stripe", { status: 400 });
     },
     async cancelSubscription() {
       // Nothing is billed in test mode, so there is nothing to cancel.

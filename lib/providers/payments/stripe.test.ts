@@ -27,7 +27,7 @@ let routes: Routes;
 let app: {
   call: typeof import("@/tests/helpers/http").call;
   registerTestUser: typeof import("@/tests/helpers/accounts").registerTestUser;
-  getDb: typeof import("@/db/client").getDb;
+  getDb: typeof import("@/lib/database").getDb;
   schema: typeof import("@/db/schema");
   drizzle: typeof import("drizzle-orm");
   stripe: typeof import("./stripe");
@@ -52,7 +52,7 @@ beforeAll(async () => {
   app = {
     call: (await import("@/tests/helpers/http")).call,
     registerTestUser: (await import("@/tests/helpers/accounts")).registerTestUser,
-    getDb: (await import("@/db/client")).getDb,
+    getDb: (await import("@/lib/database")).getDb,
     schema: await import("@/db/schema"),
     drizzle: await import("drizzle-orm"),
     stripe: stripeModule,
@@ -64,7 +64,7 @@ afterAll(async () => {
   delete process.env.STRIPE_WEBHOOK_SECRET;
   await fake.close();
   app?.stripe.setStripeClientFactory(null);
-  await (await import("@/db/client")).closeDb();
+  await (await import("@/lib/database")).closeDb();
 });
 
 beforeEach(() => {

@@ -1,17 +1,6 @@
 import "server-only";
 import Stripe from "stripe";
-import type { Db } from "@/db/client";
-import {
-  endSubscription,
-  fulfilPayment,
-  renewSubscription,
-  type CheckoutCompletedEvent,
-  type CheckoutSessionObject,
-  type FulfilResult,
-  type InvoicePaidEvent,
-  type SubscriptionDeletedEvent,
-} from "@/lib/billing/fulfilment";
-import { badRequest } from "@/lib/http/errors";
+import type { CheckoutSessionObject } from "./events";
 import { PaymentsError, type CheckoutRequest, type PaymentsProvider } from "./interface";
 
 export type StripeSecret = { secretKey: string; webhookSecret?: string };
@@ -121,32 +110,16 @@ export function createStripePaymentsProvider(secret: StripeSecret): PaymentsProv
 
 /**
  * Verifies a webhook delivery: the raw body exactly as received, the Stripe-Signature header and the
- * endpoint's signing secret (tolerance 300 s). A forged, altered or stale delivery → 400.
+ * endpoint's signing secret (tolerance 300 s). A forged, altered or stale delivery → PaymentsError (status 400).
  */
 export function verifyStripeWebhook(rawBody: string, signature: string | null, webhookSecret: string): Stripe.Event {
-  if (!signature) throw badRequest("Missing Stripe-Signature header");
+  if (!signature) throw new PaymentsError("Missing Stripe-Signature header", { status: 400, code: "signature_missing" });
   try {
     return Stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
   } catch (error) {
-    throw badRequest(`Webhook signature verification failed: ${error instanceof Error ? error.message : "invalid"}`);
-  }
-}
-
-/** Applies a verified event. Types we do not use are acknowledged and ignored. */
-export async function handleStripeEvent(
-  db: Db,
-  event: { id: string; type: string; data: { object: unknown } },
-  scope: { organizationId?: string } = {},
-): Promise<FulfilResult> {
-  switch (event.type) {
-    case "checkout.session.completed":
-    case "checkout.session.async_payment_succeeded":
-      return fulfilPayment(db, event as CheckoutCompletedEvent, scope);
-    case "invoice.paid":
-      return renewSubscription(db, event as InvoicePaidEvent, scope);
-    case "customer.subscription.deleted":
-      return endSubscription(db, event as SubscriptionDeletedEvent, scope);
-    default:
-      return { outcome: "ignored" };
+    throw new PaymentsError(`Webhook signature verification failed: ${error instanceof Error ? error.message : "invalid"}`, {
+      status: 400,
+      code: "signature_invalid",
+    });
   }
 }

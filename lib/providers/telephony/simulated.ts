@@ -1,8 +1,5 @@
 import "server-only";
 import crypto from "node:crypto";
-import { inArray } from "drizzle-orm";
-import type { DbOrTx } from "@/db/client";
-import { phoneNumbers } from "@/db/schema";
 import { TelephonyError, type AvailableNumber, type TelephonyProvider } from "./interface";
 
 /**
@@ -47,11 +44,13 @@ function newSid(): string {
   return `PN${crypto.randomBytes(16).toString("hex")}`;
 }
 
-export function createSimulatedProvider(db: DbOrTx): TelephonyProvider {
+/** Which of these numbers are held already (the caller looks in its own records). */
+export type TakenNumbers = (candidates: string[]) => Promise<string[]>;
+
+export function createSimulatedProvider(takenAmong: TakenNumbers): TelephonyProvider {
   async function freeIn(areaCode: string, limit: number): Promise<string[]> {
     const range = rangeOf(areaCode);
-    const taken = await db.select({ n: phoneNumbers.phoneNumber }).from(phoneNumbers).where(inArray(phoneNumbers.phoneNumber, range));
-    const used = new Set(taken.map((row) => row.n));
+    const used = new Set(await takenAmong(range));
     return range.filter((n) => !used.has(n)).slice(0, limit);
   }
 
@@ -77,10 +76,7 @@ export function createSimulatedProvider(db: DbOrTx): TelephonyProvider {
           "unavailable",
         );
       }
-      const [taken] = await db
-        .select({ id: phoneNumbers.id })
-        .from(phoneNumbers)
-        .where(inArray(phoneNumbers.phoneNumber, [phoneNumber]));
+      const [taken] = await takenAmong([phoneNumber]);
       if (taken) throw new TelephonyError(`${phoneNumber} is no longer available.`, "unavailable");
       return { sid: newSid(), phoneNumber };
     },

@@ -1,5 +1,6 @@
 import "server-only";
 import { ElevenLabsClient, ElevenLabsError } from "@elevenlabs/elevenlabs-js";
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the voice table moves under lib/providers/tts with the flite voices
 import type { Voice } from "@/lib/assistants/voices";
 import { collect, TtsError, type SynthesisResult, type TtsProvider } from "./interface";
 

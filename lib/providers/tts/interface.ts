@@ -3,6 +3,7 @@
  * has a key, otherwise the offline synthesizer (meSpeak, in process). Both turn text into audio for
  * an assistant voice from lib/assistants/voices.ts, which maps each voice id to both providers.
  */
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the voice table moves under lib/providers/tts with the flite voices
 import type { Voice } from "@/lib/assistants/voices";
 
 export type TtsProviderName = "elevenlabs" | "offline";

@@ -1,4 +1,5 @@
 import "server-only";
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the voice table moves under lib/providers/tts with the flite voices
 import type { Voice } from "@/lib/assistants/voices";
 import { TtsError, type SynthesisResult, type TtsProvider } from "./interface";
 import { speakWav } from "./mespeak-engine";

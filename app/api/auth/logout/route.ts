@@ -4,7 +4,7 @@ import { signOut } from "@/lib/auth/service";
 import { publicRoute } from "@/lib/http/route";
 
 /** Ends the session server-side: the token stops working everywhere. Answers 200 even without one. */
-export const POST = publicRoute(async (req) => {
-  await signOut(req.headers);
+export const POST = publicRoute(async (req, { db }) => {
+  await signOut(db, req.headers);
   return clearSessionCookie(NextResponse.json({ success: true }));
 });

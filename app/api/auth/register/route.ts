@@ -4,7 +4,7 @@ import { registerAccount } from "@/lib/auth/service";
 import { parseJsonBody } from "@/lib/http/parse";
 import { publicRoute } from "@/lib/http/route";
 
-export const POST = publicRoute(async (req) => {
+export const POST = publicRoute(async (req, { db }) => {
   const input = await parseJsonBody(req, registerInput);
-  return signedInResponse(await registerAccount(input, req.headers));
+  return signedInResponse(await registerAccount(db, input, req.headers));
 });

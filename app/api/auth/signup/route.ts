@@ -3,8 +3,8 @@ import { publicRoute } from "@/lib/http/route";
 import { signupInput } from "@/lib/signup/schema";
 import { signUp, signupResponse } from "@/lib/signup/service";
 
-export const POST = publicRoute(async (req) => {
+export const POST = publicRoute(async (req, { db }) => {
   const input = await parseJsonBody(req, signupInput);
-  const { signedIn, user } = await signUp(input, req.headers);
+  const { signedIn, user } = await signUp(db, input, req.headers);
   return signupResponse(signedIn, user);
 });

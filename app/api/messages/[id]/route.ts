@@ -1,7 +1,6 @@
-import { getDb } from "@/db/client";
 import { getMessageDetail } from "@/lib/call-history/service";
 import { authedRoute } from "@/lib/http/route";
 
-export const GET = authedRoute({ permission: "messages.read" }, async (_req, { ctx, params }) =>
-  getMessageDetail(await getDb(), ctx.organizationId, params.id),
+export const GET = authedRoute({ permission: "messages.read" }, async (_req, { db, ctx, params }) =>
+  getMessageDetail(db, ctx.organizationId, params.id),
 );

@@ -1,18 +1,17 @@
-import { getDb } from "@/db/client";
 import { authedRoute } from "@/lib/http/route";
 import { parseJsonBody } from "@/lib/http/parse";
 import { updatePhoneNumberInput } from "@/lib/phone-numbers/schema";
 import { deletePhoneNumber, getPhoneNumber, updatePhoneNumber } from "@/lib/phone-numbers/service";
 
-export const GET = authedRoute({ permission: "phone_numbers.read" }, async (_req, { ctx, params }) =>
-  getPhoneNumber(await getDb(), ctx.organizationId, params.id),
+export const GET = authedRoute({ permission: "phone_numbers.read" }, async (_req, { db, ctx, params }) =>
+  getPhoneNumber(db, ctx.organizationId, params.id),
 );
 
-export const PATCH = authedRoute({ permission: "phone_numbers.write" }, async (req, { ctx, params }) => {
+export const PATCH = authedRoute({ permission: "phone_numbers.write" }, async (req, { db, ctx, params }) => {
   const input = await parseJsonBody(req, updatePhoneNumberInput);
-  return updatePhoneNumber(await getDb(), ctx.organizationId, params.id, input);
+  return updatePhoneNumber(db, ctx.organizationId, params.id, input);
 });
 
-export const DELETE = authedRoute({ permission: "phone_numbers.write" }, async (_req, { ctx, params }) =>
-  deletePhoneNumber(await getDb(), ctx.organizationId, params.id),
+export const DELETE = authedRoute({ permission: "phone_numbers.write" }, async (_req, { db, ctx, params }) =>
+  deletePhoneNumber(db, ctx.organizationId, params.id),
 );

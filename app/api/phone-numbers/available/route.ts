@@ -1,9 +1,8 @@
-import { getDb } from "@/db/client";
 import { authedRoute } from "@/lib/http/route";
 import { parseQuery } from "@/lib/http/parse";
 import { searchAvailableQuery } from "@/lib/phone-numbers/schema";
 import { searchAvailableNumbers } from "@/lib/phone-numbers/service";
 
-export const GET = authedRoute({ permission: "phone_numbers.read" }, async (req, { ctx }) =>
-  searchAvailableNumbers(await getDb(), ctx.organizationId, parseQuery(req, searchAvailableQuery)),
+export const GET = authedRoute({ permission: "phone_numbers.read" }, async (req, { db, ctx }) =>
+  searchAvailableNumbers(db, ctx.organizationId, parseQuery(req, searchAvailableQuery)),
 );

@@ -1,19 +1,18 @@
-import { getDb } from "@/db/client";
 import { updateAssistantInput } from "@/lib/assistants/schema";
 import { deleteAssistant, getAssistant, updateAssistant } from "@/lib/assistants/service";
 import { parseJsonBody } from "@/lib/http/parse";
 import { authedRoute } from "@/lib/http/route";
 
-export const GET = authedRoute({ permission: "assistants.read" }, async (_req, { ctx, params }) =>
-  getAssistant(await getDb(), ctx.organizationId, params.id),
+export const GET = authedRoute({ permission: "assistants.read" }, async (_req, { db, ctx, params }) =>
+  getAssistant(db, ctx.organizationId, params.id),
 );
 
-export const PUT = authedRoute({ permission: "assistants.write" }, async (req, { ctx, params }) => {
+export const PUT = authedRoute({ permission: "assistants.write" }, async (req, { db, ctx, params }) => {
   const patch = await parseJsonBody(req, updateAssistantInput);
-  return updateAssistant(await getDb(), ctx.organizationId, params.id, patch);
+  return updateAssistant(db, ctx.organizationId, params.id, patch);
 });
 
-export const DELETE = authedRoute({ permission: "assistants.write" }, async (_req, { ctx, params }) => {
-  await deleteAssistant(await getDb(), ctx.organizationId, params.id);
+export const DELETE = authedRoute({ permission: "assistants.write" }, async (_req, { db, ctx, params }) => {
+  await deleteAssistant(db, ctx.organizationId, params.id);
   return { success: true };
 });

@@ -1,5 +1,3 @@
-import { getDb } from "@/db/client";
-import { resolveSession } from "@/lib/auth/session";
 import { clientIp } from "@/lib/http/client-ip";
 import { forbidden, unauthorized } from "@/lib/http/errors";
 import { parseJsonBody, validationError } from "@/lib/http/parse";
@@ -16,16 +14,13 @@ import { chatSessionKey, runVoiceTest, VoiceTurnError } from "@/lib/voice/servic
  * - mobile body {text, testText, sessionId} → {success, aiResponse, audioFile, intent, error, …};
  *   signed out it talks to the public demo assistant, limited per IP.
  */
-export const POST = publicRoute(async (req) => {
+export const POST = publicRoute({ session: "optional" }, async (req, { db, session }) => {
   const startedAt = performance.now();
-  const session = await resolveSession(req.headers);
   const raw = await parseJsonBody(req, z.unknown());
   const mobile = isMobileBody(raw);
 
   if (!session && !mobile) throw unauthorized();
   if (session && !session.user.permissions.includes("voice_test.run")) throw forbidden("You do not have permission to do this.");
-
-  const db = await getDb();
 
   if (!mobile) {
     const parsed = coreVoiceTestInput.safeParse(raw);

@@ -1,5 +1,4 @@
 import { NextResponse } from "next/server";
-import { getDb } from "@/db/client";
 import { confirmCheckoutReturn } from "@/lib/billing/service";
 import { publicRoute } from "@/lib/http/route";
 
@@ -7,8 +6,8 @@ import { publicRoute } from "@/lib/http/route";
  * Stripe Checkout's success_url. Public: it trusts only what the Stripe API says about the session,
  * and answers with a redirect to /billing?checkout=success|pending|unknown.
  */
-export const GET = publicRoute(async (req) => {
+export const GET = publicRoute(async (req, { db }) => {
   const sessionId = new URL(req.url).searchParams.get("session_id");
-  const target = await confirmCheckoutReturn(await getDb(), sessionId);
+  const target = await confirmCheckoutReturn(db, sessionId);
   return NextResponse.redirect(new URL(target, req.url), 303);
 });

@@ -1,9 +1,8 @@
-import { getDb } from "@/db/client";
 import { renderInvoice } from "@/lib/billing/service";
 import { authedRoute } from "@/lib/http/route";
 
-export const GET = authedRoute({ permission: "billing.read" }, async (_req, { ctx, params }) => {
-  const html = await renderInvoice(await getDb(), ctx.organizationId, params.paymentId);
+export const GET = authedRoute({ permission: "billing.read" }, async (_req, { db, ctx, params }) => {
+  const html = await renderInvoice(db, ctx.organizationId, params.paymentId);
   return new Response(html, {
     headers: {
       "content-type": "text/html; charset=utf-8",

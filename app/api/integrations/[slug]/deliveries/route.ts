@@ -1,7 +1,6 @@
-import { getDb } from "@/db/client";
 import { listDeliveries, requireEntry } from "@/lib/integrations/service";
 import { authedRoute } from "@/lib/http/route";
 
-export const GET = authedRoute({}, async (_req, { ctx, params }) =>
-  listDeliveries(await getDb(), ctx.organizationId, requireEntry(params.slug)),
+export const GET = authedRoute({ permission: "integrations.read" }, async (_req, { db, ctx, params }) =>
+  listDeliveries(db, ctx.organizationId, requireEntry(params.slug)),
 );

@@ -1,7 +1,6 @@
-import { getDb } from "@/db/client";
 import { disconnectIntegration, requireEntry } from "@/lib/integrations/service";
 import { authedRoute } from "@/lib/http/route";
 
-export const POST = authedRoute({ permission: "integrations.write" }, async (_req, { ctx, params }) =>
-  disconnectIntegration(await getDb(), ctx.organizationId, requireEntry(params.slug)),
+export const POST = authedRoute({ permission: "integrations.write" }, async (_req, { db, ctx, params }) =>
+  disconnectIntegration(db, ctx.organizationId, requireEntry(params.slug)),
 );

@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
-import { closeDb, getDb } from "@/db/client";
+import { closeDb, getDb } from "@/lib/database";
 import { providerCredentials } from "@/db/schema";
 import { encryptSecret } from "@/lib/crypto/secret-box";
 import { createOrganization } from "@/lib/organizations/service";
-import { getPaymentsProvider, getStripeWebhookSecret } from "./select";
+import { getPaymentsProvider, getStripeWebhookSecret } from "./payments";
 
 afterAll(() => closeDb());
 

@@ -1,9 +1,10 @@
 import "server-only";
 import type { Db } from "@/db/client";
-import { resolveCredential } from "@/lib/providers/credentials";
-import type { PaymentsProvider } from "./interface";
-import { createSimulatedPaymentsProvider } from "./simulated";
-import { createStripePaymentsProvider } from "./stripe";
+import { fulfilPayment } from "@/lib/billing/fulfilment";
+import { resolveCredential } from "./credentials";
+import type { PaymentsProvider } from "@/lib/providers/payments/interface";
+import { createSimulatedPaymentsProvider } from "@/lib/providers/payments/simulated";
+import { createStripePaymentsProvider } from "@/lib/providers/payments/stripe";
 
 /**
  * Who collects the money: an organization pays Switchboard for its plan and credits, so only the
@@ -15,7 +16,7 @@ export async function getPaymentsProvider(db: Db, organizationId: string): Promi
   void organizationId;
   const credential = await resolveCredential(db, null, "stripe");
   if (credential?.secret.secretKey) return createStripePaymentsProvider(credential.secret);
-  return createSimulatedPaymentsProvider(db);
+  return createSimulatedPaymentsProvider((event) => fulfilPayment(db, event));
 }
 
 /** The Stripe provider itself, or null in test mode (checkout return needs the Stripe API). */

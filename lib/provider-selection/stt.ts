@@ -1,8 +1,8 @@
 import "server-only";
 import type { DbOrTx } from "@/db/client";
-import { resolveCredential } from "@/lib/providers/credentials";
-import { createDeepgramStt } from "./deepgram";
-import type { SttProvider } from "./interface";
+import { resolveCredential } from "./credentials";
+import { createDeepgramStt } from "@/lib/providers/stt/deepgram";
+import type { SttProvider } from "@/lib/providers/stt/interface";
 
 /**
  * The transcription provider for an organization: its saved Deepgram key, else the environment's

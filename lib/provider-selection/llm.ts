@@ -1,10 +1,10 @@
 import "server-only";
 import type { DbOrTx } from "@/db/client";
 import { env } from "@/lib/env";
-import { resolveCredential } from "@/lib/providers/credentials";
-import { createAnthropicLlm } from "./anthropic";
-import type { LlmProvider } from "./interface";
-import { createLocalResponder } from "./local";
+import { resolveCredential } from "./credentials";
+import { createAnthropicLlm } from "@/lib/providers/llm/anthropic";
+import type { LlmProvider } from "@/lib/providers/llm/interface";
+import { createLocalResponder } from "@/lib/providers/llm/local";
 
 const local = createLocalResponder();
 

@@ -1,8 +1,8 @@
 import "server-only";
-import { getDbHandle } from "./client";
-import { seedIfEmpty } from "./seed/demo";
+import { getDbHandle } from "@/lib/database";
+import { seedIfEmpty } from "./demo";
 
-/** Migrates (inside getDb) and seeds the demo data on a first start. Called before the app serves. */
+/** Migrates (inside getDbHandle) and seeds the demo data on a first start. Called before the app serves. */
 export async function prepareDatabase() {
   const { db, driver } = await getDbHandle();
   const seeded = await seedIfEmpty(db);

@@ -1,9 +1,9 @@
 import "server-only";
 import type { DbOrTx } from "@/db/client";
-import { resolveCredential } from "@/lib/providers/credentials";
-import { createElevenLabsTts } from "./elevenlabs";
-import type { TtsProvider } from "./interface";
-import { createOfflineTts } from "./offline";
+import { resolveCredential } from "./credentials";
+import { createElevenLabsTts } from "@/lib/providers/tts/elevenlabs";
+import type { TtsProvider } from "@/lib/providers/tts/interface";
+import { createOfflineTts } from "@/lib/providers/tts/offline";
 
 let offline: TtsProvider | null = null;
 

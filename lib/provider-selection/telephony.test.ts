@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
-import { closeDb, getDb } from "@/db/client";
+import { closeDb, getDb } from "@/lib/database";
 import { phoneNumbers, providerCredentials } from "@/db/schema";
 import { encryptSecret } from "@/lib/crypto/secret-box";
 import { createOrganization } from "@/lib/organizations/service";
-import { TelephonyError } from "./interface";
-import { getTelephonyProvider, getTelephonyProviderFor, telephonyWebhookUrls } from "./select";
-import { createSimulatedProvider, isSimulatedNumber } from "./simulated";
+import { TelephonyError } from "@/lib/providers/telephony/interface";
+import { getTelephonyProvider, getTelephonyProviderFor, simulatedInventory, telephonyWebhookUrls } from "./telephony";
+import { createSimulatedProvider, isSimulatedNumber } from "@/lib/providers/telephony/simulated";
 
 afterAll(() => closeDb());
 
@@ -16,7 +16,7 @@ describe("simulated carrier", () => {
   it("offers the fictional 555-01XX range of an area code, skipping numbers already in the table", async () => {
     const db = await getDb();
     const org = await createOrganization(db, { name: "Sim test" });
-    const carrier = createSimulatedProvider(db);
+    const carrier = createSimulatedProvider(simulatedInventory(db));
 
     const first = await carrier.searchAvailable({ areaCode: AREA, limit: 3 });
     expect(first.map((n) => n.phoneNumber)).toEqual([`+1${AREA}5550100`, `+1${AREA}5550101`, `+1${AREA}5550102`]);
@@ -40,7 +40,7 @@ describe("simulated carrier", () => {
   });
 
   it("knows the locality of common area codes and searches a default one without an area code", async () => {
-    const carrier = createSimulatedProvider(await getDb());
+    const carrier = createSimulatedProvider(simulatedInventory(await getDb()));
     const [sf] = await carrier.searchAvailable({ areaCode: "415", limit: 1 });
     expect(sf).toMatchObject({ locality: "San Francisco", region: "CA" });
     const [any] = await carrier.searchAvailable({ limit: 1 });
@@ -48,7 +48,7 @@ describe("simulated carrier", () => {
   });
 
   it("sells only fictional numbers, refuses a bad area code, and accepts any number brought in", async () => {
-    const carrier = createSimulatedProvider(await getDb());
+    const carrier = createSimulatedProvider(simulatedInventory(await getDb()));
     await expect(carrier.buyNumber({ phoneNumber: "+14155551234", voiceUrl: "v", smsUrl: "s" })).rejects.toBeInstanceOf(TelephonyError);
     await expect(carrier.searchAvailable({ areaCode: "041", limit: 1 })).rejects.toMatchObject({ kind: "invalid" });
     const verified = await carrier.verifyExistingNumber("+14155551234");

@@ -1,15 +1,23 @@
 import "server-only";
+import { inArray } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
+import { phoneNumbers } from "@/db/schema";
 import { env } from "@/lib/env";
-import { resolveCredential } from "@/lib/providers/credentials";
-import type { TelephonyProvider, TelephonyProviderName, WebhookUrls } from "./interface";
-import { createSimulatedProvider } from "./simulated";
-import { createTwilioProvider } from "./twilio";
+import { resolveCredential } from "./credentials";
+import type { TelephonyProvider, TelephonyProviderName, WebhookUrls } from "@/lib/providers/telephony/interface";
+import { createSimulatedProvider } from "@/lib/providers/telephony/simulated";
+import { createTwilioProvider } from "@/lib/providers/telephony/twilio";
 
 /** Where the carrier sends a number's calls and texts (the routes themselves come with the telephony issue). */
 export function telephonyWebhookUrls(): WebhookUrls {
   const base = env.PUBLIC_URL.replace(/\/+$/, "");
   return { voiceUrl: `${base}/api/telephony/voice`, smsUrl: `${base}/api/telephony/sms` };
+}
+
+/** A simulated number is free while no phone_number row holds it, so numbers are unique per database. */
+export function simulatedInventory(db: DbOrTx) {
+  return async (candidates: string[]) =>
+    (await db.select({ n: phoneNumbers.phoneNumber }).from(phoneNumbers).where(inArray(phoneNumbers.phoneNumber, candidates))).map((r) => r.n);
 }
 
 /**
@@ -19,7 +27,7 @@ export function telephonyWebhookUrls(): WebhookUrls {
 export async function getTelephonyProvider(db: DbOrTx, organizationId: string): Promise<TelephonyProvider> {
   const credential = await resolveCredential(db, organizationId, "twilio");
   if (credential) return createTwilioProvider(credential.secret);
-  return createSimulatedProvider(db);
+  return createSimulatedProvider(simulatedInventory(db));
 }
 
 /**
@@ -31,7 +39,7 @@ export async function getTelephonyProviderFor(
   organizationId: string,
   name: TelephonyProviderName,
 ): Promise<TelephonyProvider | null> {
-  if (name === "simulated") return createSimulatedProvider(db);
+  if (name === "simulated") return createSimulatedProvider(simulatedInventory(db));
   const credential = await resolveCredential(db, organizationId, "twilio");
   return credential ? createTwilioProvider(credential.secret) : null;
 }

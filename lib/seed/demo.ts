@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { count } from "drizzle-orm";
-import type { Db } from "@/db/client";
+import type { Db } from "@/lib/database";
 import { assistantReplies, calls, messages, organizations, phoneNumbers, voiceAssistants, type TranscriptTurn } from "@/db/schema";
 import { registerAccount } from "@/lib/auth/service";
 import { env } from "@/lib/env";
@@ -44,7 +44,7 @@ export async function seedDemo(db: Db, now = new Date()) {
 
   const headers = new Headers();
   for (const account of [demoAccount, demoAdminAccount, demoMasterAccount]) {
-    await registerAccount({ ...account, organizationId: org.id }, headers);
+    await registerAccount(db, { ...account, organizationId: org.id }, headers);
   }
 
   const assistants = await db
