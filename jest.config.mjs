@@ -27,6 +27,7 @@ const config = {
   globalSetup: "<rootDir>/tests/setup/global-setup.mjs",
   globalTeardown: "<rootDir>/tests/setup/global-teardown.mjs",
   setupFiles: ["<rootDir>/tests/setup/env.mjs"],
+  setupFilesAfterEnv: ["<rootDir>/tests/setup/after-env.ts"],
   moduleNameMapper: {
     "^server-only$": "<rootDir>/tests/setup/empty-module.js",
     "^@/(.*)$": "<rootDir>/$1",

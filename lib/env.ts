@@ -26,6 +26,15 @@ const schema = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((v) => v === "true"),
+  /** Run background jobs inside the app process (false: run `npm run worker`, or call the cron route). */
+  JOBS_IN_PROCESS: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
+  /** How often the in-process runner looks for due jobs. */
+  JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
+  /** Bearer secret of GET/POST /api/cron/jobs (serverless hosts' scheduler). */
+  CRON_SECRET: z.string().min(16).optional(),
   ANTHROPIC_API_KEY: z.string().optional(),
   /** The Claude model for assistant replies (lib/providers/llm/anthropic.ts). */
   ANTHROPIC_MODEL: z

@@ -5,3 +5,4 @@ export * from "./settings";
 export * from "./billing";
 export * from "./voice";
 export * from "./payments";
+export * from "./jobs";

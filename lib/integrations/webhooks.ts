@@ -4,12 +4,16 @@ import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { integrationConnections, webhookDeliveries } from "@/db/schema";
 import { decryptSecret } from "@/lib/crypto/secret-box";
+import { enqueue } from "@/lib/jobs/queue";
+import { defineJob } from "@/lib/jobs/types";
 import { readLimitedText, safeFetch, SAFE_FETCH_TIMEOUT_MS, UnsafeUrlError } from "@/lib/net/safe-fetch";
 import { catalogue, type WebhookEvent } from "./catalogue";
 
 /**
  * Outgoing webhooks and Slack notifications. Every send is a webhook_delivery row: tried at once,
  * then retried with backoff (30 s, 2 min, 10 min, 1 h, 6 h) and given up as failed after 6 attempts.
+ * Each retry is a job (`webhook.deliver`) due at the delivery's next attempt, so it fires on time
+ * whether or not anything else happens; a sweep every 5 minutes catches any delivery left behind.
  *
  * Webhook request: POST JSON {id, event, createdAt, data} with
  *   X-Switchboard-Event: <event>
@@ -130,13 +134,33 @@ export async function attemptDelivery(db: Db, deliveryId: string, now = new Date
           : { nextAttemptAt: new Date(now.getTime() + RETRY_BACKOFF_MS[attempts - 1]) }),
       };
   const [updated] = await db.update(webhookDeliveries).set(update).where(eq(webhookDeliveries.id, delivery.id)).returning();
+  if (updated.status === "pending") {
+    await enqueue(db, deliverWebhookJob, { deliveryId: updated.id }, { startAfter: updated.nextAttemptAt, singletonKey: `${updated.id}:${updated.attempts}` });
+  }
   return updated;
 }
 
-/**
- * Retries every pending delivery due at `now` (oldest first, up to `limit`). A job runner calls it
- * periodically (a later issue); emitEvent also calls it opportunistically.
- */
+/** One retry of one delivery, due at its next attempt. Retries are counted by the delivery itself. */
+export const deliverWebhookJob = defineJob<{ deliveryId: string }>({
+  name: "webhook.deliver",
+  retryLimit: 2,
+  retryDelaySeconds: 60,
+  async handler({ deliveryId }, { db }) {
+    await attemptDelivery(db, deliveryId);
+  },
+});
+
+/** Every 5 minutes: any pending delivery that is due and has no job (e.g. its enqueue failed). */
+export const webhookSweepJob = defineJob({
+  name: "webhook.sweep",
+  everySeconds: 300,
+  retryLimit: 0,
+  async handler(_data, { db }) {
+    await processDueDeliveries(db);
+  },
+});
+
+/** Retries every pending delivery due at `now` (oldest first, up to `limit`): the sweep job. */
 export async function processDueDeliveries(db: Db, now = new Date(), options: { limit?: number } = {}) {
   const due = await db
     .select({ id: webhookDeliveries.id })
@@ -191,12 +215,10 @@ async function connectedOf(db: Db, organizationId: string, slugs: string[]): Pro
 
 /**
  * Records one delivery per connected webhook/Zapier endpoint of the organization and tries each at
- * once; then gives other due retries a turn. Returns the deliveries as they stand afterwards.
+ * once; a failed one is retried by its job. Returns the deliveries as they stand afterwards.
  */
 export async function emitEvent(db: Db, organizationId: string, event: WebhookEvent, payload: Record<string, unknown>) {
-  const deliveries = await createAndSend(db, organizationId, await connectedOf(db, organizationId, webhookSlugs), event, payload);
-  await processDueDeliveries(db, new Date(), { limit: 10 }).catch((error) => console.error("webhook retries failed", error));
-  return deliveries;
+  return createAndSend(db, organizationId, await connectedOf(db, organizationId, webhookSlugs), event, payload);
 }
 
 /** Sends a test.ping (or a Slack test message) to one connection and returns its delivery. */

@@ -11,7 +11,9 @@ import { closeDb, getDb } from "@/lib/database";
 import { integrationConnections, webhookDeliveries } from "@/db/schema";
 import { encryptSecret } from "@/lib/crypto/secret-box";
 import { env } from "@/lib/env";
-import { emitEvent, MAX_ATTEMPTS, notifyMissedCall, processDueDeliveries, RETRY_BACKOFF_MS, verifySignature } from "@/lib/integrations/webhooks";
+import { deliverWebhookJob, emitEvent, MAX_ATTEMPTS, notifyMissedCall, processDueDeliveries, RETRY_BACKOFF_MS, verifySignature } from "@/lib/integrations/webhooks";
+import { getJobQueue } from "@/lib/jobs/queue";
+import { runDueJobs } from "@/lib/jobs/runner";
 import { registerTestUser, type TestAccount } from "../helpers/accounts";
 import { call } from "../helpers/http";
 
@@ -254,6 +256,30 @@ describe("outgoing webhooks", () => {
     const [row] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, delivery.id));
     expect(row).toMatchObject({ status: "delivered", attempts: 2, lastStatusCode: 200 });
     expect(row.deliveredAt).not.toBeNull();
+  });
+
+  it("puts each retry on the job queue for its due time, and the job delivers it", async () => {
+    receiver.status = 503;
+    receiver.received = [];
+    const db = await getDb();
+    const [delivery] = await emitEvent(db, a.organizationId, "voicemail.received", { callId: "call_job" });
+    expect(delivery.status).toBe("pending");
+    const queue = await getJobQueue();
+    const job = (await queue.pending(deliverWebhookJob.name)).find((j) => (j.data as { deliveryId: string }).deliveryId === delivery.id);
+    expect(job).toBeDefined();
+    expect(Math.abs(job!.startAfter.getTime() - delivery.nextAttemptAt.getTime())).toBeLessThan(1000);
+
+    // Not due: the runner leaves it alone.
+    await runDueJobs({ definitions: [deliverWebhookJob as never], schedules: false });
+    expect(receiver.received).toHaveLength(1);
+
+    // Its time has come (the delivery's own clock moved on): the job's handler sends it.
+    receiver.status = 200;
+    await db.update(webhookDeliveries).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(webhookDeliveries.id, delivery.id));
+    await deliverWebhookJob.handler({ deliveryId: delivery.id }, { db, job: { id: job!.id, name: deliverWebhookJob.name, data: {}, attempt: 1 } });
+    expect(receiver.received).toHaveLength(2);
+    const [row] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, delivery.id));
+    expect(row.status).toBe("delivered");
   });
 
   it("gives up as failed after six attempts", async () => {

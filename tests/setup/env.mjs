@@ -3,3 +3,4 @@
 process.env.BETTER_AUTH_SECRET ??= "test-secret-test-secret-test-secret-0123456789";
 process.env.PUBLIC_URL ??= "http://localhost:3000";
 if (!process.env.DATABASE_URL) process.env.PGLITE_DATA_DIR = "memory://";
+process.env.CRON_SECRET ??= "test-cron-secret-0123456789";

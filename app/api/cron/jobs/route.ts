@@ -1,0 +1,10 @@
+import { runScheduledWork } from "@/lib/jobs/cron";
+import { publicRoute } from "@/lib/http/route";
+
+/**
+ * GET/POST /api/cron/jobs — for hosts without long-lived processes (Vercel Cron, a system cron):
+ * runs due recurring and queued jobs for up to ~20 s. `Authorization: Bearer $CRON_SECRET`.
+ */
+const handler = publicRoute(async (req) => runScheduledWork(req.headers.get("authorization")));
+export const GET = handler;
+export const POST = handler;

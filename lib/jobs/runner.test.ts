@@ -1,0 +1,120 @@
+import { closeDb, getDbHandle } from "@/lib/database";
+import { closeJobQueue, enqueue, getJobQueue } from "./queue";
+import { runDueJobs, startJobRunner } from "./runner";
+import { defineJob, type JobDefinition } from "./types";
+
+/**
+ * The job runner on the run's database: the table-backed queue on PGlite, pg-boss with DATABASE_URL.
+ * Jobs here are the test's own (each test uses fresh names, so runs never see each other's jobs).
+ */
+afterAll(async () => {
+  await closeJobQueue();
+  await closeDb();
+});
+
+let n = 0;
+function recorder(options: Partial<JobDefinition<{ tag: string }>> = {}) {
+  n += 1;
+  const runs: { tag: string; at: number; attempt: number }[] = [];
+  const job = defineJob<{ tag: string }>({
+    name: `test.job-${Date.now().toString(36)}-${n}`,
+    retryLimit: 0,
+    ...options,
+    async handler(data, ctx) {
+      runs.push({ tag: data.tag, at: Date.now(), attempt: ctx.job.attempt });
+      if (options.handler) await options.handler(data, ctx);
+    },
+  });
+  return { job, runs, definitions: [job] as JobDefinition<unknown>[] };
+}
+
+async function waitFor(check: () => boolean, timeoutMs: number) {
+  const until = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > until) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe("job runner", () => {
+  it("uses pg-boss on a PostgreSQL server and the local queue on PGlite", async () => {
+    const { driver } = await getDbHandle();
+    expect((await getJobQueue()).kind).toBe(driver === "postgres" ? "pg-boss" : "local");
+  });
+
+  it("runs a job sent for later at its time, with nothing else happening", async () => {
+    const { job, runs, definitions } = recorder();
+    const sentAt = Date.now();
+    await enqueue(null, job, { tag: "later" }, { startAfter: new Date(sentAt + 1500) });
+    const runner = startJobRunner(200, { definitions });
+    try {
+      await new Promise((r) => setTimeout(r, 700));
+      expect(runs).toHaveLength(0);
+      await waitFor(() => runs.length === 1, 6000);
+      expect(runs[0].tag).toBe("later");
+      expect(runs[0].at - sentAt).toBeGreaterThanOrEqual(1400);
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it("keeps a waiting job across a restart of the runner and its queue", async () => {
+    const { job, runs, definitions } = recorder();
+    await enqueue(null, job, { tag: "survivor" }, { startAfter: new Date(Date.now() + 1000) });
+    const first = startJobRunner(200, { definitions });
+    await first.stop();
+    await closeJobQueue(); // the process's queue (pg-boss pool) is gone, as after a restart
+    expect(runs).toHaveLength(0);
+    const second = startJobRunner(200, { definitions });
+    try {
+      await waitFor(() => runs.length === 1, 8000);
+      expect(runs[0].tag).toBe("survivor");
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it("retries a failed job with its policy, and gives up after the limit", async () => {
+    let failures = 0;
+    const { job, runs, definitions } = recorder({
+      retryLimit: 1,
+      retryDelaySeconds: 1,
+      async handler() {
+        failures += 1;
+        throw new Error("provider down");
+      },
+    });
+    await enqueue(null, job, { tag: "flaky" });
+    const runner = startJobRunner(200, { definitions });
+    try {
+      await waitFor(() => runs.length === 2, 8000);
+      expect(runs.map((r) => r.attempt)).toEqual([1, 2]);
+      expect(runs[1].at - runs[0].at).toBeGreaterThanOrEqual(900);
+      await new Promise((r) => setTimeout(r, 2500));
+      expect(failures).toBe(2);
+    } finally {
+      await runner.stop();
+    }
+    expect(await (await getJobQueue()).pending(job.name)).toEqual([]);
+  });
+
+  it("keeps one waiting job per singleton key", async () => {
+    const { job, runs, definitions } = recorder();
+    const a = await enqueue(null, job, { tag: "a" }, { singletonKey: "call-1" });
+    const b = await enqueue(null, job, { tag: "b" }, { singletonKey: "call-1" });
+    expect(a).toEqual(expect.any(String));
+    expect(b).toBeNull();
+    await runDueJobs({ definitions, schedules: false });
+    expect(runs.map((r) => r.tag)).toEqual(["a"]);
+  });
+
+  it("puts a recurring job on the queue once per slot, however often the scheduler is asked", async () => {
+    const { job, runs } = recorder({ everySeconds: 3600 });
+    const definitions = [job] as JobDefinition<unknown>[];
+    const first = await runDueJobs({ definitions });
+    const second = await runDueJobs({ definitions });
+    expect(first.scheduled).toEqual([job.name]);
+    expect(second.scheduled).toEqual([]);
+    expect(runs).toHaveLength(1);
+  });
+});
