@@ -38,10 +38,12 @@ async function openPostgres(url: string, poolMax: number): Promise<DbHandle> {
 
 async function openPglite(dataDir: string): Promise<DbHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
+  const { btree_gist } = await import("@electric-sql/pglite/contrib/btree_gist");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   if (!dataDir.startsWith("memory://")) fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  // btree_gist: exclusion constraints over (resource, time range) keep bookings from overlapping.
+  const client = await PGlite.create(dataDir, { extensions: { btree_gist } });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   // Both drivers expose the same query builder; the node-postgres type is the one we program against.

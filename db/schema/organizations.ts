@@ -1,12 +1,30 @@
 import { sql } from "drizzle-orm";
 import { integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
+export type Weekday = "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+/** Local wall-clock times "HH:MM" (24 h) in the profile's time zone; close > open. */
+export type TimeRange = { open: string; close: string };
+
+/**
+ * What the business tells callers, and the only facts the assistant states (issue: the receptionist).
+ * Services with durations and prices live in the `service` table (db/schema/scheduling.ts).
+ */
 export type BusinessProfile = {
-  hours?: string;
-  address?: string;
-  services?: string[];
+  /** IANA time zone, e.g. "America/Los_Angeles"; hours, holidays and bookings are read in it. */
   timezone?: string;
+  address?: string;
   phone?: string;
+  website?: string;
+  /** Opening hours per weekday (several ranges allowed, e.g. a lunch break); a missing or empty day is closed. */
+  weeklyHours?: Partial<Record<Weekday, TimeRange[]>>;
+  /** Dates that differ from the weekly hours: closed (no `hours`) or open with special hours. "YYYY-MM-DD". */
+  holidays?: { date: string; name?: string; hours?: TimeRange[] }[];
+  policies?: { title: string; text: string }[];
+  faqs?: { question: string; answer: string }[];
+  /** Earlier free-text hours ("Mon–Fri 8 AM–6 PM"), kept for profiles written before weeklyHours. */
+  hours?: string;
+  /** Earlier list of service names, kept for profiles written before the service table. */
+  services?: string[];
 };
 
 export const organizations = pgTable("organization", {
