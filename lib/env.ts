@@ -33,7 +33,7 @@ const schema = z.object({
   ELEVENLABS_API_KEY: z.string().optional(),
   /**
    * Worker threads per speech pool (offline synthesis, offline transcription); default: the
-   * machine's available parallelism (lib/providers/speech-pool.ts).
+   * machine's available parallelism. instrumentation.ts hands it to lib/providers/speech-pool.ts.
    */
   SPEECH_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   DEEPGRAM_API_KEY: z.string().optional(),

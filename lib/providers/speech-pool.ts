@@ -1,7 +1,6 @@
 import "server-only";
 import os from "node:os";
 import path from "node:path";
-import { env } from "@/lib/env";
 import { closeSharedWorkerPool, createWorkerPool, sharedWorkerPool, type WorkerPool } from "@/lib/workers/pool";
 
 /**
@@ -9,18 +8,29 @@ import { closeSharedWorkerPool, createWorkerPool, sharedWorkerPool, type WorkerP
  *
  * Two pools from one worker file (./speech-worker.mjs): synthesis answers callers while they wait,
  * transcription of a voicemail can hold a worker for many seconds, and a reply should never queue
- * behind a recording. Each has SPEECH_WORKERS threads (default: the machine's available
- * parallelism); the operating system shares the cores between them.
+ * behind a recording. Each has `workers` threads (SPEECH_WORKERS, handed over by
+ * `configureSpeechPools()` when the server starts; default: the machine's available parallelism);
+ * the operating system shares the cores between them.
  *
  * The worker file is found from the project root at run time, like db/migrations, so Next's
- * bundler leaves it alone and `next start`, jest and tsx all run the same file.
+ * bundler leaves it alone and `next start`, jest and tsx all run the same file. The settings and
+ * the pools live on globalThis: Next loads this module once per route bundle.
  */
 export function speechWorkerFile(): string {
   return path.join(/*turbopackIgnore: true*/ process.cwd(), "lib", "providers", "speech-worker.mjs");
 }
 
+type SpeechPoolSettings = { workers?: number };
+const SETTINGS = Symbol.for("switchboard.speechPoolSettings");
+const holder = globalThis as typeof globalThis & { [SETTINGS]?: SpeechPoolSettings };
+
+/** Sets the pools' size (instrumentation.ts passes SPEECH_WORKERS); pools already running keep theirs. */
+export function configureSpeechPools(settings: SpeechPoolSettings): void {
+  holder[SETTINGS] = { ...settings };
+}
+
 export function speechWorkerCount(): number {
-  return env.SPEECH_WORKERS ?? os.availableParallelism();
+  return holder[SETTINGS]?.workers ?? os.availableParallelism();
 }
 
 const SYNTHESIS = "speech-synthesis";
