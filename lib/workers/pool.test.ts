@@ -87,9 +87,12 @@ describe("worker pool", () => {
     expect(exited).toBeInstanceOf(WorkerCrashedError);
     expect(exited.message).toMatch(/exit code 3/);
 
+    // Tasks that kill their worker, however many in a row, never stop the pool.
+    for (let i = 0; i < 4; i++) expect(await rejection(p.run("crash"))).toBeInstanceOf(WorkerCrashedError);
+
     const after = await Promise.all([1, 2, 3, 4].map((n) => p.run<{ payload: number; threadId: number }>("echo", n)));
     expect(after.map((r) => r.payload)).toEqual([1, 2, 3, 4]);
-    expect(p.stats()).toMatchObject({ size: 2, crashes: 2, failed: 2 });
+    expect(p.stats()).toMatchObject({ size: 2, crashes: 6, failed: 6 });
   });
 
   it("gives up on a worker file that cannot even load, with the reason, instead of restarting it forever", async () => {

@@ -12,8 +12,9 @@ import { Worker, type ResourceLimits, type TransferListItem } from "node:worker_
  *   given as an absolute path resolved at run time, so the bundler never sees it and it runs the same
  *   under `next start`, jest and tsx.
  * - A worker that dies (an uncaught error, a memory limit, `process.exit`) fails only the task it
- *   was running, with `WorkerCrashedError`, and is replaced. A worker that dies three times in a row
- *   without finishing a task is not replaced again: the pool then fails every task with the reason.
+ *   was running, with `WorkerCrashedError`, and is replaced. Workers that die three times in a row
+ *   before their file has even loaded (a syntax error, a missing module) are not replaced again:
+ *   the pool then fails every task with the reason, instead of restarting them forever.
  * - Idle workers do not keep the process alive (they are unref'd while they have no task).
  * - Results may carry ArrayBuffers that the worker transfers instead of copying.
  *
@@ -82,12 +83,15 @@ type Job = {
   settled: boolean;
 };
 
-type Slot = { worker: Worker; job: Job | null; gone: boolean };
+type Slot = { worker: Worker; job: Job | null; gone: boolean; ready: boolean };
 
-type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: { name: string; message: string } };
+type Reply =
+  | { ready: true }
+  | { id: number; ok: true; result: unknown }
+  | { id: number; ok: false; error: { name: string; message: string } };
 
-/** Consecutive deaths without a finished task after which a worker is not replaced. */
-const MAX_CONSECUTIVE_CRASHES = 3;
+/** Workers dying before their file loaded, in a row, after which none is started again. */
+const MAX_FAILED_STARTS = 3;
 
 export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
   const { name, file } = options;
@@ -98,7 +102,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
   const slots: Slot[] = [];
   const counters = { completed: 0, failed: 0, crashes: 0 };
   let nextId = 1;
-  let consecutiveCrashes = 0;
+  let failedStarts = 0;
   let broken: Error | null = null;
   let closed = false;
 
@@ -117,15 +121,19 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
   function spawn(index: number) {
     const worker = new Worker(file, { workerData: options.workerData, resourceLimits: options.resourceLimits });
     worker.unref();
-    const slot: Slot = { worker, job: null, gone: false };
+    const slot: Slot = { worker, job: null, gone: false, ready: false };
     slots[index] = slot;
 
     worker.on("message", (reply: Reply) => {
+      if ("ready" in reply) {
+        slot.ready = true;
+        failedStarts = 0;
+        return;
+      }
       const job = slot.job;
-      if (!job || reply?.id !== job.id) return;
+      if (!job || reply.id !== job.id) return;
       release(slot);
       if (reply.ok) {
-        consecutiveCrashes = 0;
         counters.completed += 1;
         settle(job, () => job.resolve(reply.result));
       } else {
@@ -141,7 +149,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       if (slot.gone) return;
       slot.gone = true;
       counters.crashes += 1;
-      consecutiveCrashes += 1;
+      if (!slot.ready) failedStarts += 1;
       const job = slot.job;
       slot.job = null;
       if (job) {
@@ -149,7 +157,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
         settle(job, () => job.reject(new WorkerCrashedError(`The ${name} worker stopped while running "${job.task}": ${reason}`)));
       }
       if (closed) return;
-      if (consecutiveCrashes >= MAX_CONSECUTIVE_CRASHES) {
+      if (failedStarts >= MAX_FAILED_STARTS) {
         broken = new WorkerCrashedError(`The ${name} workers keep stopping (last: ${reason})`);
         for (const waiting of queue.splice(0)) settle(waiting, () => waiting.reject(broken));
         return;

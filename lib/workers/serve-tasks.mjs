@@ -1,8 +1,9 @@
 // @ts-check
 /**
  * The worker side of lib/workers/pool.ts: a worker file calls `serveTasks({name: handler})` once.
- * Each message `{id, task, payload}` runs one handler (the pool sends a worker one task at a time)
- * and is answered `{id, ok: true, result}` or `{id, ok: false, error: {name, message}}`.
+ * It first posts `{ready: true}`; then each message `{id, task, payload}` runs one handler (the pool
+ * sends a worker one task at a time) and is answered `{id, ok: true, result}` or
+ * `{id, ok: false, error: {name, message}}`.
  * A handler that returns `withTransfer(value, [arrayBuffer, …])` hands those buffers to the main
  * thread without copying them.
  *
@@ -47,4 +48,5 @@ export function serveTasks(handlers) {
       port.postMessage({ id, ok: false, error: { name: e?.name ?? "Error", message: e?.message ?? String(error) } });
     }
   });
+  port.postMessage({ ready: true }); // the worker file loaded: the pool tells a crash from a broken file by this
 }
