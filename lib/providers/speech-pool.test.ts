@@ -20,6 +20,14 @@ describe("speech pools", () => {
     expect(recognitionPool()).not.toBe(synthesisPool());
   });
 
+  it("run their workers below the event loop's priority (Linux), leaving the main thread's alone", async () => {
+    const before = os.getPriority();
+    const info = await synthesisPool().run<{ nice: number | null }>("worker.info");
+    if (process.platform !== "linux") return expect(info.nice).toBeNull();
+    expect(info.nice).toBe(Math.max(before, 10));
+    expect(os.getPriority()).toBe(before);
+  });
+
   it("take the configured size (SPEECH_WORKERS) when they start", async () => {
     configureSpeechPools({ workers: 3 });
     expect(synthesisPool().size).toBe(3);

@@ -7,10 +7,18 @@
  * Started by path at run time (never bundled), so it is plain JavaScript importing plain JavaScript.
  */
 import { serveTasks, withTransfer } from "../workers/serve-tasks.mjs";
+import { lowerThreadPriority } from "../workers/thread-priority.mjs";
 import { pocketSphinxStatus, transcribePocketSphinx } from "./stt/pocketsphinx-engine.mjs";
 import { synthesizeFlite } from "./tts/flite-engine.mjs";
 
+// Below the event loop: while both want a core, the server keeps answering requests first.
+// 10 of 19: the workers still take every cycle the event loop leaves.
+const nice = lowerThreadPriority(10);
+
 serveTasks({
+  "worker.info"() {
+    return { nice };
+  },
   /** @param {import("./tts/flite-engine.mjs").FliteRequest} request */
   async "tts.synthesize"(request) {
     const result = await synthesizeFlite(request);
