@@ -15,8 +15,30 @@ export type BenchServer = {
   driver: "pglite" | "postgres";
   /** Lines the server printed (the last 200), for a failure report. */
   output: string[];
+  /** CPU time used so far by the server's processes, all threads (Linux; null elsewhere). */
+  cpuSeconds(): number | null;
   stop(): Promise<void>;
 };
+
+const CLOCK_TICKS = 100; // USER_HZ on Linux
+
+/** utime + stime of every process in the group, from /proc/<pid>/stat (fields 14 and 15). */
+function groupCpuSeconds(group: number): number | null {
+  if (process.platform !== "linux") return null;
+  let ticks = 0;
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" "); // fields from the 3rd on
+      if (Number(fields[2]) !== group) continue; // the 5th field: process group
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return ticks / CLOCK_TICKS;
+}
 
 async function freePort(): Promise<number> {
   if (process.env.BENCH_PORT) return Number(process.env.BENCH_PORT);
@@ -111,5 +133,6 @@ export async function startBenchServer(extraEnv: Record<string, string> = {}): P
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return { url, driver: postgres ? "postgres" : "pglite", output, stop };
+  const group = child.pid!;
+  return { url, driver: postgres ? "postgres" : "pglite", output, cpuSeconds: () => groupCpuSeconds(group), stop };
 }

@@ -196,12 +196,17 @@ type ServerRun = {
   busy: number[];
   busyTurnMs: number[];
   turnsPerSecond: number;
+  /** Server CPU (all its threads) per turn in the throughput phase, ms; null where unmeasured. */
+  cpuMsPerTurn: number | null;
+  /** The machine's 1-minute load average when the run started and ended. */
+  load: [number, number];
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** (c) One `next start` of the production build: idle and busy no-database latency, then throughput. */
 async function serverRun(label: string, extraEnv: Record<string, string>): Promise<ServerRun> {
+  const loadBefore = os.loadavg()[0];
   const server = await startBenchServer(extraEnv);
   const { demoAccount } = await import("@/lib/demo-accounts");
   let organizationId: string | null = null;
@@ -262,6 +267,7 @@ async function serverRun(label: string, extraEnv: Record<string, string>): Promi
 
     // Throughput: SERVER_TURNS turns, CONCURRENCY at a time, nothing else.
     let next = 0;
+    const cpuBefore = server.cpuSeconds();
     const started = performance.now();
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
@@ -272,7 +278,18 @@ async function serverRun(label: string, extraEnv: Record<string, string>): Promi
       }),
     );
     const turnsPerSecond = SERVER_TURNS / ((performance.now() - started) / 1000);
-    return { label, workers: extraEnv.SPEECH_WORKERS ?? `default (${os.availableParallelism()})`, idle, busy, busyTurnMs, turnsPerSecond };
+    const cpuAfter = server.cpuSeconds();
+    const cpuMsPerTurn = cpuBefore === null || cpuAfter === null ? null : ((cpuAfter - cpuBefore) * 1000) / SERVER_TURNS;
+    return {
+      label,
+      workers: extraEnv.SPEECH_WORKERS ?? `default (${os.availableParallelism()})`,
+      idle,
+      busy,
+      busyTurnMs,
+      turnsPerSecond,
+      cpuMsPerTurn,
+      load: [loadBefore, os.loadavg()[0]],
+    };
   } catch (error) {
     console.error(server.output.slice(-40).join("\n"));
     throw error;
@@ -295,8 +312,11 @@ async function serverRuns() {
     );
   }
   console.log(`\n(c2) offline turns per second, ${SERVER_TURNS} turns at ${CONCURRENCY}-way concurrency`);
-  console.log("| SPEECH_WORKERS | turns/s |\n|---|---|");
-  for (const r of runs) console.log(`| ${r.workers} | ${r.turnsPerSecond.toFixed(1)} |`);
+  console.log("| SPEECH_WORKERS | turns/s | server CPU per turn ms (Node, all threads) | load average at start → end |\n|---|---|---|---|");
+  for (const r of runs) {
+    const cpu = r.cpuMsPerTurn === null ? "n/a" : r.cpuMsPerTurn.toFixed(1);
+    console.log(`| ${r.workers} | ${r.turnsPerSecond.toFixed(1)} | ${cpu} | ${r.load[0].toFixed(2)} → ${r.load[1].toFixed(2)} |`);
+  }
 
   const [pool, one] = runs;
   const latencyRatio = pct(pool.busy, 95) / pct(pool.idle, 95);
