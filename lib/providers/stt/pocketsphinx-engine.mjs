@@ -138,9 +138,10 @@ export function transcribePocketSphinx({ audio, contentType, modelDir = POCKETSP
   try {
     if (api.startUtt(decoder) < 0) throw new Error("PocketSphinx could not start decoding");
     // The whole recording at once, marked as a full utterance: the decoder then normalises the
-    // cepstral mean over all of it instead of adapting as it goes. Measured on flite speech through
-    // a simulated telephone line (3.4 kHz low-pass, 8 kHz μ-law, upsampled): 59–96% of content
-    // words per voice against 17–81% when fed second by second; 90–96% against 83–96% at 16 kHz.
+    // cepstral mean over all of it instead of adapting as it goes. Content words recognised in
+    // flite speech, averaged per voice (four voices, four sentences): through a simulated telephone
+    // line (3.4 kHz low-pass, 8 kHz μ-law, upsampled) 56–96% against 17–81% when fed second by
+    // second; at 16 kHz 90–96% against 83–96% (docs/providers.md).
     if (samples.length > 0 && api.processRaw(decoder, samples, samples.length, 0, 1) < 0) {
       throw new Error("PocketSphinx failed while decoding");
     }
