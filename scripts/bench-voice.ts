@@ -312,10 +312,13 @@ async function serverRuns() {
     );
   }
   console.log(`\n(c2) offline turns per second, ${SERVER_TURNS} turns at ${CONCURRENCY}-way concurrency`);
-  console.log("| SPEECH_WORKERS | turns/s | server CPU per turn ms (Node, all threads) | load average at start → end |\n|---|---|---|---|");
+  // Cores the server obtained = CPU seconds per second of wall time: on a shared machine this, not
+  // the pool size, can be what limits turns/s.
+  console.log("| SPEECH_WORKERS | turns/s | server CPU per turn ms (Node, all threads) | cores obtained | load average at start → end |\n|---|---|---|---|---|");
   for (const r of runs) {
     const cpu = r.cpuMsPerTurn === null ? "n/a" : r.cpuMsPerTurn.toFixed(1);
-    console.log(`| ${r.workers} | ${r.turnsPerSecond.toFixed(1)} | ${cpu} | ${r.load[0].toFixed(2)} → ${r.load[1].toFixed(2)} |`);
+    const cores = r.cpuMsPerTurn === null ? "n/a" : ((r.cpuMsPerTurn * r.turnsPerSecond) / 1000).toFixed(2);
+    console.log(`| ${r.workers} | ${r.turnsPerSecond.toFixed(1)} | ${cpu} | ${cores} | ${r.load[0].toFixed(2)} → ${r.load[1].toFixed(2)} |`);
   }
 
   const [pool, one] = runs;
