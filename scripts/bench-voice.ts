@@ -302,7 +302,7 @@ async function serverRun(label: string, extraEnv: Record<string, string>): Promi
 
 async function serverRuns() {
   const database = process.env.BENCH_DATABASE_URL ? "PostgreSQL (a fresh database per server)" : "embedded PGlite (a fresh folder per server)";
-  console.log(`\n(c) production build under \`next start\`, ${database}; demo account; "Hello" → one-sentence greeting`);
+  console.log(`\n(c) production build under \`next start\`, ${database}; demo account; "Hello" → the Front Desk assistant's greeting`);
   const runs = [await serverRun("pool at default size", {}), await serverRun("pool of one worker", { SPEECH_WORKERS: "1" })];
   console.log(`\n(c1) GET /api/subscription-plans (no database), ${SERVER_PROBES} requests 10 ms apart: idle, then while ${CONCURRENCY} voice turns run at once`);
   console.log("| SPEECH_WORKERS | idle p50 ms | idle p95 ms | busy p50 ms | busy p95 ms | busy p95 ÷ idle p95 | voice turn p50 ms (busy) | p95 ms |\n|---|---|---|---|---|---|---|---|");
