@@ -1,7 +1,8 @@
 /**
  * Speech synthesis (ARCHITECTURE: providers): ElevenLabs when the organization or the environment
- * has a key, otherwise the offline synthesizer (meSpeak, in process). Both turn text into audio for
- * an assistant voice from lib/assistants/voices.ts, which maps each voice id to both providers.
+ * has a key, otherwise the offline synthesizer (flite, in the speech worker pool). Both turn text
+ * into audio for an assistant voice from lib/assistants/voices.ts, which maps each voice id to both
+ * providers.
  */
 import type { Voice } from "@/lib/assistants/voices";
 
