@@ -33,8 +33,8 @@ export const layerWalls = [
     patterns: [
       wall(database, "Providers are pure adapters and never touch the database: provider selection lives in lib/provider-selection/."),
       wall(
-        ["@/lib/*", "!@/lib/providers", "!@/lib/text", "@/app/*", "@/components/*"],
-        "Providers import nothing from features (only lib/providers/** and neutral helpers in lib/text/).",
+        ["@/lib/*", "!@/lib/providers", "!@/lib/text", "!@/lib/workers", "@/app/*", "@/components/*"],
+        "Providers import nothing from features (only lib/providers/** and neutral helpers in lib/text/ and lib/workers/).",
       ),
     ],
   },

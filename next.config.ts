@@ -2,7 +2,9 @@ import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {
   // PGlite ships WASM and data files that it loads at run time; keep it out of the server bundle.
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "pg-boss", "mespeak"],
+  // The offline speech engines (flite, PocketSphinx through koffi) are never imported by bundled
+  // code: the speech worker (lib/providers/speech-worker.mjs) loads them from node_modules itself.
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "pg-boss"],
   poweredByHeader: false,
   typedRoutes: false,
 };

@@ -42,6 +42,11 @@ const schema = z.object({
     .optional()
     .transform((v) => v?.trim() || "claude-haiku-5-5"),
   ELEVENLABS_API_KEY: z.string().optional(),
+  /**
+   * Worker threads per speech pool (offline synthesis, offline transcription); default: the
+   * machine's available parallelism. instrumentation.ts hands it to lib/providers/speech-pool.ts.
+   */
+  SPEECH_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   DEEPGRAM_API_KEY: z.string().optional(),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),

@@ -1,17 +1,24 @@
 // npm run bench:voice — times the voice pipeline.
-// (a) Offline providers (local responder + meSpeak) on a fresh in-memory PGlite: 200 sequential and
-//     200 more at 20-way concurrency through the POST /api/voice/test route handler (session, credits,
-//     pipeline, stored clip, assistant_reply row). p50/p95 of the server total and each stage, and the
-//     server overhead (total minus the provider stages).
+// (a) Offline providers (local responder + flite in the speech worker pool) on a fresh in-memory
+//     PGlite: 200 sequential and 200 more at 20-way concurrency through the POST /api/voice/test
+//     route handler (session, credits, pipeline, stored clip, assistant_reply row). p50/p95 of the
+//     server total and each stage, and the server overhead (total minus the provider stages).
 // (b) The streamed pipeline with the real Anthropic and ElevenLabs SDKs against local fakes that inject
 //     delays (model: 300 ms to first token, then 40 ms per sentence; speech: 150 ms to first byte):
 //     time to the first audio byte of a three-sentence reply, overlapped vs sequential, in the same run.
+// (c) The production build under `next start` (built first if the sources changed), twice: with the
+//     speech pool at its default size and with SPEECH_WORKERS=1. Each: p50/p95 of a request that
+//     touches no database (GET /api/subscription-plans) on the idle server, then the same while
+//     20 offline voice turns run at once, and offline turns per second at 20-way concurrency.
+//     BENCH_DATABASE_URL=postgres://… runs those servers on PostgreSQL (a fresh database each);
+//     BENCH_SKIP_SERVER=1 leaves (c) out.
 // Record the output in docs/benchmarks.md.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
 import { percentile as pct, registerBenchAccount } from "./bench-support";
+import { startBenchServer } from "./bench-server";
 
 delete process.env.ANTHROPIC_API_KEY;
 delete process.env.ELEVENLABS_API_KEY;
@@ -20,6 +27,8 @@ const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 200);
 const CONCURRENT = Number(process.env.BENCH_CONCURRENT ?? 200);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
 const STREAM_RUNS = Number(process.env.BENCH_STREAM_RUNS ?? 10);
+const SERVER_PROBES = Number(process.env.BENCH_SERVER_PROBES ?? 300);
+const SERVER_TURNS = Number(process.env.BENCH_SERVER_TURNS ?? 300);
 
 type Timings = {
   llmFirstTokenMs: number | null;
@@ -37,7 +46,7 @@ function table(title: string, rows: { timings: Timings; wallMs: number }[]) {
   const series: [string, number[]][] = [
     ["server total", rows.map((r) => r.timings.totalMs)],
     ["  model (local responder)", rows.map((r) => r.timings.llmTotalMs)],
-    ["  speech (meSpeak)", rows.map((r) => r.timings.ttsTotalMs)],
+    ["  speech (flite, worker pool)", rows.map((r) => r.timings.ttsTotalMs)],
     ["  overhead (total − model − speech)", rows.map((r) => r.timings.totalMs - r.timings.llmTotalMs - r.timings.ttsTotalMs)],
     ["handler wall time (client side)", rows.map((r) => r.wallMs)],
   ];
@@ -56,6 +65,9 @@ async function main() {
   const { POST: register } = await import("@/app/api/auth/register/route");
   const { POST: voiceTest } = await import("@/app/api/voice/test/route");
   const { runVoiceTurn } = await import("@/lib/voice/pipeline");
+  const { env } = await import("@/lib/env");
+  const { closeSpeechPools, configureSpeechPools, speechWorkerCount } = await import("@/lib/providers/speech-pool");
+  configureSpeechPools({ workers: env.SPEECH_WORKERS });
   const { resolveVoice } = await import("@/lib/assistants/voices");
   const { createAnthropicLlm } = await import("@/lib/providers/llm/anthropic");
   const { createElevenLabsTts } = await import("@/lib/providers/tts/elevenlabs");
@@ -102,6 +114,7 @@ async function main() {
 
   console.log(`# bench:voice — ${new Date().toISOString()}`);
   console.log(`node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  console.log(`(a) in process: speech pool of ${speechWorkerCount()} workers`);
 
   // (a) Offline providers through the route.
   for (let i = 0; i < 5; i++) await turn("Hello"); // warm-up: engine load, JIT, first queries
@@ -170,7 +183,149 @@ async function main() {
 
   await closeDb();
   fs.rmSync(blobDir, { recursive: true, force: true });
+  await closeSpeechPools();
+
+  if (process.env.BENCH_SKIP_SERVER !== "1") await serverRuns();
   console.log(`\nbench:voice finished in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+type ServerRun = {
+  label: string;
+  workers: string;
+  idle: number[];
+  busy: number[];
+  busyTurnMs: number[];
+  turnsPerSecond: number;
+  /** Server CPU (all its threads) per turn in the throughput phase, ms; null where unmeasured. */
+  cpuMsPerTurn: number | null;
+  /** The machine's 1-minute load average when the run started and ended. */
+  load: [number, number];
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** (c) One `next start` of the production build: idle and busy no-database latency, then throughput. */
+async function serverRun(label: string, extraEnv: Record<string, string>): Promise<ServerRun> {
+  const loadBefore = os.loadavg()[0];
+  const server = await startBenchServer(extraEnv);
+  const { demoAccount } = await import("@/lib/demo-accounts");
+  let organizationId: string | null = null;
+  try {
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: demoAccount.email, password: demoAccount.password }),
+    });
+    if (!login.ok) throw new Error(`demo sign-in failed: ${login.status} ${await login.text()}`);
+    const session = (await login.json()) as { sessionId: string; organizationId: string };
+    organizationId = session.organizationId;
+
+    const turn = async (): Promise<number> => {
+      const t0 = performance.now();
+      const response = await fetch(`${server.url}/api/voice/test`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${session.sessionId}` },
+        body: JSON.stringify({ testText: "Hello" }),
+      });
+      const body = await response.text();
+      if (response.status !== 200) throw new Error(`voice test failed: ${response.status} ${body}`);
+      return performance.now() - t0;
+    };
+    const probe = async (): Promise<number> => {
+      const t0 = performance.now();
+      const response = await fetch(`${server.url}/api/subscription-plans`);
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`GET /api/subscription-plans: ${response.status}`);
+      return performance.now() - t0;
+    };
+    /** `count` requests one after another, 10 ms apart (a steady trickle, not a flood). */
+    const probes = async (count: number) => {
+      const samples: number[] = [];
+      for (let i = 0; i < count; i++) {
+        samples.push(await probe());
+        await sleep(10);
+      }
+      return samples;
+    };
+
+    // Warm-up: routes compiled on first use, the pool's workers, flite compiled in each worker.
+    for (let i = 0; i < 50; i++) await probe();
+    await Promise.all(Array.from({ length: CONCURRENCY }, () => turn()));
+
+    const idle = await probes(SERVER_PROBES);
+
+    // Busy: CONCURRENCY voice turns in flight all along, while the probes run.
+    let stop = false;
+    const busyTurnMs: number[] = [];
+    const loops = Array.from({ length: CONCURRENCY }, async () => {
+      while (!stop) busyTurnMs.push(await turn());
+    });
+    while (busyTurnMs.length < CONCURRENCY) await sleep(20); // every loop has had a turn: steady state
+    const busy = await probes(SERVER_PROBES);
+    stop = true;
+    await Promise.all(loops);
+
+    // Throughput: SERVER_TURNS turns, CONCURRENCY at a time, nothing else.
+    let next = 0;
+    const cpuBefore = server.cpuSeconds();
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < SERVER_TURNS) {
+          next += 1;
+          await turn();
+        }
+      }),
+    );
+    const turnsPerSecond = SERVER_TURNS / ((performance.now() - started) / 1000);
+    const cpuAfter = server.cpuSeconds();
+    const cpuMsPerTurn = cpuBefore === null || cpuAfter === null ? null : ((cpuAfter - cpuBefore) * 1000) / SERVER_TURNS;
+    return {
+      label,
+      workers: extraEnv.SPEECH_WORKERS ?? `default (${os.availableParallelism()})`,
+      idle,
+      busy,
+      busyTurnMs,
+      turnsPerSecond,
+      cpuMsPerTurn,
+      load: [loadBefore, os.loadavg()[0]],
+    };
+  } catch (error) {
+    console.error(server.output.slice(-40).join("\n"));
+    throw error;
+  } finally {
+    await server.stop();
+    // The server stored its clips under .data/audio/<organization>: this run's organization only.
+    if (organizationId) fs.rmSync(path.join(process.cwd(), ".data", "audio", organizationId), { recursive: true, force: true });
+  }
+}
+
+async function serverRuns() {
+  const database = process.env.BENCH_DATABASE_URL ? "PostgreSQL (a fresh database per server)" : "embedded PGlite (a fresh folder per server)";
+  console.log(`\n(c) production build under \`next start\`, ${database}; demo account; "Hello" → the Front Desk assistant's greeting`);
+  const runs = [await serverRun("pool at default size", {}), await serverRun("pool of one worker", { SPEECH_WORKERS: "1" })];
+  console.log(`\n(c1) GET /api/subscription-plans (no database), ${SERVER_PROBES} requests 10 ms apart: idle, then while ${CONCURRENCY} voice turns run at once`);
+  console.log("| SPEECH_WORKERS | idle p50 ms | idle p95 ms | busy p50 ms | busy p95 ms | busy p95 ÷ idle p95 | voice turn p50 ms (busy) | p95 ms |\n|---|---|---|---|---|---|---|---|");
+  for (const r of runs) {
+    console.log(
+      `| ${r.workers} | ${f(pct(r.idle, 50))} | ${f(pct(r.idle, 95))} | ${f(pct(r.busy, 50))} | ${f(pct(r.busy, 95))} | ${(pct(r.busy, 95) / pct(r.idle, 95)).toFixed(2)}× | ${f(pct(r.busyTurnMs, 50))} | ${f(pct(r.busyTurnMs, 95))} |`,
+    );
+  }
+  console.log(`\n(c2) offline turns per second, ${SERVER_TURNS} turns at ${CONCURRENCY}-way concurrency`);
+  // Cores the server obtained = CPU seconds per second of wall time: on a shared machine this, not
+  // the pool size, can be what limits turns/s.
+  console.log("| SPEECH_WORKERS | turns/s | server CPU per turn ms (Node, all threads) | cores obtained | load average at start → end |\n|---|---|---|---|---|");
+  for (const r of runs) {
+    const cpu = r.cpuMsPerTurn === null ? "n/a" : r.cpuMsPerTurn.toFixed(1);
+    const cores = r.cpuMsPerTurn === null ? "n/a" : ((r.cpuMsPerTurn * r.turnsPerSecond) / 1000).toFixed(2);
+    console.log(`| ${r.workers} | ${r.turnsPerSecond.toFixed(1)} | ${cpu} | ${cores} | ${r.load[0].toFixed(2)} → ${r.load[1].toFixed(2)} |`);
+  }
+
+  const [pool, one] = runs;
+  const latencyRatio = pct(pool.busy, 95) / pct(pool.idle, 95);
+  const speedup = pool.turnsPerSecond / one.turnsPerSecond;
+  console.log(`\ntarget: busy p95 within 3× idle p95 (default pool): ${latencyRatio.toFixed(2)}× — ${latencyRatio <= 3 ? "met" : "NOT met"}`);
+  console.log(`target: turns/s default pool ≥ 1.6× one worker: ${speedup.toFixed(2)}× — ${speedup >= 1.6 ? "met" : "NOT met"}`);
 }
 
 main().catch((error) => {

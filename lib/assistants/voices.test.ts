@@ -1,6 +1,6 @@
 import { personalities, resolvePersonality } from "./personalities";
 import { createAssistantInput } from "./schema";
-import { DEFAULT_VOICE, isVoiceId, resolveVoice, voiceOptions, voices } from "./voices";
+import { DEFAULT_VOICE, isVoiceId, resolveVoice, voiceOptions, voices, type VoiceMapping } from "./voices";
 
 describe("voices", () => {
   it("has the spec's six ids, alloy first and the default", () => {
@@ -18,17 +18,24 @@ describe("voices", () => {
     expect(isVoiceId("robot")).toBe(false);
   });
 
-  it("maps every voice to an ElevenLabs voice and an offline meSpeak rendering", () => {
+  it("maps every voice to an ElevenLabs voice and a distinct offline flite rendering of the same gender", () => {
     const ids = new Set<string>();
+    const renderings = new Set<string>();
     for (const voice of voices) {
       expect(voice.description.length).toBeGreaterThan(5);
       expect(voice.elevenlabs.voiceId).toMatch(/^[A-Za-z0-9]{20}$/);
       ids.add(voice.elevenlabs.voiceId);
-      expect(voice.offline.variant).toMatch(/^[mf][1-7]$/);
-      expect(voice.offline.pitch).toBeGreaterThanOrEqual(0);
-      expect(voice.offline.pitch).toBeLessThanOrEqual(99);
+      const offline: VoiceMapping["offline"] = voice.offline;
+      // flite's only female voice is slt; its male voices are awb, rms, kal16 (and kal, unused).
+      expect(offline.voice === "slt").toBe(voice.gender === "female");
+      expect(["awb", "kal16", "rms", "slt"]).toContain(offline.voice);
+      if (offline.pitchMeanHz !== undefined) expect(offline.pitchMeanHz).toBeGreaterThan(60);
+      if (offline.durationStretch !== undefined) expect(Math.abs(offline.durationStretch - 1)).toBeLessThanOrEqual(0.2);
+      renderings.add(JSON.stringify(offline));
     }
     expect(ids.size).toBe(voices.length);
+    expect(renderings.size).toBe(voices.length);
+    expect(resolveVoice("fable").offline.voice).toBe("awb"); // the one British English voice
     expect(voiceOptions()[0]).toEqual({ id: "alloy", label: "Alloy", description: "Neutral, balanced (US English)" });
   });
 });

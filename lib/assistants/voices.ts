@@ -7,18 +7,25 @@
  *
  * - `elevenlabs`: an ElevenLabs premade voice (voice_id and its public name). Premade voices are
  *   available on every ElevenLabs account, so these ids work with any organization's key.
- * - `offline`: the meSpeak (eSpeak) rendering used when no speech key is configured: the language
- *   voice file, the variant (mespeak's built-in m1–m7 / f1–f5) and pitch (0–99, 50 = neutral).
+ * - `offline`: the flite voice used when no speech key is configured (lib/providers/tts/offline.ts).
+ *   flite has five: slt (US English female), rms (US male), awb (Scottish English male), kal16 (US
+ *   male, the deepest: median pitch ~90 Hz against rms ~103 Hz and awb ~126 Hz) and kal (kal16's
+ *   speaker at 8 kHz telephone bandwidth, left unused: kal16 is the same voice, clearer). The three
+ *   male voices each get a speaker of their own; the three female voices share slt, told apart by
+ *   `pitchMeanHz` (flite's int_f0_target_mean; slt speaks at ~168 Hz) and `durationStretch` (flite's
+ *   duration_stretch: above 1 slower, below 1 faster). Pitches were measured on flite's output.
  */
-export type VoiceMapping = {
-  id: string;
+
+import type { FliteVoice, SpeechVoice } from "@/lib/providers/tts/interface";
+
+export type { FliteVoice };
+
+export type VoiceMapping = SpeechVoice & {
   label: string;
   /** What the caller hears, in a few words (shown in the form). */
   description: string;
   gender: "female" | "male";
   accent: "US English" | "British English";
-  elevenlabs: { voiceId: string; name: string };
-  offline: { language: "en-us" | "en-rp"; variant: string; pitch: number; speed: number };
 };
 
 export const voices = [
@@ -29,7 +36,7 @@ export const voices = [
     gender: "female",
     accent: "US English",
     elevenlabs: { voiceId: "21m00Tcm4TlvDq8ikWAM", name: "Rachel" },
-    offline: { language: "en-us", variant: "f2", pitch: 50, speed: 170 },
+    offline: { voice: "slt" },
   },
   {
     id: "echo",
@@ -38,7 +45,7 @@ export const voices = [
     gender: "male",
     accent: "US English",
     elevenlabs: { voiceId: "ErXwobaYiN019PkySvjV", name: "Antoni" },
-    offline: { language: "en-us", variant: "m3", pitch: 50, speed: 170 },
+    offline: { voice: "rms" },
   },
   {
     id: "fable",
@@ -47,7 +54,7 @@ export const voices = [
     gender: "male",
     accent: "British English",
     elevenlabs: { voiceId: "JBFqnCBsd6RMkjVDRZzb", name: "George" },
-    offline: { language: "en-rp", variant: "m1", pitch: 55, speed: 165 },
+    offline: { voice: "awb" },
   },
   {
     id: "onyx",
@@ -56,7 +63,7 @@ export const voices = [
     gender: "male",
     accent: "US English",
     elevenlabs: { voiceId: "pNInz6obpgDQGcFmaJgB", name: "Adam" },
-    offline: { language: "en-us", variant: "m4", pitch: 30, speed: 160 },
+    offline: { voice: "kal16", durationStretch: 1.05 },
   },
   {
     id: "nova",
@@ -65,7 +72,7 @@ export const voices = [
     gender: "female",
     accent: "US English",
     elevenlabs: { voiceId: "AZnzlk1XvdvUeBnXmlld", name: "Domi" },
-    offline: { language: "en-us", variant: "f5", pitch: 65, speed: 185 },
+    offline: { voice: "slt", pitchMeanHz: 200, durationStretch: 0.9 },
   },
   {
     id: "shimmer",
@@ -74,7 +81,7 @@ export const voices = [
     gender: "female",
     accent: "US English",
     elevenlabs: { voiceId: "EXAVITQu4vr4xnSDxMaL", name: "Bella" },
-    offline: { language: "en-us", variant: "f4", pitch: 55, speed: 160 },
+    offline: { voice: "slt", pitchMeanHz: 150, durationStretch: 1.12 },
   },
 ] as const satisfies readonly VoiceMapping[];
 

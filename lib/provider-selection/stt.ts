@@ -3,13 +3,18 @@ import type { DbOrTx } from "@/db/client";
 import { resolveCredential } from "./credentials";
 import { createDeepgramStt } from "@/lib/providers/stt/deepgram";
 import type { SttProvider } from "@/lib/providers/stt/interface";
+import { createOfflineStt, OFFLINE_STT_NOT_INSTALLED_MESSAGE } from "@/lib/providers/stt/pocketsphinx";
+
+/** What a feature shows when no transcriber is available (names the install command). */
+export const TRANSCRIPTION_UNAVAILABLE_MESSAGE = OFFLINE_STT_NOT_INSTALLED_MESSAGE;
 
 /**
- * The transcription provider for an organization: its saved Deepgram key, else the environment's
- * DEEPGRAM_API_KEY, else null — there is no offline transcriber, so callers show
- * STT_UNAVAILABLE_MESSAGE ("transcription needs a Deepgram key").
+ * The transcription provider for an organization (ARCHITECTURE): its saved Deepgram key, else the
+ * environment's DEEPGRAM_API_KEY, else offline PocketSphinx when its Debian packages are installed
+ * on this server, else null — callers keep the audio and show TRANSCRIPTION_UNAVAILABLE_MESSAGE.
  */
 export async function selectStt(db: DbOrTx, organizationId: string | null): Promise<SttProvider | null> {
   const credential = await resolveCredential(db, organizationId, "deepgram");
-  return credential ? createDeepgramStt({ apiKey: credential.secret.apiKey }) : null;
+  if (credential) return createDeepgramStt({ apiKey: credential.secret.apiKey });
+  return createOfflineStt();
 }

@@ -6,6 +6,7 @@ import { resolveVoice } from "@/lib/assistants/voices";
 import { createAnthropicLlm } from "@/lib/providers/llm/anthropic";
 import { createLocalResponder } from "@/lib/providers/llm/local";
 import { createElevenLabsTts } from "@/lib/providers/tts/elevenlabs";
+import { closeSpeechPools } from "@/lib/providers/speech-pool";
 import { createOfflineTts } from "@/lib/providers/tts/offline";
 import { startFakeAnthropic, type FakeAnthropic } from "@/tests/fakes/anthropic-server";
 import { fakeSpeech, startFakeElevenLabs, type FakeElevenLabs } from "@/tests/fakes/elevenlabs-server";
@@ -25,6 +26,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await anthropic.close();
   await elevenlabs.close();
+  await closeSpeechPools();
 });
 
 const input = {
@@ -63,7 +65,7 @@ describe("voice pipeline", () => {
     expect(result.timings.firstAudioByteMs!).toBeGreaterThan(result.timings.llmTotalMs);
   });
 
-  it("offline: local responder and meSpeak give one WAV however many sentences", async () => {
+  it("offline: local responder and flite give one 16 kHz WAV however many sentences", async () => {
     const result = await runVoiceTurn({
       llm: createLocalResponder(),
       tts: createOfflineTts(),
@@ -74,6 +76,7 @@ describe("voice pipeline", () => {
     expect(result.segments).toBeGreaterThan(1);
     expect(result.contentType).toBe("audio/wav");
     const wav = parseWav(result.audio);
+    expect(wav.sampleRate).toBe(16000);
     expect(wav.durationMs).toBe(result.durationMs);
     expect(wav.durationMs).toBeGreaterThan(1000);
   });

@@ -4,7 +4,8 @@ import config from "../../playwright.config";
 /**
  * The voice pipeline's screens (issue 4) on the production build: /voice-test signed in, and the
  * /mobile-preview chat signed out (the public demo assistant). Offline providers answer: the local
- * responder writes the reply and meSpeak speaks it as a WAV that headless Chromium really plays.
+ * responder writes the reply and flite, in the speech worker pool, speaks it as a WAV that headless
+ * Chromium really plays.
  * Credits running out is covered by the integration tests (no admin API to empty a balance yet).
  */
 

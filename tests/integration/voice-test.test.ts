@@ -1,6 +1,6 @@
 /**
  * POST /api/voice/test (core and mobile bodies) and GET /api/audio/{id}, on the real database of the
- * run, with the offline providers (local responder + meSpeak). Audio goes to a temporary folder.
+ * run, with the offline providers (local responder + flite in the speech worker pool). Audio goes to a temporary folder.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -14,6 +14,7 @@ import { creditPrices } from "@/lib/billing/prices";
 import { createFilesystemBlobStore, setBlobStore } from "@/lib/blob-store";
 import type { LlmProvider } from "@/lib/providers/llm/interface";
 import { selectLlm } from "@/lib/provider-selection/llm";
+import { closeSpeechPools } from "@/lib/providers/speech-pool";
 import { parseWav } from "@/lib/voice/audio";
 import { signAudioToken } from "@/lib/voice/audio-clips";
 import { DEMO_RATE_LIMIT } from "@/lib/voice/demo";
@@ -34,6 +35,7 @@ beforeAll(() => setBlobStore(createFilesystemBlobStore(blobDir)));
 afterAll(async () => {
   setBlobStore(null);
   fs.rmSync(blobDir, { recursive: true, force: true });
+  await closeSpeechPools();
   await closeDb();
 });
 
@@ -374,7 +376,7 @@ describe("GET /api/audio/{id}", () => {
     expect(res.headers.get("accept-ranges")).toBe("bytes");
     expect(Number(res.headers.get("content-length"))).toBe(body.length);
     const wav = parseWav(body);
-    expect(wav).toMatchObject({ channels: 1, sampleRate: 22050, bitsPerSample: 16 });
+    expect(wav).toMatchObject({ channels: 1, sampleRate: 16000, bitsPerSample: 16 });
     expect(wav.durationMs).toBeGreaterThan(300);
   });
 

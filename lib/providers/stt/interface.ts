@@ -1,9 +1,10 @@
 /**
  * Transcription (ARCHITECTURE: providers): Deepgram when the organization or the environment has a
- * key. There is no offline transcriber: `selectStt` answers null, and features that need one say so
- * with STT_UNAVAILABLE_MESSAGE.
+ * key; offline, CMU PocketSphinx (lib/providers/stt/pocketsphinx.ts) when its Debian packages are
+ * installed on the server. With neither, features that need a transcript say so with
+ * STT_UNAVAILABLE_MESSAGE (or OFFLINE_STT_NOT_INSTALLED_MESSAGE from ./pocketsphinx).
  */
-export type SttProviderName = "deepgram";
+export type SttProviderName = "deepgram" | "pocketsphinx";
 
 export type Transcript = {
   transcript: string;

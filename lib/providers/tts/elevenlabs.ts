@@ -1,8 +1,6 @@
 import "server-only";
 import { ElevenLabsClient, ElevenLabsError } from "@elevenlabs/elevenlabs-js";
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the voice table moves under lib/providers/tts with the flite voices
-import type { Voice } from "@/lib/assistants/voices";
-import { collect, TtsError, type SynthesisResult, type TtsProvider } from "./interface";
+import { collect, TtsError, type SynthesisResult, type TtsProvider, type SpeechVoice } from "./interface";
 
 export type ElevenLabsOptions = {
   apiKey: string;
@@ -43,7 +41,7 @@ export function createElevenLabsTts(options: ElevenLabsOptions): TtsProvider {
   const modelId = options.modelId ?? ELEVENLABS_DEFAULT_MODEL;
   const outputFormat = options.outputFormat ?? "mp3_44100_128";
 
-  async function* stream(text: string, voice: Voice, signal?: AbortSignal): AsyncGenerator<Buffer> {
+  async function* stream(text: string, voice: SpeechVoice, signal?: AbortSignal): AsyncGenerator<Buffer> {
     let body: ReadableStream<Uint8Array>;
     try {
       body = await client.textToSpeech.stream(

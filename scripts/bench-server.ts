@@ -1,0 +1,138 @@
+// Starts the production build under `next start` for a benchmark: a port of its own, a fresh
+// database (a temporary embedded PGlite, or a new database on BENCH_DATABASE_URL's PostgreSQL
+// server, dropped afterwards), the demo seed, and any extra environment (e.g. SPEECH_WORKERS).
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+import { buildIfNeeded } from "./build-if-needed.mjs";
+
+export type BenchServer = {
+  url: string;
+  driver: "pglite" | "postgres";
+  /** Lines the server printed (the last 200), for a failure report. */
+  output: string[];
+  /** CPU time used so far by the server's processes, all threads (Linux; null elsewhere). */
+  cpuSeconds(): number | null;
+  stop(): Promise<void>;
+};
+
+const CLOCK_TICKS = 100; // USER_HZ on Linux
+
+/** utime + stime of every process in the group, from /proc/<pid>/stat (fields 14 and 15). */
+function groupCpuSeconds(group: number): number | null {
+  if (process.platform !== "linux") return null;
+  let ticks = 0;
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" "); // fields from the 3rd on
+      if (Number(fields[2]) !== group) continue; // the 5th field: process group
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return ticks / CLOCK_TICKS;
+}
+
+async function freePort(): Promise<number> {
+  if (process.env.BENCH_PORT) return Number(process.env.BENCH_PORT);
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function freshPostgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `switchboard_bench_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** Builds if the sources changed, starts `next start`, and waits until it answers. */
+export async function startBenchServer(extraEnv: Record<string, string> = {}): Promise<BenchServer> {
+  buildIfNeeded();
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-server-"));
+  const postgres = process.env.BENCH_DATABASE_URL ? await freshPostgresDatabase(process.env.BENCH_DATABASE_URL) : null;
+
+  const child = spawn(process.execPath, [path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+    detached: true, // its own process group, stopped as a whole
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATABASE_URL: postgres?.url ?? "",
+      PGLITE_DATA_DIR: path.join(dataDir, "pglite"),
+      SEED_DEMO_DATA: "true",
+      BETTER_AUTH_SECRET: "bench-server-secret-bench-server-secret-0123",
+      ...extraEnv,
+    },
+  });
+  const output: string[] = [];
+  const keep = (chunk: Buffer) => {
+    output.push(...chunk.toString().split("\n").filter(Boolean));
+    output.splice(0, Math.max(0, output.length - 200));
+  };
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+
+  const stop = async () => {
+    if (child.exitCode === null && child.pid) {
+      process.kill(-child.pid, "SIGTERM");
+      const timer = setTimeout(() => child.pid && process.kill(-child.pid, "SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    await postgres?.drop();
+  };
+
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`next start exited (${child.exitCode}):\n${output.join("\n")}`);
+    }
+    try {
+      const response = await fetch(`${url}/api/subscription-plans`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`next start did not answer within 180 s:\n${output.join("\n")}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const group = child.pid!;
+  return { url, driver: postgres ? "postgres" : "pglite", output, cpuSeconds: () => groupCpuSeconds(group), stop };
+}
