@@ -117,15 +117,23 @@ export function minutesOf(time: string): number {
   return h * 60 + m;
 }
 
+const describers = new Map<string, Intl.DateTimeFormat[]>();
+
 /**
  * How an instant is read back to a caller in the business's zone: "Tuesday", "March 16, 2027",
  * "2:30 PM". Always en-US for now: the assistant speaks English.
  */
 export function describeInstant(instant: Date, timeZone: string): { day: string; date: string; time: string; zone: string } {
-  const day = new Intl.DateTimeFormat("en-US", { timeZone, weekday: "long" }).format(instant);
-  const date = new Intl.DateTimeFormat("en-US", { timeZone, month: "long", day: "numeric", year: "numeric" }).format(instant);
-  const time = new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit" }).format(instant);
-  const zone =
-    new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" }).formatToParts(instant).find((p) => p.type === "timeZoneName")?.value ?? timeZone;
-  return { day, date, time, zone };
+  let f = describers.get(timeZone);
+  if (!f) {
+    f = [
+      new Intl.DateTimeFormat("en-US", { timeZone, weekday: "long" }),
+      new Intl.DateTimeFormat("en-US", { timeZone, month: "long", day: "numeric", year: "numeric" }),
+      new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit" }),
+      new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" }),
+    ];
+    describers.set(timeZone, f);
+  }
+  const zone = f[3].formatToParts(instant).find((p) => p.type === "timeZoneName")?.value ?? timeZone;
+  return { day: f[0].format(instant), date: f[1].format(instant), time: f[2].format(instant), zone };
 }
