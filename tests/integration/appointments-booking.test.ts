@@ -163,7 +163,7 @@ describe("integrity in the database", () => {
       .from(appointments)
       .where(and(eq(appointments.organizationId, organizationId), eq(appointments.status, "confirmed")));
     expect(rows).toHaveLength(1);
-  });
+  }, 120_000);
 
   it("50 callers holding the same slot at once: exactly one hold; with two staff, exactly two", async () => {
     const db = await getDb();
@@ -177,7 +177,7 @@ describe("integrity in the database", () => {
       expect(held).toHaveLength(Math.max(1, staff));
       expect(new Set(held.map((h) => h.value.resourceId)).size).toBe(held.length);
     }
-  });
+  }, 120_000);
 });
 
 describe("reschedule and cancel by the caller recognised by number", () => {
