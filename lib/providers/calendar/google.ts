@@ -75,7 +75,7 @@ export function createGoogleCalendar(options: GoogleCalendarOptions): CalendarPr
   }
 
   /** One API call with the bearer token; a 401 with a refresh token refreshes once and retries. */
-  async function api(method: string, path: string, body: unknown, what: string): Promise<Response> {
+  async function api(method: string, path: string, body: unknown): Promise<Response> {
     for (let attempt = 0; ; attempt++) {
       const token = await accessToken(attempt > 0);
       const res = await send(`${apiBase}${path}`, {
@@ -105,7 +105,7 @@ export function createGoogleCalendar(options: GoogleCalendarOptions): CalendarPr
     name: "google",
 
     async freeBusy(calendarId, from, to) {
-      const res = await api("POST", "/calendar/v3/freeBusy", { timeMin: from.toISOString(), timeMax: to.toISOString(), items: [{ id: calendarId }] }, "the free/busy query");
+      const res = await api("POST", "/calendar/v3/freeBusy", { timeMin: from.toISOString(), timeMax: to.toISOString(), items: [{ id: calendarId }] });
       if (!res.ok) throw await failure(res, "the free/busy query");
       const body = (await res.json()) as { calendars?: Record<string, { busy?: { start: string; end: string }[]; errors?: { domain?: string; reason?: string }[] }> };
       const calendar = body.calendars?.[calendarId];
@@ -118,17 +118,17 @@ export function createGoogleCalendar(options: GoogleCalendarOptions): CalendarPr
     },
 
     async upsertEvent(calendarId, event) {
-      const inserted = await api("POST", eventsPath(calendarId), { id: event.id, ...eventBody(event) }, "the new event");
+      const inserted = await api("POST", eventsPath(calendarId), { id: event.id, ...eventBody(event) });
       if (inserted.ok) return { id: ((await inserted.json()) as { id: string }).id };
       if (inserted.status !== 409) throw await failure(inserted, "the new event");
       // The id exists (a retry, or a move): update it in place.
-      const patched = await api("PATCH", `${eventsPath(calendarId)}/${encodeURIComponent(event.id)}`, eventBody(event), "the event update");
+      const patched = await api("PATCH", `${eventsPath(calendarId)}/${encodeURIComponent(event.id)}`, eventBody(event));
       if (!patched.ok) throw await failure(patched, "the event update");
       return { id: ((await patched.json()) as { id: string }).id };
     },
 
     async deleteEvent(calendarId, eventId) {
-      const res = await api("DELETE", `${eventsPath(calendarId)}/${encodeURIComponent(eventId)}`, undefined, "the event deletion");
+      const res = await api("DELETE", `${eventsPath(calendarId)}/${encodeURIComponent(eventId)}`, undefined);
       if (res.ok || res.status === 404 || res.status === 410) return;
       throw await failure(res, "the event deletion");
     },
