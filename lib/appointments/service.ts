@@ -530,10 +530,13 @@ export async function rescheduleAppointment(
   throw await slotTaken(db, organizationId, org, b, to.start, options);
 }
 
-/** PATCH /api/appointments/{id}: a move and/or the customer's details. */
+/** PATCH /api/appointments/{id}: a move and/or the customer's details (the move first: a 409 changes nothing). */
 export async function updateAppointment(db: DbOrTx, organizationId: string, id: string, input: UpdateAppointmentInput, deps: BookingDeps = {}): Promise<AppointmentView> {
   const current = await findRow(db, organizationId, id);
   if (current.status === "cancelled") throw conflict("A cancelled appointment cannot be changed.");
+  if (input.start !== undefined || input.resourceId !== undefined) {
+    await rescheduleAppointment(db, organizationId, id, { start: input.start ?? current.startsAt, resourceId: input.resourceId }, deps);
+  }
   const details = {
     ...(input.customerName !== undefined ? { customerName: input.customerName } : {}),
     ...(input.customerPhone !== undefined ? { customerPhone: input.customerPhone } : {}),
@@ -544,9 +547,6 @@ export async function updateAppointment(db: DbOrTx, organizationId: string, id: 
       .update(appointments)
       .set({ ...details, updatedAt: clockOf(deps) })
       .where(and(eq(appointments.id, id), eq(appointments.organizationId, organizationId)));
-  }
-  if (input.start !== undefined || input.resourceId !== undefined) {
-    return rescheduleAppointment(db, organizationId, id, { start: input.start ?? current.startsAt, resourceId: input.resourceId }, deps);
   }
   return view(db, organizationId, await findRow(db, organizationId, id));
 }
