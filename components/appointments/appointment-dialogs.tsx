@@ -21,7 +21,7 @@ export function NewAppointmentDialog(props: NewProps) {
   const [session, setSession] = React.useState(0);
   return (
     <NewAppointmentForm
-      key={session}
+      key={`${session}:${props.initialDate}`}
       {...props}
       onOpenChange={(open) => {
         if (!open) setSession((n) => n + 1);
