@@ -52,6 +52,9 @@ const schema = z.object({
   TWILIO_AUTH_TOKEN: z.string().optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Google Calendar's API and OAuth token endpoint (defaults: Google's own); a local fake in tests. */
+  GOOGLE_CALENDAR_API_URL: z.string().url().optional(),
+  GOOGLE_OAUTH_TOKEN_URL: z.string().url().optional(),
 });
 
 function load() {

@@ -1,4 +1,4 @@
-import { Bot, Phone, Plug } from "lucide-react";
+import { Bot, CalendarDays, Phone, Plug } from "lucide-react";
 import { LinkCard } from "./link-card";
 
 export function QuickLinks() {
@@ -7,7 +7,7 @@ export function QuickLinks() {
       <h2 id="quick-links-heading" className="text-lg font-semibold">
         Manage your phone desk
       </h2>
-      <div className="grid gap-4 md:grid-cols-3">
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
         <LinkCard
           href="/phone-numbers"
           icon={Phone}
@@ -28,6 +28,13 @@ export function QuickLinks() {
           title="Integrations"
           description="Send calls, messages and appointments to the tools you use."
           testId="link-integrations"
+        />
+        <LinkCard
+          href="/appointments"
+          icon={CalendarDays}
+          title="Appointments"
+          description="See the day and the week, book, move and cancel; services and staff."
+          testId="link-appointments"
         />
       </div>
     </section>

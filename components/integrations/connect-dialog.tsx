@@ -58,6 +58,7 @@ export function ConnectDialog({
 }) {
   const connect = useConnect(integration);
   const [value, setValue] = React.useState("");
+  const [calendar, setCalendar] = React.useState({ calendarId: "primary", accessToken: "", refreshToken: "", clientId: "", clientSecret: "" });
   const [secret, setSecret] = React.useState<string | null>(null);
   const field = integration.kind === "slack" ? "webhookUrl" : "url";
   const errors = fieldErrorsOf(connect.error);
@@ -66,6 +67,7 @@ export function ConnectDialog({
   const handleOpenChange = (next: boolean) => {
     if (!next) {
       setValue("");
+      setCalendar({ calendarId: "primary", accessToken: "", refreshToken: "", clientId: "", clientSecret: "" });
       setSecret(null);
       connect.reset();
     }
@@ -74,7 +76,12 @@ export function ConnectDialog({
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const body = integration.kind === "flag" ? {} : { [field]: value.trim() };
+    const body =
+      integration.kind === "flag"
+        ? {}
+        : integration.kind === "calendar"
+          ? Object.fromEntries(Object.entries(calendar).filter(([, v]) => v.trim() !== "").map(([k, v]) => [k, v.trim()]))
+          : { [field]: value.trim() };
     connect.mutate(body, {
       onSuccess: (result) => {
         if (result.signingSecret) setSecret(result.signingSecret);
@@ -94,7 +101,37 @@ export function ConnectDialog({
           <SecretOnce secret={secret} onDone={() => handleOpenChange(false)} />
         ) : (
           <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-            {integration.kind === "flag" ? (
+            {integration.kind === "calendar" ? (
+              <div className="flex flex-col gap-3" data-testid="calendar-connect-fields">
+                {(
+                  [
+                    ["calendarId", "Calendar ID", "primary, or an address such as team@example.com"],
+                    ["accessToken", "Access token", "ya29… (about an hour of use: for a quick try)"],
+                    ["refreshToken", "Refresh token (lasting)", "1//… with its OAuth client below"],
+                    ["clientId", "OAuth client ID", "….apps.googleusercontent.com"],
+                    ["clientSecret", "OAuth client secret", ""],
+                  ] as const
+                ).map(([key, label, placeholder]) => (
+                  <div key={key} className="flex flex-col gap-1.5">
+                    <Label htmlFor={`calendar-${key}`}>{label}</Label>
+                    <Input
+                      id={`calendar-${key}`}
+                      type={key === "calendarId" || key === "clientId" ? "text" : "password"}
+                      autoComplete="off"
+                      placeholder={placeholder}
+                      value={calendar[key]}
+                      onChange={(e) => setCalendar({ ...calendar, [key]: e.target.value })}
+                      aria-invalid={errors[key] ? true : undefined}
+                    />
+                    <FieldError id={`calendar-${key}-error`} message={errors[key]} />
+                  </div>
+                ))}
+                <p className="text-xs text-muted-foreground">
+                  Switchboard has no Google sign-in of its own: use a token from your own Google OAuth client (e.g. the OAuth 2.0 Playground with
+                  the calendar scope). It is checked with a free/busy query and stored encrypted.
+                </p>
+              </div>
+            ) : integration.kind === "flag" ? (
               <p className="text-sm text-muted-foreground">
                 Switchboard records that {integration.name} is connected for your organization. Nothing is sent to{" "}
                 {integration.name} yet: syncing arrives with the CRM issue.
@@ -128,7 +165,7 @@ export function ConnectDialog({
               <Button type="button" variant="outline" onClick={() => handleOpenChange(false)}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={connect.isPending || (integration.kind !== "flag" && !value.trim())} data-testid="connect-submit">
+              <Button type="submit" disabled={connect.isPending || ((integration.kind === "webhook" || integration.kind === "slack") && !value.trim())} data-testid="connect-submit">
                 {connect.isPending ? <Spinner /> : null}
                 {connect.isPending ? "Connecting..." : "Connect"}
               </Button>

@@ -30,6 +30,10 @@ function connectedNote(integration: IntegrationView): string | null {
   const host = typeof integration.config.host === "string" ? integration.config.host : null;
   if (integration.kind === "flag") return "Connected — syncing arrives with the CRM issue.";
   if (integration.kind === "slack") return "Posts a message for every missed call.";
+  if (integration.kind === "calendar") {
+    const calendarId = typeof integration.config.calendarId === "string" ? integration.config.calendarId : "your calendar";
+    return `Reads busy times from ${calendarId} and adds each appointment to it.`;
+  }
   return host ? `Sending signed events to ${host}.` : "Sending signed events.";
 }
 
@@ -49,7 +53,7 @@ export function IntegrationCard({
   const [confirmOpen, setConfirmOpen] = React.useState(false);
   const disconnect = useDisconnect(integration);
   const sendTest = useSendTest(integration);
-  const hasEndpoint = integration.kind !== "flag";
+  const hasEndpoint = integration.kind === "webhook" || integration.kind === "slack";
   const note = connectedNote(integration);
 
   return (

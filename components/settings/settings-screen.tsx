@@ -1,5 +1,6 @@
 "use client";
 
+import { BookingSettingsPanel } from "@/components/appointments/booking-settings";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { ApiKeysTab } from "./api-keys-tab";
 import { NotificationsTab } from "./notifications-tab";
@@ -28,6 +29,9 @@ export function SettingsScreen() {
           <TabsTrigger value="api-keys" data-testid="settings-tab-api-keys">
             API Keys
           </TabsTrigger>
+          <TabsTrigger value="calendar" data-testid="settings-tab-calendar">
+            Calendar
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="profile">
           <ProfileTab />
@@ -40,6 +44,9 @@ export function SettingsScreen() {
         </TabsContent>
         <TabsContent value="api-keys">
           <ApiKeysTab />
+        </TabsContent>
+        <TabsContent value="calendar">
+          <BookingSettingsPanel />
         </TabsContent>
       </Tabs>
     </div>

@@ -21,6 +21,10 @@ const memberPermissions = [
   "billing.read",
   "billing.write",
   "voice_test.run",
+  "services.read",
+  "services.write",
+  "appointments.read",
+  "appointments.write",
 ] as const;
 
 const adminPermissions = [

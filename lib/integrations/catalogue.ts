@@ -5,7 +5,9 @@
  * kind: how an entry connects
  * - "webhook": Switchboard POSTs signed events to a URL the user gives (Zapier, generic Webhooks);
  * - "slack":   a Slack incoming-webhook URL that receives a message per missed call;
- * - "flag":    recorded as connected only; syncing arrives with the CRM issue (no external call yet).
+ * - "flag":    recorded as connected only; syncing arrives with the CRM issue (no external call yet);
+ * - "calendar": Google Calendar with a calendar id and an OAuth credential the owner pastes (checked
+ *              with a free/busy query on connect); busy times in, appointments out (docs/appointments.md).
  */
 export const integrationCategories = [
   "Communication",
@@ -19,7 +21,7 @@ export const integrationCategories = [
 ] as const;
 export type IntegrationCategory = (typeof integrationCategories)[number];
 
-export type IntegrationKind = "webhook" | "slack" | "flag";
+export type IntegrationKind = "webhook" | "slack" | "flag" | "calendar";
 
 export type CatalogueEntry = {
   slug: string;
@@ -68,8 +70,9 @@ export const catalogue: readonly CatalogueEntry[] = [
     description: "Let your assistant see free slots and book appointments on your calendar.",
     category: "Scheduling",
     featured: false,
-    kind: "flag",
-    connectable: FLAG_NOTE,
+    kind: "calendar",
+    connectable:
+      "Give the calendar's ID and an OAuth access token, or a refresh token with its OAuth client ID and secret (scope calendar). Switchboard checks them with a free/busy query.",
   },
   {
     slug: "zapier",

@@ -36,3 +36,30 @@ export const flagConnectInput = z.object({}).passthrough();
 
 export type WebhookConnectInput = z.infer<typeof webhookConnectInput>;
 export type SlackConnectInput = z.infer<typeof slackConnectInput>;
+
+const secret = (label: string) => z.string(`${label} must be text`).trim().min(8, `${label} looks too short`).max(4096, `${label} is too long`);
+
+/**
+ * Google Calendar: the calendar's ID ("primary" or an address such as team@example.com) and either an
+ * OAuth access token (about an hour of use: for trying it) or a refresh token with the OAuth client it
+ * was issued to (lasting). `resourceId`: the staff member or room whose calendar it is (default: the
+ * whole business).
+ */
+export const googleCalendarConnectInput = z
+  .object({
+    calendarId: z.string("Enter the calendar ID").trim().min(1, "Enter the calendar ID").max(254, "The calendar ID is too long"),
+    accessToken: secret("Access token").optional(),
+    refreshToken: secret("Refresh token").optional(),
+    clientId: z.string().trim().min(1, "Enter the OAuth client ID").max(512).optional(),
+    clientSecret: z.string().trim().min(1, "Enter the OAuth client secret").max(512).optional(),
+    resourceId: z.string().trim().min(1).nullable().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.refreshToken) {
+      if (!v.clientId) ctx.addIssue({ code: "custom", path: ["clientId"], message: "Enter the OAuth client ID the refresh token belongs to" });
+      if (!v.clientSecret) ctx.addIssue({ code: "custom", path: ["clientSecret"], message: "Enter the OAuth client secret" });
+    } else if (!v.accessToken) {
+      ctx.addIssue({ code: "custom", path: ["accessToken"], message: "Enter an access token, or a refresh token with its client ID and secret" });
+    }
+  });
+export type GoogleCalendarConnectInput = z.infer<typeof googleCalendarConnectInput>;

@@ -7,7 +7,17 @@ import { encryptSecret, secretHint } from "@/lib/crypto/secret-box";
 import { badRequest, conflict, notFound } from "@/lib/http/errors";
 import { assertSafeUrl, UnsafeUrlError } from "@/lib/net/safe-fetch";
 import { catalogue, findCatalogueEntry, webhookEvents, type CatalogueEntry, type DeliveryView, type IntegrationView } from "./catalogue";
-import { flagConnectInput, slackConnectInput, webhookConnectInput, type SlackConnectInput, type WebhookConnectInput } from "./schema";
+import {
+  flagConnectInput,
+  googleCalendarConnectInput,
+  slackConnectInput,
+  webhookConnectInput,
+  type GoogleCalendarConnectInput,
+  type SlackConnectInput,
+  type WebhookConnectInput,
+} from "./schema";
+import { connectGoogleCalendar } from "./google-calendar";
+import type { CalendarUrls } from "@/lib/provider-selection/calendar";
 import { generateSigningSecret, sendTestDelivery } from "./webhooks";
 
 type Connection = typeof integrationConnections.$inferSelect;
@@ -23,6 +33,7 @@ export function requireEntry(slug: string): CatalogueEntry {
 export function connectSchemaFor(entry: CatalogueEntry) {
   if (entry.kind === "webhook") return webhookConnectInput;
   if (entry.kind === "slack") return slackConnectInput;
+  if (entry.kind === "calendar") return googleCalendarConnectInput;
   return flagConnectInput;
 }
 
@@ -88,7 +99,17 @@ export type ConnectResult = IntegrationView & { signingSecret?: string };
  * once and stored encrypted with the URL; Slack stores its incoming-webhook URL encrypted; the
  * others record the connection only.
  */
-export async function connectIntegration(db: Db, organizationId: string, entry: CatalogueEntry, input: unknown): Promise<ConnectResult> {
+export async function connectIntegration(
+  db: Db,
+  organizationId: string,
+  entry: CatalogueEntry,
+  input: unknown,
+  deps: { calendarUrls?: CalendarUrls } = {},
+): Promise<ConnectResult> {
+  if (entry.kind === "calendar") {
+    const values = await connectGoogleCalendar(db, organizationId, input as GoogleCalendarConnectInput, deps.calendarUrls);
+    return toView(entry, await upsertConnection(db, organizationId, entry.slug, values));
+  }
   if (entry.kind === "webhook") {
     const { url } = input as WebhookConnectInput;
     const parsed = await assertPublicEndpoint(url, "url");
@@ -163,7 +184,7 @@ export async function listDeliveries(db: Db, organizationId: string, entry: Cata
 }
 
 export async function sendTestEvent(db: Db, organizationId: string, entry: CatalogueEntry): Promise<DeliveryView> {
-  if (entry.kind === "flag") throw badRequest(`${entry.name} has no endpoint to send a test event to yet.`);
+  if (entry.kind !== "webhook" && entry.kind !== "slack") throw badRequest(`${entry.name} has no endpoint to send a test event to yet.`);
   const connection = await connectionOf(db, organizationId, entry.slug);
   if (!connection?.connected) throw conflict(`Connect ${entry.name} before sending a test event.`);
   return toDeliveryView(await sendTestDelivery(db, organizationId, connection));

@@ -1,0 +1,14 @@
+import { createBlockedTime, listBlockedTimes } from "@/lib/appointments/resources";
+import { createBlockedTimeInput, listAppointmentsQuery } from "@/lib/appointments/schema";
+import { parseJsonBody, parseQuery } from "@/lib/http/parse";
+import { authedRoute, json } from "@/lib/http/route";
+
+export const GET = authedRoute({ permission: "appointments.read" }, async (req, { db, ctx }) => {
+  const q = parseQuery(req, listAppointmentsQuery);
+  return listBlockedTimes(db, ctx.organizationId, q.from, q.to);
+});
+
+export const POST = authedRoute({ permission: "appointments.write" }, async (req, { db, ctx }) => {
+  const input = await parseJsonBody(req, createBlockedTimeInput);
+  return json(await createBlockedTime(db, ctx.organizationId, input), { status: 201 });
+});

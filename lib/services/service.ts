@@ -1,0 +1,143 @@
+import "server-only";
+import crypto from "node:crypto";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import type { Db, DbOrTx } from "@/db/client";
+import { resources, serviceResources, services } from "@/db/schema";
+import { badRequest, notFound } from "@/lib/http/errors";
+import type { CreateServiceInput, UpdateServiceInput } from "./schema";
+
+/**
+ * Services CRUD (GET/POST/PATCH/DELETE /api/services). Self-contained on purpose: the Business
+ * screen and the appointment book both read the same rows.
+ */
+export type ServiceDto = {
+  id: string;
+  name: string;
+  description: string;
+  durationMinutes: number;
+  bufferBeforeMinutes: number;
+  bufferAfterMinutes: number;
+  priceCents: number | null;
+  priceText: string | null;
+  bookable: boolean;
+  isActive: boolean;
+  resourceIds: string[];
+  createdAt: string;
+  updatedAt: string;
+};
+
+type Row = typeof services.$inferSelect;
+
+function toDto(row: Row, resourceIds: string[]): ServiceDto {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    durationMinutes: row.durationMinutes,
+    bufferBeforeMinutes: row.bufferBeforeMinutes,
+    bufferAfterMinutes: row.bufferAfterMinutes,
+    priceCents: row.priceCents,
+    priceText: row.priceText,
+    bookable: row.bookable,
+    isActive: row.isActive,
+    resourceIds,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+async function linksOf(db: DbOrTx, organizationId: string, serviceIds: string[]): Promise<Map<string, string[]>> {
+  const map = new Map<string, string[]>();
+  if (serviceIds.length === 0) return map;
+  const rows = await db
+    .select({ serviceId: serviceResources.serviceId, resourceId: serviceResources.resourceId })
+    .from(serviceResources)
+    .where(and(eq(serviceResources.organizationId, organizationId), inArray(serviceResources.serviceId, serviceIds)))
+    .orderBy(asc(serviceResources.resourceId));
+  for (const r of rows) map.set(r.serviceId, [...(map.get(r.serviceId) ?? []), r.resourceId]);
+  return map;
+}
+
+/** The organization's services, by name. */
+export async function listServices(db: DbOrTx, organizationId: string): Promise<ServiceDto[]> {
+  const rows = await db.select().from(services).where(eq(services.organizationId, organizationId)).orderBy(asc(services.name), asc(services.id));
+  const links = await linksOf(db, organizationId, rows.map((r) => r.id));
+  return rows.map((r) => toDto(r, links.get(r.id) ?? []));
+}
+
+export async function getService(db: DbOrTx, organizationId: string, id: string): Promise<ServiceDto> {
+  const [row] = await db.select().from(services).where(and(eq(services.id, id), eq(services.organizationId, organizationId)));
+  if (!row) throw notFound("Service");
+  return toDto(row, (await linksOf(db, organizationId, [id])).get(id) ?? []);
+}
+
+/** Every id must be one of the organization's resources that is not archived. */
+async function assertResources(db: DbOrTx, organizationId: string, ids: string[]): Promise<string[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return unique;
+  const rows = await db
+    .select({ id: resources.id })
+    .from(resources)
+    .where(and(eq(resources.organizationId, organizationId), inArray(resources.id, unique), isNull(resources.archivedAt)));
+  if (rows.length !== unique.length) {
+    const message = "Choose staff or rooms from your own list";
+    throw badRequest(`Invalid request: resourceIds: ${message}`, { resourceIds: message });
+  }
+  return unique;
+}
+
+async function setLinks(tx: DbOrTx, organizationId: string, serviceId: string, resourceIds: string[]) {
+  await tx.delete(serviceResources).where(and(eq(serviceResources.organizationId, organizationId), eq(serviceResources.serviceId, serviceId)));
+  if (resourceIds.length) await tx.insert(serviceResources).values(resourceIds.map((resourceId) => ({ organizationId, serviceId, resourceId })));
+}
+
+export async function createService(db: Db, organizationId: string, input: CreateServiceInput): Promise<ServiceDto> {
+  const resourceIds = await assertResources(db, organizationId, input.resourceIds);
+  const id = crypto.randomUUID();
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    await tx.insert(services).values({
+      id,
+      organizationId,
+      name: input.name,
+      description: input.description,
+      durationMinutes: input.durationMinutes,
+      bufferBeforeMinutes: input.bufferBeforeMinutes,
+      bufferAfterMinutes: input.bufferAfterMinutes,
+      priceCents: input.priceCents ?? null,
+      priceText: input.priceText ?? null,
+      bookable: input.bookable,
+      isActive: input.isActive,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await setLinks(tx, organizationId, id, resourceIds);
+  });
+  return getService(db, organizationId, id);
+}
+
+/** Changes apply to new bookings; existing appointments keep their times. */
+export async function updateService(db: Db, organizationId: string, id: string, input: UpdateServiceInput): Promise<ServiceDto> {
+  await getService(db, organizationId, id);
+  const resourceIds = input.resourceIds ? await assertResources(db, organizationId, input.resourceIds) : undefined;
+  const { resourceIds: _ignored, ...fields } = input;
+  void _ignored;
+  await db.transaction(async (tx) => {
+    await tx
+      .update(services)
+      .set({ ...fields, updatedAt: new Date() })
+      .where(and(eq(services.id, id), eq(services.organizationId, organizationId)));
+    if (resourceIds) await setLinks(tx, organizationId, id, resourceIds);
+  });
+  return getService(db, organizationId, id);
+}
+
+/** Deletes the service; its appointments stay, with the service's name. */
+export async function deleteService(db: DbOrTx, organizationId: string, id: string): Promise<{ success: true }> {
+  const deleted = await db
+    .delete(services)
+    .where(and(eq(services.id, id), eq(services.organizationId, organizationId)))
+    .returning({ id: services.id });
+  if (deleted.length === 0) throw notFound("Service");
+  return { success: true };
+}
