@@ -4,7 +4,9 @@ import type { Db } from "@/db/client";
 import { sessions, users } from "@/db/schema";
 import { changeCredits } from "@/lib/billing/ledger";
 import { getPlan } from "@/lib/billing/plans";
+import { env } from "@/lib/env";
 import { conflict, HttpError, unauthorized } from "@/lib/http/errors";
+import { hitRateLimit } from "@/lib/http/rate-limit";
 import { createOrganization, deleteOrganization, type Tier } from "@/lib/organizations/service";
 import { getAuth } from "./auth";
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from "./login-throttle";
@@ -41,6 +43,24 @@ function takenError(which: "email" | "username") {
   return which === "email"
     ? conflict("An account with this email already exists", { email: "An account with this email already exists" })
     : conflict("This username is already taken", { username: "This username is already taken" });
+}
+
+export const REGISTRATION_WINDOW_MS = 60 * 60 * 1000;
+
+/**
+ * New accounts from one client address: REGISTRATIONS_PER_IP_PER_HOUR (default 10) attempts per
+ * hour across POST /api/auth/register and /api/auth/signup, counted whether or not they succeed.
+ * Each account gets welcome credits, so an unlimited sign-up would be a credit faucet.
+ */
+export async function assertRegistrationAllowed(db: Db, ip: string | null) {
+  if (!ip) return;
+  await hitRateLimit(
+    db,
+    `register:ip:${ip}`,
+    env.REGISTRATIONS_PER_IP_PER_HOUR,
+    REGISTRATION_WINDOW_MS,
+    "Too many new accounts from your network. Please try again later.",
+  );
 }
 
 export type NewAccount = RegisterInput & {
@@ -109,10 +129,18 @@ export async function registerAccount(db: Db, input: NewAccount, headers: Header
 
 /**
  * Better Auth's expected failures (wrong password, user exists…). Matched by shape, not by class:
- * the bundler may load better-call's ESM and CJS builds side by side, so `instanceof` can miss.
+ * the bundler may load better-call's ESM and CJS builds side by side, so `instanceof` can miss
+ * (it did: a wrong current password in Settings answered 500 in the production build).
  */
-function isAuthApiError(error: unknown): error is Error & { statusCode: number } {
+export function isAuthApiError(error: unknown): error is Error & { statusCode: number; body?: unknown } {
   return error instanceof Error && error.name === "APIError" && typeof (error as { statusCode?: unknown }).statusCode === "number";
+}
+
+/** The machine-readable code of a Better Auth failure ("INVALID_PASSWORD", …), or null. */
+export function authErrorCode(error: unknown): string | null {
+  if (!isAuthApiError(error)) return null;
+  const code = (error.body as { code?: unknown } | undefined)?.code;
+  return typeof code === "string" ? code : null;
 }
 
 function isUniqueViolation(error: unknown): boolean {
