@@ -9,6 +9,8 @@ export type TestAccount = {
   password: string;
   organizationId: string;
   role: string;
+  /** "name=value" of the session cookie the registration set, for cookie-authenticated calls. */
+  cookie: string;
 };
 
 /** Registers a fresh user (with their own organization) through the real route. */
@@ -23,5 +25,6 @@ export async function registerTestUser(overrides: Partial<{ email: string; usern
   };
   const res = await call(register, "POST", "/api/auth/register", { body: input });
   if (res.status !== 200) throw new Error(`register failed: ${res.status} ${res.text}`);
-  return { ...res.body, password: input.password, username: input.username };
+  const cookie = res.headers.getSetCookie().find((c) => c.includes("session_token="))?.split(";")[0] ?? "";
+  return { ...res.body, password: input.password, username: input.username, cookie };
 }
