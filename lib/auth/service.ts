@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { sessions, users } from "@/db/schema";
+import { createStarterAssistant } from "@/lib/assistants/starter";
 import { changeCredits } from "@/lib/billing/ledger";
 import { getPlan } from "@/lib/billing/plans";
 import { env } from "@/lib/env";
@@ -73,7 +74,8 @@ export type NewAccount = RegisterInput & {
 };
 
 /**
- * Creates the user with an organization of their own, and signs them in.
+ * Creates the user with an organization of their own (its welcome credits and its starter
+ * assistant, lib/assistants/starter.ts), and signs them in.
  * E-mail or username already taken → 409 naming which.
  */
 export async function registerAccount(db: Db, input: NewAccount, headers: Headers): Promise<SignedIn> {
@@ -82,10 +84,11 @@ export async function registerAccount(db: Db, input: NewAccount, headers: Header
   if (taken) throw takenError(taken);
 
   const ownOrganization = !input.organizationId;
+  const organizationName = input.organizationName?.trim() || `${input.firstName}'s workspace`;
   const org = input.organizationId
     ? { id: input.organizationId }
     : await createOrganization(db, {
-        name: input.organizationName?.trim() || `${input.firstName}'s workspace`,
+        name: organizationName,
         tier: input.tier ?? "free",
         status: input.tierStatus ?? "active",
       });
@@ -113,6 +116,8 @@ export async function registerAccount(db: Db, input: NewAccount, headers: Header
         reference: "signup",
         actorUserId: signedIn.user.id,
       });
+      // A working assistant from the first minute: the voice test and the mobile chat answer at once.
+      await createStarterAssistant(db, org.id, organizationName, { namedByUser: Boolean(input.organizationName?.trim()) });
     }
     return signedIn;
   } catch (error) {

@@ -22,7 +22,6 @@ import { PUT as putNotifications } from "@/app/api/settings/notifications/route"
 import { POST as changePassword } from "@/app/api/settings/password/route";
 import { PATCH as patchProfile } from "@/app/api/settings/profile/route";
 import { POST as stripeWebhook } from "@/app/api/stripe/webhook/route";
-import { PUT as updateAssistant } from "@/app/api/voice-assistants/[id]/route";
 import { POST as createAssistant } from "@/app/api/voice-assistants/route";
 import { organizations, phoneNumbers, users } from "@/db/schema";
 import { getAuth } from "@/lib/auth/auth";
