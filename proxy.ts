@@ -25,7 +25,7 @@ export function proxy(request: NextRequest) {
   if (pathname === "/auth" && hasSessionCookie) {
     response = NextResponse.redirect(new URL("/dashboard", request.url));
   } else if (isPage) {
-    csp = contentSecurityPolicy(newNonce(), { https, dev });
+    csp = contentSecurityPolicy(newNonce(), { dev });
     const headers = new Headers(request.headers);
     headers.set("Content-Security-Policy", csp);
     response = NextResponse.next({ request: { headers } });

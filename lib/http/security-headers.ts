@@ -12,7 +12,10 @@
 
 export type SecurityOptions = { https: boolean; dev: boolean };
 
-export function contentSecurityPolicy(nonce: string, { https, dev }: SecurityOptions): string {
+// No upgrade-insecure-requests: every resource is same-origin and relative, HSTS already keeps the
+// browser on https, and it would break a deployment reached over plain http (a local check of an
+// https PUBLIC_URL).
+export function contentSecurityPolicy(nonce: string, { dev }: Pick<SecurityOptions, "dev">): string {
   const directives = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
@@ -28,7 +31,6 @@ export function contentSecurityPolicy(nonce: string, { https, dev }: SecurityOpt
     "form-action 'self'",
     "frame-ancestors 'none'",
     "frame-src 'none'",
-    ...(https ? ["upgrade-insecure-requests"] : []),
   ];
   return directives.join("; ");
 }
