@@ -20,7 +20,7 @@ describe("demo seed and GET /api/dashboard/stats", () => {
     if (await isEmpty(db)) await seedIfEmpty(db);
     const [demo] = await db.select({ id: users.id }).from(users).where(eq(users.email, demoAccount.email));
     if (!demo) await seedDemo(db);
-  });
+  }, 120_000); // the seed writes 30 days of activity and hashes three passwords: slow on a busy machine
 
   it("seeds three accounts that can sign in, with the roles the README names", async () => {
     for (const account of [demoAccount, demoAdminAccount, demoMasterAccount]) {

@@ -19,6 +19,8 @@ import { registerTestUser } from "../helpers/accounts";
 import { call } from "../helpers/http";
 
 afterAll(() => closeDb());
+// Fresh in-memory databases are migrated per test, and seeding is heavy: allow for a busy machine.
+jest.setTimeout(90_000);
 
 const base = { BETTER_AUTH_SECRET: "x".repeat(40) };
 
