@@ -1,11 +1,15 @@
 /**
- * Runs once when a server instance starts, before it serves: sizes the speech worker pools
- * (SPEECH_WORKERS), applies pending migrations, seeds the demo data into an empty database
- * (lib/seed), and starts the in-process job runner unless JOBS_IN_PROCESS=false (then
- * `npm run worker` or the cron route runs the jobs).
+ * Runs once when a server instance starts, before it serves: stamps each request with its TCP peer
+ * address (lib/http/peer-address.ts: the client address for rate limits), sizes the speech worker
+ * pools (SPEECH_WORKERS), applies pending migrations, seeds the demo data into an empty database
+ * when configured (lib/seed), creates the first master admin from MASTER_ADMIN_EMAIL/PASSWORD, and
+ * starts the in-process job runner unless JOBS_IN_PROCESS=false (then `npm run worker` or the cron
+ * route runs the jobs).
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { installPeerAddressStamp } = await import("./lib/http/peer-address");
+  installPeerAddressStamp();
   const [{ env }, { configureSpeechPools }] = await Promise.all([import("./lib/env"), import("./lib/providers/speech-pool")]);
   configureSpeechPools({ workers: env.SPEECH_WORKERS }); // the pools themselves start on first use
   const { prepareDatabase } = await import("./lib/seed/prepare");

@@ -6,6 +6,8 @@ const baseURL = `http://127.0.0.1:${port}`;
 /**
  * End-to-end tests drive Debian's Chromium (apt-get install chromium) against the production build,
  * served by `npm start` on a fresh embedded database of its own (.data-e2e, wiped before each run).
+ * tests/e2e/https-signout.spec.ts starts a second server of the same build, with an https PUBLIC_URL,
+ * on E2E_HTTPS_PORT (default E2E_PORT + 1).
  */
 export default defineConfig({
   testDir: "./tests/e2e",
@@ -44,6 +46,9 @@ export default defineConfig({
       PGLITE_DATA_DIR: ".data-e2e/pglite",
       PUBLIC_URL: baseURL,
       BETTER_AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456789",
+      // Every test signs up its own users from 127.0.0.1: lift the per-address registration limit
+      // (10 an hour by default; tests/integration/security.test.ts checks it).
+      REGISTRATIONS_PER_IP_PER_HOUR: "1000",
     },
   },
 });

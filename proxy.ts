@@ -1,24 +1,39 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { SESSION_COOKIE_NAMES } from "@/lib/auth/session-hint";
+import { baseSecurityHeaders, contentSecurityPolicy, newNonce } from "@/lib/http/security-headers";
 
 /**
  * Cheap checks before rendering; it authorizes nothing. Every route handler and server component
  * checks the session itself (lib/http/route.ts, lib/auth/current-user.ts).
  * - A visitor who still carries a session cookie is sent from /auth to /dashboard; the dashboard
  *   verifies it, and a stale one ends at /api/login, which clears it.
- * - Every answer gets the basic security headers.
+ * - Pages get a Content-Security-Policy with a fresh nonce (lib/http/security-headers.ts); Next
+ *   reads it from the request header and puts it on its scripts.
+ * - Every answer gets the basic security headers, and HSTS when PUBLIC_URL is https.
  */
-const SESSION_COOKIES = ["switchboard.session_token", "__Secure-switchboard.session_token"];
+// The proxy cannot import lib/env (server-only); PUBLIC_URL is read here at run time, the same variable.
+const https = (process.env.PUBLIC_URL ?? "").startsWith("https://");
+const dev = process.env.NODE_ENV === "development";
 
 export function proxy(request: NextRequest) {
-  const hasSessionCookie = SESSION_COOKIES.some((name) => request.cookies.has(name));
-  const response =
-    request.nextUrl.pathname === "/auth" && hasSessionCookie
-      ? NextResponse.redirect(new URL("/dashboard", request.url))
-      : NextResponse.next();
-  response.headers.set("X-Content-Type-Options", "nosniff");
-  response.headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  response.headers.set("X-Frame-Options", "DENY");
-  response.headers.set("Permissions-Policy", "camera=(), geolocation=(), microphone=(self)");
+  const { pathname } = request.nextUrl;
+  const hasSessionCookie = SESSION_COOKIE_NAMES.some((name) => request.cookies.has(name));
+  const isPage = !pathname.startsWith("/api/");
+
+  let response: NextResponse;
+  let csp: string | null = null;
+  if (pathname === "/auth" && hasSessionCookie) {
+    response = NextResponse.redirect(new URL("/dashboard", request.url));
+  } else if (isPage) {
+    csp = contentSecurityPolicy(newNonce(), { dev });
+    const headers = new Headers(request.headers);
+    headers.set("Content-Security-Policy", csp);
+    response = NextResponse.next({ request: { headers } });
+  } else {
+    response = NextResponse.next();
+  }
+  if (csp) response.headers.set("Content-Security-Policy", csp);
+  for (const [name, value] of Object.entries(baseSecurityHeaders({ https }))) response.headers.set(name, value);
   return response;
 }
 

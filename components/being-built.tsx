@@ -5,15 +5,13 @@ import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/
 
 interface BeingBuiltProps {
   feature: string;
-  /** Where the work is tracked (issue or spec reference), shown so nobody mistakes this for a bug. */
-  issue?: string;
-  /** One sentence: what the screen will do once it ships. */
+  /** One sentence: what the screen will do once it ships. Written for users: no tracker or spec references. */
   description: string;
   children?: React.ReactNode;
 }
 
 /** An honest placeholder for a screen that is not built yet: no sample data, just what is coming. */
-export function BeingBuilt({ feature, issue, description, children }: BeingBuiltProps) {
+export function BeingBuilt({ feature, description, children }: BeingBuiltProps) {
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-1 items-center px-4 py-16 sm:px-6">
       <Card className="w-full border-dashed" data-testid="being-built">
@@ -23,8 +21,7 @@ export function BeingBuilt({ feature, issue, description, children }: BeingBuilt
           </span>
           <div className="flex flex-col gap-2">
             <div className="flex flex-wrap items-center gap-2">
-              <Badge variant="warning">In development</Badge>
-              {issue ? <Badge variant="outline">{issue}</Badge> : null}
+              <Badge variant="warning">Coming soon</Badge>
             </div>
             <h1 className="text-xl font-semibold tracking-tight">{feature} is being built</h1>
             <CardDescription className="text-base">{description}</CardDescription>

@@ -5,17 +5,18 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { Toaster } from "sonner";
 import { createQueryClient } from "@/lib/query-client";
 import { AuthProvider } from "@/lib/auth/use-auth";
+import type { SessionHint } from "@/lib/auth/session-hint";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { FlashToastListener } from "@/components/flash-toast";
 
 /** Client-side context for every page: data fetching, auth state, tooltips and toasts. */
-export function Providers({ children }: { children: React.ReactNode }) {
+export function Providers({ children, sessionHint }: { children: React.ReactNode; sessionHint: SessionHint }) {
   // One client per browser tab; useState keeps it stable across re-renders.
   const [queryClient] = React.useState(createQueryClient);
 
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthProvider>
+      <AuthProvider sessionHint={sessionHint}>
         <TooltipProvider>
           {children}
           {/* Spec §9: one toast at a time, 5 s, swipe right to dismiss, F8 focuses the viewport. */}

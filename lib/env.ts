@@ -14,14 +14,28 @@ const schema = z.object({
   BETTER_AUTH_SECRET: z.string().min(32).optional(),
   APP_SECRET: z.string().min(32).optional(),
   PUBLIC_URL: z.string().url().optional(),
+  /** Behind a proxy that sets X-Forwarded-For itself (Vercel, a load balancer): the client address comes from it. */
   TRUST_PROXY_HEADERS: z
     .enum(["true", "false"])
     .default("false")
     .transform((v) => v === "true"),
+  /** How many trusted proxies append to X-Forwarded-For (the client is that many entries from the right). */
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
+  /** Seed the demo organization (with its known passwords) into an empty database. Default: only without DATABASE_URL. */
   SEED_DEMO_DATA: z
     .enum(["true", "false"])
-    .default("true")
-    .transform((v) => v === "true"),
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === "true")),
+  /** Settle purchases in the simulated processor when there is no STRIPE_SECRET_KEY. Default: only without DATABASE_URL. */
+  PAYMENTS_TEST_MODE: z
+    .enum(["true", "false"])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === "true")),
+  /** The first master admin, created on start when the database has none (docs/deploy.md). */
+  MASTER_ADMIN_EMAIL: z.string().email().optional(),
+  MASTER_ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").max(128, "must be at most 128 characters").optional(),
+  /** Account registrations (POST /api/auth/register and /api/auth/signup) allowed per client address per hour. */
+  REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   ALLOW_PRIVATE_ENDPOINTS: z
     .enum(["true", "false"])
     .default("false")
@@ -57,20 +71,26 @@ const schema = z.object({
   GOOGLE_OAUTH_TOKEN_URL: z.string().url().optional(),
 });
 
-function load() {
+/** Validates an environment (process.env, or a test's) and resolves the defaults that depend on each other. */
+export function loadEnv(source: Record<string, string | undefined>) {
   // An empty value (as copied from .env.example) means "not set".
-  const raw = Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== undefined && v.trim() !== ""));
+  const raw = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v.trim() !== ""));
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
     throw new Error(`Invalid environment:\n${lines}`);
   }
   const value = parsed.data;
+  // A server database means a real deployment: no demo accounts with known passwords and no free
+  // "test mode" payments unless asked for. The embedded database is a local install: both on.
+  const localInstall = !value.DATABASE_URL;
   return {
     ...value,
-    PUBLIC_URL: value.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? "3000"}`,
+    PUBLIC_URL: value.PUBLIC_URL ?? `http://localhost:${source.PORT ?? "3000"}`,
+    SEED_DEMO_DATA: value.SEED_DEMO_DATA ?? localInstall,
+    PAYMENTS_TEST_MODE: value.PAYMENTS_TEST_MODE ?? localInstall,
   };
 }
 
-export const env = load();
-export type Env = typeof env;
+export type Env = ReturnType<typeof loadEnv>;
+export const env: Env = loadEnv(process.env);

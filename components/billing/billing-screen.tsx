@@ -83,6 +83,22 @@ export function BillingScreen() {
         )
       ) : (
         <>
+          {overview.data.paymentsConfigured ? null : (
+            <div
+              role="status"
+              data-testid="billing-payments-not-configured"
+              className="flex items-start gap-3 rounded-lg border border-warning/40 bg-warning/10 px-4 py-3 text-sm"
+            >
+              <AlertTriangle aria-hidden className="mt-0.5 size-5 shrink-0 text-warning" />
+              <div className="flex flex-col gap-0.5">
+                <span className="font-medium">Payments are not configured</span>
+                <span className="text-muted-foreground">
+                  This Switchboard server cannot take payments yet, so plans and credit packs cannot be bought. Your current plan and
+                  credits keep working; please contact your administrator.
+                </span>
+              </div>
+            </div>
+          )}
           <div className="grid gap-6 md:grid-cols-2">
             <SubscriptionCard overview={overview.data} />
             <UsageCard overview={overview.data} />

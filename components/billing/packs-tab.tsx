@@ -31,7 +31,7 @@ export function PacksTab({ overview }: { overview: BillingOverview }) {
               <CardFooter>
                 <Button
                   className="w-full"
-                  disabled={purchase.isPending}
+                  disabled={purchase.isPending || !overview.paymentsConfigured}
                   onClick={() => purchase.mutate(pack.total)}
                   aria-label={`Buy ${pack.credits.toLocaleString("en-US")} credits for ${formatDollars(pack.price)}`}
                 >
@@ -45,7 +45,11 @@ export function PacksTab({ overview }: { overview: BillingOverview }) {
       </div>
       <p className="text-sm text-muted-foreground">
         Credits never expire.{" "}
-        {overview.testMode ? "Test mode: purchases settle at once and no card is charged." : "You pay on Stripe's secure checkout page."}
+        {!overview.paymentsConfigured
+          ? "Payments are not configured on this server."
+          : overview.testMode
+            ? "Test mode: purchases settle at once and no card is charged."
+            : "You pay on Stripe's secure checkout page."}
       </p>
     </div>
   );

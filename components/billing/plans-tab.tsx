@@ -74,7 +74,7 @@ export function PlansTab({ overview }: { overview: BillingOverview }) {
                 <Button
                   className="w-full"
                   variant={action === "Downgrade" ? "outline" : "default"}
-                  disabled={isCurrent || changePlan.isPending}
+                  disabled={isCurrent || changePlan.isPending || (plan.price > 0 && !overview.paymentsConfigured)}
                   onClick={() => choose(plan)}
                   aria-label={isCurrent ? `Current plan: ${plan.name}` : `${action}: ${plan.name}`}
                 >

@@ -58,7 +58,7 @@ export function SubscriptionCard({ overview }: { overview: BillingOverview }) {
           {overview.paymentNeeded ? (
             <Button
               onClick={() => changePlan.mutate({ id: plan.id, name: plan.name })}
-              disabled={changePlan.isPending}
+              disabled={changePlan.isPending || !overview.paymentsConfigured}
               data-testid="billing-complete-payment"
             >
               {changePlan.isPending ? <Spinner /> : null}

@@ -133,8 +133,8 @@ export function ConnectDialog({
               </div>
             ) : integration.kind === "flag" ? (
               <p className="text-sm text-muted-foreground">
-                Switchboard records that {integration.name} is connected for your organization. Nothing is sent to{" "}
-                {integration.name} yet: syncing arrives with the CRM issue.
+                Switchboard will show {integration.name} as connected for your organization. It does not send calls,
+                texts or contacts to {integration.name} yet.
               </p>
             ) : (
               <div className="flex flex-col gap-1.5">

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/alert-dialog";
 import { Card, CardContent, CardFooter, CardHeader } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
-import type { IntegrationView } from "@/lib/integrations/catalogue";
+import { connectedNote, type IntegrationView } from "@/lib/integrations/catalogue";
 import { useDisconnect, useSendTest } from "./api";
 import { ConnectDialog } from "./connect-dialog";
 import { DeliveriesDialog } from "./deliveries-dialog";
@@ -25,16 +25,9 @@ const icons: Record<string, LucideIcon> = {
   webhooks: Webhook,
 };
 
-function connectedNote(integration: IntegrationView): string | null {
+function noteFor(integration: IntegrationView): string | null {
   if (!integration.connected) return null;
-  const host = typeof integration.config.host === "string" ? integration.config.host : null;
-  if (integration.kind === "flag") return "Connected — syncing arrives with the CRM issue.";
-  if (integration.kind === "slack") return "Posts a message for every missed call.";
-  if (integration.kind === "calendar") {
-    const calendarId = typeof integration.config.calendarId === "string" ? integration.config.calendarId : "your calendar";
-    return `Reads busy times from ${calendarId} and adds each appointment to it.`;
-  }
-  return host ? `Sending signed events to ${host}.` : "Sending signed events.";
+  return connectedNote(integration, integration.config);
 }
 
 export function IntegrationCard({
@@ -54,7 +47,7 @@ export function IntegrationCard({
   const disconnect = useDisconnect(integration);
   const sendTest = useSendTest(integration);
   const hasEndpoint = integration.kind === "webhook" || integration.kind === "slack";
-  const note = connectedNote(integration);
+  const note = noteFor(integration);
 
   return (
     <Card className="flex flex-col" data-testid={`integration-${integration.slug}`} data-connected={integration.connected}>

@@ -1,6 +1,6 @@
 /**
- * Screens that are not built yet. Each renders an honest "being built" panel with one sentence from
- * the spec about what it will do. When a feature ships, its page imports the real screen instead,
+ * Screens that are not built yet. Each renders an honest "being built" panel with one sentence, for
+ * users, about what it will do. When a feature ships, its page imports the real screen instead,
  * and the entry here is deleted. Aliased routes (/admin-dashboard, /mcp-management, …) import the
  * same component as their main route.
  */
@@ -10,7 +10,6 @@ export function McpScreen() {
   return (
     <BeingBuilt
       feature="MCP Management"
-      issue="advanced §2 MCP Management"
       description="Register Model Context Protocol services, switch them on or off, and watch their connections and health."
     />
   );
@@ -20,7 +19,6 @@ export function A2aScreen() {
   return (
     <BeingBuilt
       feature="A2A Management"
-      issue="advanced §2 A2A Management"
       description="Register agent-to-agent (A2A) agents, see which are online, and send them messages."
     />
   );
@@ -30,7 +28,6 @@ export function CrmVoiceScreen() {
   return (
     <BeingBuilt
       feature="CRM Voice Management"
-      issue="advanced §2 CRM Voice Management"
       description="Follow the CRM voice system: service status, voice calls, texts and e-mails with their sentiment, and logistics requests."
     />
   );
@@ -40,7 +37,6 @@ export function MasterAdminScreen() {
   return (
     <BeingBuilt
       feature="Master Admin Dashboard"
-      issue="advanced §2 Master admin dashboard"
       description="System-wide management: every user's role, subscription and credits, organizations, and billing across the platform."
     />
   );
@@ -50,7 +46,6 @@ export function AnalyticsScreen() {
   return (
     <BeingBuilt
       feature="Analytics Dashboard"
-      issue="advanced §2 Analytics dashboard"
       description="Insights over a chosen time range: call and message volume, response times, call durations, intents and sentiment."
     />
   );

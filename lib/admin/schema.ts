@@ -42,7 +42,7 @@ export type AdminUsersQuery = z.infer<typeof adminUsersQuery>;
 export const updateUserInput = z.object({
   firstName: z.string().trim().min(1, "First name is required").max(100, "First name must be at most 100 characters").optional(),
   lastName: z.string().trim().min(1, "Last name is required").max(100, "Last name must be at most 100 characters").optional(),
-  email: z.string().trim().toLowerCase().email("Please enter a valid email").optional(),
+  email: z.string().trim().toLowerCase().max(254, "Please enter a valid email").email("Please enter a valid email").optional(),
   role: roleField.optional(),
   status: statusField.optional(),
 });
@@ -51,7 +51,7 @@ export type UpdateUserValues = z.input<typeof updateUserInput>;
 
 /** POST /api/admin/adjust-credits: a non-zero whole number (positive adds, negative removes) and why. */
 export const adjustCreditsInput = z.object({
-  userId: z.string().trim().min(1, "Choose a user"),
+  userId: z.string().trim().min(1, "Choose a user").max(200, "Choose a user"),
   credits: z.coerce
     .number("Credits must be a whole number")
     .int("Credits must be a whole number")
@@ -65,7 +65,7 @@ export type AdjustCreditsValues = z.input<typeof adjustCreditsInput>;
 /** POST /api/admin/users: a new user in an existing organization (not signed in). */
 export const createUserInput = registerInput.extend({
   role: roleField.default("individual"),
-  organizationId: z.string().trim().min(1, "Choose an organization"),
+  organizationId: z.string().trim().min(1, "Choose an organization").max(200, "Choose an organization"),
 });
 export type CreateUserInput = z.infer<typeof createUserInput>;
 export type CreateUserValues = z.input<typeof createUserInput>;

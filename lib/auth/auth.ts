@@ -5,6 +5,7 @@ import { bearer } from "better-auth/plugins";
 import type { Db } from "@/db/client";
 import { accounts, sessions, users, verifications } from "@/db/schema";
 import { env } from "@/lib/env";
+import { PEER_ADDRESS_HEADER } from "@/lib/http/peer-address";
 import { appSecret } from "./secret";
 
 export const SESSION_COOKIE_PREFIX = "switchboard";
@@ -38,8 +39,10 @@ function createAuth(db: Db) {
     rateLimit: { enabled: false },
     advanced: {
       cookiePrefix: SESSION_COOKIE_PREFIX,
-      useSecureCookies: env.PUBLIC_URL.startsWith("https://"),
+      useSecureCookies: secureCookies(),
       defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
+      // The address recorded on each session: the same one the rate limits use (lib/http/client-ip.ts).
+      ipAddress: { ipAddressHeaders: env.TRUST_PROXY_HEADERS ? ["x-forwarded-for"] : [PEER_ADDRESS_HEADER] },
     },
     logger: { level: env.NODE_ENV === "test" ? "error" : "warn" },
     plugins: [bearer({ requireSignature: true })],
@@ -61,8 +64,22 @@ export function getAuth(db: Db): Auth {
   return auth;
 }
 
+/** Whether cookies are Secure (and __Secure- prefixed): PUBLIC_URL is https. */
+export function secureCookies(): boolean {
+  return env.PUBLIC_URL.startsWith("https://");
+}
+
+function cookieName(name: string): string {
+  const base = `${SESSION_COOKIE_PREFIX}.${name}`;
+  return secureCookies() ? `__Secure-${base}` : base;
+}
+
 /** Name of the session cookie Better Auth sets and reads (with the __Secure- prefix on https). */
 export function sessionCookieName(): string {
-  const base = `${SESSION_COOKIE_PREFIX}.session_token`;
-  return env.PUBLIC_URL.startsWith("https://") ? `__Secure-${base}` : base;
+  return cookieName("session_token");
+}
+
+/** Every cookie Better Auth may set for a session: signing out clears them all. */
+export function authCookieNames(): string[] {
+  return ["session_token", "session_data", "dont_remember"].map(cookieName);
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { NextResponse } from "next/server";
-import { sessionCookieName } from "./auth";
+import { authCookieNames, secureCookies } from "./auth";
 import type { SignedIn } from "./service";
 import { publicUser } from "./session";
 
@@ -11,7 +11,15 @@ export function signedInResponse(signedIn: SignedIn, extra: Record<string, unkno
   return response;
 }
 
+/**
+ * Expires the session cookies. On https they are `__Secure-` cookies, which a browser only lets a
+ * Set-Cookie with `Secure` replace: without it the old cookie stayed, the session was dead on the
+ * server, and /auth → /dashboard → /api/login → /auth went round in a loop.
+ */
 export function clearSessionCookie(response: NextResponse) {
-  response.cookies.set(sessionCookieName(), "", { path: "/", maxAge: 0, httpOnly: true, sameSite: "lax" });
+  const secure = secureCookies();
+  for (const name of authCookieNames()) {
+    response.cookies.set(name, "", { path: "/", maxAge: 0, expires: new Date(0), httpOnly: true, sameSite: "lax", secure });
+  }
   return response;
 }

@@ -2,9 +2,12 @@ import "server-only";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { sessions, users } from "@/db/schema";
+import { createStarterAssistant } from "@/lib/assistants/starter";
 import { changeCredits } from "@/lib/billing/ledger";
 import { getPlan } from "@/lib/billing/plans";
+import { env } from "@/lib/env";
 import { conflict, HttpError, unauthorized } from "@/lib/http/errors";
+import { hitRateLimit } from "@/lib/http/rate-limit";
 import { createOrganization, deleteOrganization, type Tier } from "@/lib/organizations/service";
 import { getAuth } from "./auth";
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from "./login-throttle";
@@ -43,6 +46,24 @@ function takenError(which: "email" | "username") {
     : conflict("This username is already taken", { username: "This username is already taken" });
 }
 
+export const REGISTRATION_WINDOW_MS = 60 * 60 * 1000;
+
+/**
+ * New accounts from one client address: REGISTRATIONS_PER_IP_PER_HOUR (default 10) attempts per
+ * hour across POST /api/auth/register and /api/auth/signup, counted whether or not they succeed.
+ * Each account gets welcome credits, so an unlimited sign-up would be a credit faucet.
+ */
+export async function assertRegistrationAllowed(db: Db, ip: string | null) {
+  if (!ip) return;
+  await hitRateLimit(
+    db,
+    `register:ip:${ip}`,
+    env.REGISTRATIONS_PER_IP_PER_HOUR,
+    REGISTRATION_WINDOW_MS,
+    "Too many new accounts from your network. Please try again later.",
+  );
+}
+
 export type NewAccount = RegisterInput & {
   role?: Role;
   /** Join this organization instead of creating one (seed, admin-created users). */
@@ -53,7 +74,8 @@ export type NewAccount = RegisterInput & {
 };
 
 /**
- * Creates the user with an organization of their own, and signs them in.
+ * Creates the user with an organization of their own (its welcome credits and its starter
+ * assistant, lib/assistants/starter.ts), and signs them in.
  * E-mail or username already taken → 409 naming which.
  */
 export async function registerAccount(db: Db, input: NewAccount, headers: Headers): Promise<SignedIn> {
@@ -62,10 +84,11 @@ export async function registerAccount(db: Db, input: NewAccount, headers: Header
   if (taken) throw takenError(taken);
 
   const ownOrganization = !input.organizationId;
+  const organizationName = input.organizationName?.trim() || `${input.firstName}'s workspace`;
   const org = input.organizationId
     ? { id: input.organizationId }
     : await createOrganization(db, {
-        name: input.organizationName?.trim() || `${input.firstName}'s workspace`,
+        name: organizationName,
         tier: input.tier ?? "free",
         status: input.tierStatus ?? "active",
       });
@@ -93,6 +116,8 @@ export async function registerAccount(db: Db, input: NewAccount, headers: Header
         reference: "signup",
         actorUserId: signedIn.user.id,
       });
+      // A working assistant from the first minute: the voice test and the mobile chat answer at once.
+      await createStarterAssistant(db, org.id, organizationName, { namedByUser: Boolean(input.organizationName?.trim()) });
     }
     return signedIn;
   } catch (error) {
@@ -109,10 +134,18 @@ export async function registerAccount(db: Db, input: NewAccount, headers: Header
 
 /**
  * Better Auth's expected failures (wrong password, user exists…). Matched by shape, not by class:
- * the bundler may load better-call's ESM and CJS builds side by side, so `instanceof` can miss.
+ * the bundler may load better-call's ESM and CJS builds side by side, so `instanceof` can miss
+ * (it did: a wrong current password in Settings answered 500 in the production build).
  */
-function isAuthApiError(error: unknown): error is Error & { statusCode: number } {
+export function isAuthApiError(error: unknown): error is Error & { statusCode: number; body?: unknown } {
   return error instanceof Error && error.name === "APIError" && typeof (error as { statusCode?: unknown }).statusCode === "number";
+}
+
+/** The machine-readable code of a Better Auth failure ("INVALID_PASSWORD", …), or null. */
+export function authErrorCode(error: unknown): string | null {
+  if (!isAuthApiError(error)) return null;
+  const code = (error.body as { code?: unknown } | undefined)?.code;
+  return typeof code === "string" ? code : null;
 }
 
 function isUniqueViolation(error: unknown): boolean {

@@ -9,8 +9,9 @@ import {
   type UseMutationResult,
 } from "@tanstack/react-query";
 import type { Role } from "./roles";
+import type { SessionHint } from "./session-hint";
 import type { LoginInput, RegisterInput } from "./schemas";
-import { apiRequest, clearStoredSessionId, getQueryFn, storeSessionId } from "@/lib/api-client";
+import { apiRequest, clearStoredSessionId, getQueryFn, getStoredSessionId, storeSessionId } from "@/lib/api-client";
 import { fullPageNavigate } from "@/lib/utils";
 
 export const CURRENT_USER_QUERY_KEY = ["/api/auth/me"] as const;
@@ -41,6 +42,11 @@ const AuthContext = React.createContext<AuthContextValue | null>(null);
 
 const fetchMe = getQueryFn<AuthUser>({ on401: "returnNull" });
 
+function subscribeToStorage(onChange: () => void) {
+  window.addEventListener("storage", onChange);
+  return () => window.removeEventListener("storage", onChange);
+}
+
 /** GET /api/auth/me; a 401 means signed out and also drops a stale stored session id (spec §4). */
 const fetchCurrentUser: QueryFunction<AuthUser | null> = async (context) => {
   const user = await fetchMe(context);
@@ -53,12 +59,22 @@ function toUser(session: SessionResponse): AuthUser {
   return { id, email, firstName, lastName, role, permissions };
 }
 
-export function AuthProvider({ children }: { children: React.ReactNode }) {
+/**
+ * `sessionHint` comes from the server (app/layout.tsx): "signed-out" when the request carried no
+ * session cookie. Then the state starts as signed out — the server renders the signed-out page, not
+ * the spinner — and /api/auth/me is asked only if the browser still holds a stored session id (a
+ * bearer without the cookie), during which the state is loading again.
+ */
+export function AuthProvider({ children, sessionHint = "unknown" }: { children: React.ReactNode; sessionHint?: SessionHint }) {
   const queryClient = useQueryClient();
+  // The server cannot see local storage: its snapshot (and so the hydrating render) says "none".
+  const hasStoredSession = React.useSyncExternalStore(subscribeToStorage, () => getStoredSessionId() !== null, () => false);
 
   const { data, error, isLoading } = useQuery({
     queryKey: CURRENT_USER_QUERY_KEY,
     queryFn: fetchCurrentUser,
+    // Without a cookie and without a stored id nobody is signed in: nothing to ask, nothing to wait for.
+    enabled: sessionHint !== "signed-out" || hasStoredSession,
   });
 
   React.useEffect(() => {

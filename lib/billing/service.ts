@@ -49,9 +49,19 @@ function currentPeriod(org: Organization, now = new Date()) {
   return { start, end };
 }
 
-/** Whether an organization pays in real money (Stripe) or in test mode (simulated). */
+/** Whether an organization pays in real money (Stripe), in test mode (simulated), or cannot pay at all. */
 async function providerName(db: Db, organizationId: string) {
-  return (await getStripeProvider(db, organizationId)) ? "stripe" : "simulated";
+  return (await getPaymentsProvider(db, organizationId))?.name ?? "none";
+}
+
+export const PAYMENTS_NOT_CONFIGURED =
+  "Payments are not set up on this Switchboard server yet, so plans and credit packs cannot be bought. Please contact your administrator.";
+
+/** The payments provider, or 503 when this deployment has none (no Stripe key, test mode off). */
+async function requirePaymentsProvider(db: Db, organizationId: string): Promise<PaymentsProvider> {
+  const provider = await getPaymentsProvider(db, organizationId);
+  if (!provider) throw new HttpError(503, PAYMENTS_NOT_CONFIGURED);
+  return provider;
 }
 
 /** GET /api/billing/overview: every figure is computed from the organization and its ledger. */
@@ -73,13 +83,16 @@ export async function getBillingOverview(db: Db, organizationId: string) {
   const unlimited = org.subscriptionTier === "enterprise" && org.subscriptionStatus === "active";
   const usagePercent = unlimited || used + balance === 0 ? 0 : Math.round((used * 100) / (used + balance));
   const paid = plan.price > 0;
+  const payments = await providerName(db, organizationId);
   return {
     plan: { id: plan.id, name: plan.name, price: plan.price },
     status: org.subscriptionStatus,
     /** The plan whose limits apply now: Free until a paid plan is paid for. */
     effectivePlan: { id: effective.id, name: effective.name, limits: effective.limits },
     paymentNeeded: paid && org.subscriptionStatus !== "active",
-    testMode: (await providerName(db, organizationId)) === "simulated",
+    testMode: payments === "simulated",
+    /** False: no Stripe key and test payments off — nothing can be bought (the screen says so). */
+    paymentsConfigured: payments !== "none",
     canManageInStripe: Boolean(org.stripeCustomerId),
     renewalDate: paid && org.subscriptionStatus === "active" ? period.end.toISOString() : null,
     periodStart: period.start.toISOString(),
@@ -245,7 +258,7 @@ export async function purchaseCredits(db: Db, ctx: RequestContext, credits: numb
   const pack = findPackByTotal(credits);
   if (!pack) throw badRequest("Choose a credit pack", { credits: "Choose a credit pack" });
   const org = await loadOrganization(db, ctx.organizationId);
-  const provider = await getPaymentsProvider(db, ctx.organizationId);
+  const provider = await requirePaymentsProvider(db, ctx.organizationId);
   const total = packTotal(pack);
   const payment = await createPayment(db, ctx, provider, {
     kind: "credit_pack",
@@ -299,7 +312,7 @@ export async function changePlan(db: Db, ctx: RequestContext, planId: PlanId) {
     throw badRequest(`You are already on the ${plan.name} plan`, { planId: `You are already on the ${plan.name} plan` });
   }
   const completingTrial = org.subscriptionTier === planId && org.subscriptionStatus !== "active";
-  const provider = await getPaymentsProvider(db, ctx.organizationId);
+  const provider = await requirePaymentsProvider(db, ctx.organizationId);
   const payment = await createPayment(db, ctx, provider, {
     kind: "subscription",
     amountCents: plan.price * 100,
@@ -316,7 +329,7 @@ export async function changePlan(db: Db, ctx: RequestContext, planId: PlanId) {
 /** POST /api/billing/portal: Stripe's customer portal; 400 in test mode or before any Stripe payment. */
 export async function openCustomerPortal(db: Db, organizationId: string) {
   const provider = await getPaymentsProvider(db, organizationId);
-  if (provider.name !== "stripe") throw badRequest("Available with Stripe");
+  if (provider?.name !== "stripe") throw badRequest("Available with Stripe");
   const org = await loadOrganization(db, organizationId);
   if (!org.stripeCustomerId) throw badRequest("There is no Stripe customer yet: buy a credit pack or subscribe first.");
   try {

@@ -4,12 +4,20 @@ import { NextResponse } from "next/server";
 import { getDb, type Db } from "@/lib/database";
 import { resolveSession, type Session, type SessionUser } from "@/lib/auth/session";
 import type { Permission, Role } from "@/lib/auth/roles";
-import { forbidden, HttpError, unauthorized } from "./errors";
+import { badRequest, forbidden, HttpError, unauthorized } from "./errors";
+import { assertNotCrossSite } from "./origin";
+import { isJsonContentType, NUL_MESSAGE, unsupportedMediaType } from "./parse";
 
 /**
  * The one way a route handler is written (docs/conventions.md): the wrapper owns the request id,
  * the database handle, the session (required, optional or none), the permission check and the
  * mapping of errors to responses. Handlers parse, call a service and return a value.
+ *
+ * Rules every route gets from here (docs/security.md):
+ * - a state-changing request (POST/PUT/PATCH/DELETE) from a page on another site → 403 (lib/http/origin.ts);
+ * - a path parameter holding a NUL character → 400;
+ * - an authed route's state-changing request whose Content-Type is not JSON → 415 (`accepts: "any"` opts out);
+ * - PostgreSQL refusing a value (NUL byte, a date out of range) → 400, never a 500.
  */
 
 /** Who is calling, as every service function receives it. */
@@ -33,7 +41,22 @@ export function json(body: unknown, init?: ResponseInit) {
   return NextResponse.json(body, init);
 }
 
+/** PostgreSQL's "this value cannot be stored" errors (class 22), found on drizzle's wrapper or its cause. */
+const BAD_VALUE_CODES = new Set(["22021", "22P05", "22007", "22008", "22003", "22P02", "22001", "54000"]);
+
+function badValueError(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | null, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
+    if (typeof e.code === "string" && BAD_VALUE_CODES.has(e.code)) return true;
+  }
+  return false;
+}
+
 function errorResponse(error: unknown, requestId: string): Response {
+  if (!(error instanceof HttpError) && badValueError(error)) {
+    // A value got past validation that the database cannot hold: the caller's input, so a 400.
+    console.warn(`[${requestId}] database refused a value`, (error as Error).message);
+    error = badRequest("Invalid request: a value could not be stored (unsupported characters, or out of range)");
+  }
   if (error instanceof HttpError) {
     const body: { message: string; errors?: Record<string, string> } = { message: error.message };
     if (error.errors) body.errors = error.errors;
@@ -54,7 +77,11 @@ function toResponse(result: HandlerResult): Response {
 async function resolveParams(ctx: RouteParams | undefined): Promise<Params> {
   const raw = ctx?.params ? await ctx.params : {};
   const params: Params = {};
-  for (const [key, value] of Object.entries(raw)) params[key] = Array.isArray(value) ? value.join("/") : value;
+  for (const [key, value] of Object.entries(raw)) {
+    const joined = Array.isArray(value) ? value.join("/") : value;
+    if (joined.includes("\u0000")) throw badRequest(`Invalid request: ${key} ${NUL_MESSAGE}`, { [key]: `${key} ${NUL_MESSAGE}` });
+    params[key] = joined;
+  }
   return params;
 }
 
@@ -62,6 +89,7 @@ function wrap<E>(build: (req: Request, base: PublicExtra) => Promise<E>, handler
   return async (req, routeCtx) => {
     const requestId = crypto.randomUUID();
     try {
+      assertNotCrossSite(req);
       const base: PublicExtra = { db: await getDb(), params: await resolveParams(routeCtx), requestId };
       return toResponse(await handler(req, await build(req, base)));
     } catch (error) {
@@ -89,7 +117,14 @@ export function publicRoute(
 type AuthOptions = {
   /** The permission the caller's role must carry (lib/auth/roles.ts). Every authed route declares one. */
   permission: Permission;
+  /**
+   * "json" (default): a POST/PUT/PATCH/DELETE that declares a Content-Type other than JSON is 415
+   * before the session is even read. "any": the handler reads another format itself (uploads).
+   */
+  accepts?: "json" | "any";
 };
+
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
  * A route for signed-in callers: session (bearer or cookie) → organization and role → permission →
@@ -97,6 +132,10 @@ type AuthOptions = {
  */
 export function authedRoute(options: AuthOptions, handler: (req: Request, extra: AuthedExtra) => Promise<HandlerResult>): RouteHandler {
   return wrap(async (req, base) => {
+    if ((options.accepts ?? "json") === "json" && BODY_METHODS.has(req.method.toUpperCase())) {
+      const type = req.headers.get("content-type");
+      if (type && !isJsonContentType(type)) throw unsupportedMediaType();
+    }
     const session = await resolveSession(base.db, req.headers);
     if (!session) throw unauthorized();
     const { user } = session;

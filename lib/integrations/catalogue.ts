@@ -5,7 +5,8 @@
  * kind: how an entry connects
  * - "webhook": Switchboard POSTs signed events to a URL the user gives (Zapier, generic Webhooks);
  * - "slack":   a Slack incoming-webhook URL that receives a message per missed call;
- * - "flag":    recorded as connected only; syncing arrives with the CRM issue (no external call yet);
+ * - "flag":    recorded as connected only: Switchboard sends nothing to it yet, and the card and the
+ *              connect dialog say so in those words.
  * - "calendar": Google Calendar with a calendar id and an OAuth credential the owner pastes (checked
  *              with a free/busy query on connect); busy times in, appointments out (docs/appointments.md).
  */
@@ -34,7 +35,8 @@ export type CatalogueEntry = {
   connectable: string;
 };
 
-const FLAG_NOTE = "Connected — syncing arrives with the CRM issue.";
+/** What connecting a "flag" entry does today, said plainly: it only marks the tool as one the team uses. */
+const FLAG_NOTE = "Connecting marks it as a tool your team uses. Switchboard does not send anything to it yet.";
 
 export const catalogue: readonly CatalogueEntry[] = [
   {
@@ -148,3 +150,15 @@ export type DeliveryView = {
   createdAt: string;
   deliveredAt: string | null;
 };
+
+/** The line a connected card shows: what the connection does today. */
+export function connectedNote(entry: Pick<CatalogueEntry, "kind" | "name">, config: Record<string, unknown>): string {
+  const host = typeof config.host === "string" ? config.host : null;
+  if (entry.kind === "flag") return `Marked as connected. Switchboard does not send anything to ${entry.name} yet.`;
+  if (entry.kind === "slack") return "Posts a message for every missed call.";
+  if (entry.kind === "calendar") {
+    const calendarId = typeof config.calendarId === "string" ? config.calendarId : "your calendar";
+    return `Reads busy times from ${calendarId} and adds each appointment to it.`;
+  }
+  return host ? `Sending signed events to ${host}.` : "Sending signed events.";
+}

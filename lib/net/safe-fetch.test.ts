@@ -17,6 +17,33 @@ describe("isPublicAddress", () => {
     "fe80::1",
     "fd00::1",
     "224.0.0.1",
+    // IPv4-compatible IPv6 (::/96): ipaddr.js calls it unicast, the kernel may route it to IPv4.
+    "::127.0.0.1",
+    "::7f00:1",
+    "::169.254.169.254",
+    "::a9fe:a9fe",
+    "::10.0.0.1",
+    "::",
+    // NAT64, 6to4 and Teredo embed an IPv4 address.
+    "64:ff9b::7f00:1",
+    "64:ff9b:1::a9fe:a9fe",
+    "2002:7f00:1::1",
+    "2001:0:4136:e378:8000:63bf:3fff:fdd2",
+    // Other special IPv6: site-local, documentation, discard-only, benchmarking, multicast, ORCHIDv2.
+    "fec0::1",
+    "2001:db8::1",
+    "3fff::1",
+    "100::1",
+    "2001:2::1",
+    "ff02::1",
+    "2001:20::1",
+    "::ffff:0:7f00:1",
+    "fe80::1%eth0",
+    // Other special IPv4.
+    "192.0.0.8",
+    "198.18.0.1",
+    "240.0.0.1",
+    "255.255.255.255",
   ])("refuses %s", (address) => {
     expect(isPublicAddress(address)).toBe(false);
   });
@@ -39,6 +66,17 @@ describe("assertSafeUrl / safeFetch", () => {
     "http://[::ffff:7f00:1]/hook",
     "http://[::1]:8080/hook",
     "http://localhost/hook",
+    "http://[::127.0.0.1]/",
+    "http://[::169.254.169.254]/latest/meta-data/",
+    "http://[::7f00:1]:3000/",
+    "http://[64:ff9b::a9fe:a9fe]/",
+    "http://[2002:a9fe:a9fe::]/",
+    "http://[fd12:3456::1]/",
+    "http://[fe80::1]/",
+    "http://0x7f000001/",
+    "http://2130706433/",
+    "http://127.1/",
+    "http://0177.0.0.1/",
   ];
 
   it.each(refused)("refuses %s", async (url) => {

@@ -37,10 +37,36 @@ function allowPrivateDefault(options?: SafeFetchOptions): boolean {
   return options?.allowPrivate ?? env.ALLOW_PRIVATE_ENDPOINTS;
 }
 
-/** True only for public unicast addresses. IPv4-mapped IPv6 is judged as the IPv4 address. */
+/** IPv6 global unicast: 2000::/3. Everything outside it is special (loopback, ::/96, NAT64, ULA, …). */
+const GLOBAL_UNICAST = ipaddr.parseCIDR("2000::/3");
+
+/**
+ * Special-purpose ranges inside 2000::/3 that ipaddr.js still calls "unicast", or that embed an IPv4
+ * address we could not judge (IANA IPv6 Special-Purpose Address Registry).
+ */
+const SPECIAL_IPV6 = [
+  "2001::/23", // IETF protocol assignments: Teredo (embeds IPv4), benchmarking, ORCHID, AMT…
+  "2001:db8::/32", // documentation
+  "2002::/16", // 6to4 (embeds an IPv4 address)
+  "2620:4f:8000::/48", // AS112-v6
+  "3fff::/20", // documentation
+].map((cidr) => ipaddr.parseCIDR(cidr));
+
+/**
+ * True only for public unicast addresses. IPv4-mapped IPv6 (::ffff:a.b.c.d) is judged as the IPv4
+ * address. Any other IPv6 must be global unicast (2000::/3) outside the special-purpose blocks, so
+ * IPv4-compatible forms (::127.0.0.1 = ::7f00:1, ::169.254.169.254), NAT64 (64:ff9b::/96), unique
+ * local, link-local, site-local and multicast are all refused — ipaddr.js alone calls ::/96 "unicast".
+ */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
-  return ipaddr.process(address).range() === "unicast";
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === "ipv4") return parsed.range() === "unicast";
+  const v6 = parsed as ipaddr.IPv6;
+  if (v6.zoneId) return false;
+  if (!v6.match(GLOBAL_UNICAST)) return false;
+  if (SPECIAL_IPV6.some((range) => v6.match(range))) return false;
+  return v6.range() === "unicast";
 }
 
 function stripBrackets(hostname: string): string {

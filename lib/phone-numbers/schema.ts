@@ -73,7 +73,12 @@ export function isTimeZone(value: string): boolean {
 }
 
 export const businessHours = z.object({
-  timezone: z.string().trim().min(1, "Time zone is required").refine(isTimeZone, "Unknown time zone, e.g. America/New_York"),
+  timezone: z
+    .string()
+    .trim()
+    .min(1, "Time zone is required")
+    .max(64, "Unknown time zone, e.g. America/New_York")
+    .refine(isTimeZone, "Unknown time zone, e.g. America/New_York"),
   /** Each weekday is open/close times, or null when closed; a day left out is closed. */
   days: z.strictObject(
     { mon: day, tue: day, wed: day, thu: day, fri: day, sat: day, sun: day },
@@ -87,7 +92,7 @@ export const updatePhoneNumberInput = z
   .object({
     friendlyName: friendlyName.optional(),
     isActive: z.boolean("isActive must be true or false").optional(),
-    assistantId: z.string().trim().min(1, "Choose a voice assistant").nullable().optional(),
+    assistantId: z.string().trim().min(1, "Choose a voice assistant").max(200, "Choose a voice assistant").nullable().optional(),
     forwardTo: e164.nullable().optional(),
     businessHours: businessHours.nullable().optional(),
   })

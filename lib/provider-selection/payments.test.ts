@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { closeDb, getDb } from "@/lib/database";
 import { providerCredentials } from "@/db/schema";
 import { encryptSecret } from "@/lib/crypto/secret-box";
+import { env } from "@/lib/env";
 import { createOrganization } from "@/lib/organizations/service";
 import { getPaymentsProvider, getStripeWebhookSecret } from "./payments";
 
@@ -18,6 +19,19 @@ it("never bills through a Stripe key an organization saved (it could settle its 
     hint: "…_own",
   });
   const provider = await getPaymentsProvider(db, org.id);
-  expect(provider.name).toBe("simulated");
+  expect(provider?.name).toBe("simulated");
   expect(await getStripeWebhookSecret(db)).toBeNull();
+});
+
+it("without a Stripe key, test payments only where allowed: none at all when PAYMENTS_TEST_MODE is off", async () => {
+  const db = await getDb();
+  const org = await createOrganization(db, { name: "No payments" });
+  const saved = env.PAYMENTS_TEST_MODE;
+  env.PAYMENTS_TEST_MODE = false;
+  try {
+    expect(await getPaymentsProvider(db, org.id)).toBeNull();
+  } finally {
+    env.PAYMENTS_TEST_MODE = saved;
+  }
+  expect((await getPaymentsProvider(db, org.id))?.name).toBe(saved ? "simulated" : undefined);
 });

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Db } from "@/db/client";
 import { fulfilPayment } from "@/lib/billing/fulfilment";
+import { env } from "@/lib/env";
 import { resolveCredential } from "./credentials";
 import type { PaymentsProvider } from "@/lib/providers/payments/interface";
 import { createSimulatedPaymentsProvider } from "@/lib/providers/payments/simulated";
@@ -9,13 +10,16 @@ import { createStripePaymentsProvider } from "@/lib/providers/payments/stripe";
 /**
  * Who collects the money: an organization pays Switchboard for its plan and credits, so only the
  * platform's own Stripe account (STRIPE_SECRET_KEY) may be used — never a key an organization saved,
- * which would let it settle its own purchases. Without it, the simulated processor ("Test mode").
- * `organizationId` stays in the signature for the call sites; it does not change the choice.
+ * which would let it settle its own purchases. Without it, the simulated processor ("Test mode") —
+ * but only where test payments are allowed (PAYMENTS_TEST_MODE: on for a local install, off by
+ * default with DATABASE_URL, so a deployment that forgot its key does not give credits away).
+ * Null: payments are not configured. `organizationId` stays in the signature for the call sites.
  */
-export async function getPaymentsProvider(db: Db, organizationId: string): Promise<PaymentsProvider> {
+export async function getPaymentsProvider(db: Db, organizationId: string): Promise<PaymentsProvider | null> {
   void organizationId;
   const credential = await resolveCredential(db, null, "stripe");
   if (credential?.secret.secretKey) return createStripePaymentsProvider(credential.secret);
+  if (!env.PAYMENTS_TEST_MODE) return null;
   return createSimulatedPaymentsProvider((event) => fulfilPayment(db, event));
 }
 

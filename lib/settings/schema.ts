@@ -4,7 +4,12 @@ import { z } from "zod";
 export const profileInput = z.object({
   firstName: z.string({ error: "First name is required" }).trim().min(1, "First name is required").max(80, "First name must be at most 80 characters"),
   lastName: z.string({ error: "Last name is required" }).trim().min(1, "Last name is required").max(80, "Last name must be at most 80 characters"),
-  email: z.string({ error: "Please enter a valid email" }).trim().toLowerCase().pipe(z.email("Please enter a valid email")),
+  email: z
+    .string({ error: "Please enter a valid email" })
+    .trim()
+    .toLowerCase()
+    .max(254, "Please enter a valid email")
+    .pipe(z.email("Please enter a valid email")),
 });
 export type ProfileInput = z.output<typeof profileInput>;
 

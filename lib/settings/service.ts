@@ -1,12 +1,12 @@
 import "server-only";
-import { APIError } from "better-auth/api";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { notificationPreferences, users } from "@/db/schema";
 import { getAuth } from "@/lib/auth/auth";
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from "@/lib/auth/login-throttle";
-import { endOtherSessions } from "@/lib/auth/service";
+import { authErrorCode, endOtherSessions, isAuthApiError } from "@/lib/auth/service";
 import { publicUser, toSessionUser } from "@/lib/auth/session";
+import { clientIp } from "@/lib/http/client-ip";
 import { badRequest, conflict, notFound } from "@/lib/http/errors";
 import type { RequestContext } from "@/lib/http/route";
 import {
@@ -62,8 +62,9 @@ const WRONG_PASSWORD = "Current password is incorrect";
 /**
  * Settings → Security. Better Auth verifies the current password against the stored hash and
  * stores the new hash; then every other session of the user ends and the caller's own one stays.
- * Wrong current passwords count as failed sign-ins for the account's e-mail (login throttle), so
- * a stolen session cannot be used to guess the password.
+ * Wrong current passwords count as failed sign-ins for the account's e-mail and the client's
+ * address (login throttle): 400 each time, 429 once the limit is reached, so a stolen session cannot
+ * be used to guess the password.
  */
 export async function changePassword(
   db: Db,
@@ -72,7 +73,8 @@ export async function changePassword(
   headers: Headers,
   input: PasswordInput,
 ): Promise<void> {
-  await assertLoginAllowed(db, ctx.user.email, null);
+  const ip = clientIp(headers);
+  await assertLoginAllowed(db, ctx.user.email, ip);
   const auth = getAuth(db);
   try {
     await auth.api.changePassword({
@@ -80,10 +82,10 @@ export async function changePassword(
       headers,
     });
   } catch (error) {
-    if (error instanceof APIError) {
-      const code = (error.body as { code?: string } | undefined)?.code;
+    if (isAuthApiError(error)) {
+      const code = authErrorCode(error);
       if (code === "INVALID_PASSWORD") {
-        await recordLoginFailure(db, ctx.user.email, null);
+        await recordLoginFailure(db, ctx.user.email, ip);
         throw badRequest(WRONG_PASSWORD, { currentPassword: WRONG_PASSWORD });
       }
       if (code === "PASSWORD_TOO_SHORT") throw badRequest("Password is too short", { newPassword: "Password is too short" });

@@ -22,8 +22,9 @@ export const coreVoiceTestInput = z.object({ testText: text, assistantId });
  */
 export const mobileVoiceTestInput = z
   .object({
-    text: z.string().optional(),
-    testText: z.string().optional(),
+    // Checked for length after trimming, below; this bound only stops a megabyte from being trimmed.
+    text: z.string().max(MAX_TEST_TEXT * 4, `Keep the text under ${MAX_TEST_TEXT} characters`).optional(),
+    testText: z.string().max(MAX_TEST_TEXT * 4, `Keep the text under ${MAX_TEST_TEXT} characters`).optional(),
     sessionId: z
       .string()
       .trim()

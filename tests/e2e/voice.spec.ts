@@ -76,11 +76,16 @@ async function waitForChat(page: Page) {
 
 test("voice test: guidance without an assistant, quick phrase, Enter submits, result with providers, Play Audio plays to the end", async ({ page }) => {
   const { sessionId } = await signUp(page, "Vera");
+  // Every new organization starts with an assistant; without one (deleted here) the page guides.
+  const auth = { Authorization: `Bearer ${sessionId}` };
+  for (const assistant of (await (await page.request.get("/api/voice-assistants", { headers: auth })).json()) as { id: string }[]) {
+    expect((await page.request.delete(`/api/voice-assistants/${assistant.id}`, { headers: auth })).status()).toBe(200);
+  }
   await page.goto("/voice-test");
   await expect(page.getByRole("heading", { name: "Voice Test", level: 1 })).toBeVisible();
   await expect(page.getByTestId("voice-test-admin-label")).toHaveText("Admin Tool");
 
-  // A new organization has no assistant yet: the page says so and points to Voice Assistants.
+  // An organization without an assistant: the page says so and points to Voice Assistants.
   const guidance = page.getByTestId("voice-test-no-assistant");
   await expect(guidance).toBeVisible();
   await expect(guidance.getByRole("link", { name: "Create an assistant" })).toHaveAttribute("href", "/voice-assistants");

@@ -133,6 +133,14 @@ test("phone numbers: add by area code, edit, configure, deactivate, plan limit, 
 test("voice assistants: create with the form, toggle, delete, quick create", async ({ page }) => {
   await signUp(page, "Victor");
   await page.goto("/voice-assistants");
+  // A new organization starts with its starter assistant; delete it to start from nothing.
+  const starter = page.getByTestId("assistant-card");
+  await expect(starter).toHaveCount(1);
+  await expect(starter.getByTestId("assistant-name-text")).toHaveText("Front Desk");
+  await expect(starter.getByTestId("assistant-status")).toHaveText("Active");
+  await starter.getByRole("button", { name: "Delete Front Desk" }).click();
+  await page.getByRole("alertdialog", { name: "Delete this assistant?" }).getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(toastWith(page, "Voice assistant deleted successfully")).toBeVisible();
   await expect(page.getByRole("heading", { name: "No Voice Assistants" })).toBeVisible();
   await shoot(page, "assistants-empty");
 
@@ -356,28 +364,26 @@ test("integrations: the catalogue for visitors, chips filter, connect and discon
   await expect(notion.getByRole("button", { name: "Connect" })).toBeVisible();
 });
 
-test("dashboard figures follow the data: Active Assistants goes from 0 to 1", async ({ page }) => {
+test("dashboard figures follow the data: the starter assistant counts, an inactive one does not", async ({ page }) => {
   await signUp(page, "Dana");
   await page.goto("/dashboard");
   await expect(page.getByRole("heading", { name: /Welcome back, Dana/ })).toBeVisible();
-  await expect(page.getByTestId("stat-active-assistants-value")).toHaveText("0");
+  await expect(page.getByTestId("stat-active-assistants-value")).toHaveText("1");
   await expect(page.getByTestId("stat-total-calls-value")).toHaveText("0");
   await shoot(page, "dashboard-new-user");
 
+  // An inactive assistant no longer counts.
   await page.getByRole("link", { name: "Create Assistant" }).first().click();
   await page.waitForURL("**/voice-assistants");
-  await page.getByTestId("assistant-quick-create").click();
-  await expect(toastWith(page, "Voice assistant created successfully")).toBeVisible();
-  await expect(page.getByTestId("assistant-card")).toHaveCount(1);
-
-  await page.getByRole("link", { name: "Dashboard" }).first().click();
-  await page.waitForURL("**/dashboard");
-  await expect(page.getByTestId("stat-active-assistants-value")).toHaveText("1");
-
-  // An inactive assistant no longer counts.
-  await page.goto("/voice-assistants");
   await page.getByTestId("assistant-card").getByRole("button", { name: "Deactivate" }).click();
   await expect(toastWith(page, "Voice assistant updated successfully")).toBeVisible();
-  await page.goto("/dashboard");
+  await page.getByRole("link", { name: "Dashboard" }).first().click();
+  await page.waitForURL("**/dashboard");
   await expect(page.getByTestId("stat-active-assistants-value")).toHaveText("0");
+
+  await page.goto("/voice-assistants");
+  await page.getByTestId("assistant-card").getByRole("button", { name: "Activate" }).click();
+  await expect(toastWith(page, "Voice assistant updated successfully")).toBeVisible();
+  await page.goto("/dashboard");
+  await expect(page.getByTestId("stat-active-assistants-value")).toHaveText("1");
 });

@@ -237,7 +237,7 @@ describe("GET /api/admin/organizations", () => {
       credits: 100,
       members: 2,
       phoneNumbers: 1,
-      assistants: 2,
+      assistants: 3, // the starter assistant, A and B
       calls: 3,
       createdAt: expect.any(String),
     });

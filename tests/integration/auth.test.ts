@@ -6,7 +6,8 @@ import { GET as loginNavigation } from "@/app/api/login/route";
 import { GET as logoutNavigation } from "@/app/api/logout/route";
 import { closeDb, getDb } from "@/lib/database";
 import { accounts, creditLedger, organizations, users } from "@/db/schema";
-import { LOGIN_FAILURE_LIMIT } from "@/lib/auth/login-throttle";
+import { LOGIN_FAILURE_LIMIT, LOGIN_FAILURES_PER_IP, recordLoginFailure } from "@/lib/auth/login-throttle";
+import { PEER_ADDRESS_HEADER } from "@/lib/http/peer-address";
 import { permissionsFor } from "@/lib/auth/roles";
 import { eq } from "drizzle-orm";
 import { registerTestUser } from "../helpers/accounts";
@@ -137,38 +138,107 @@ describe("POST /api/auth/login", () => {
     for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) {
       const res = await call(login, "POST", "/api/auth/login", {
         body: { email: account.email, password: "wrong-password" },
-        headers: { "x-forwarded-for": `10.9.${i}.1` },
+        headers: { [PEER_ADDRESS_HEADER]: `10.9.${i}.1` },
       });
       expect(res.status).toBe(401);
     }
     const blocked = await call(login, "POST", "/api/auth/login", {
       body: { email: account.email, password: account.password },
-      headers: { "x-forwarded-for": "10.9.200.1" },
+      headers: { [PEER_ADDRESS_HEADER]: "10.9.200.1" },
     });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(blocked.body.message).toMatch(/Too many failed sign-in attempts/);
   });
 
-  it("rate-limits failed logins per IP across e-mails", async () => {
+  it("lets a shared address (an office) make typos on many accounts without locking out the others", async () => {
     const ip = `203.0.113.${Math.floor(Math.random() * 200) + 1}`;
+    // Ten people behind one NAT each mistype once: nobody else is affected.
     for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) {
-      await call(login, "POST", "/api/auth/login", {
-        body: { email: `stranger${uniqueSuffix()}@example.com`, password: "wrong-password" },
-        headers: { "x-forwarded-for": ip },
+      const res = await call(login, "POST", "/api/auth/login", {
+        body: { email: `colleague${uniqueSuffix()}@example.com`, password: "wrong-password" },
+        headers: { [PEER_ADDRESS_HEADER]: ip },
       });
+      expect(res.status).toBe(401);
     }
     const account = await registerTestUser();
+    const fine = await call(login, "POST", "/api/auth/login", {
+      body: { email: account.email, password: account.password },
+      headers: { [PEER_ADDRESS_HEADER]: ip },
+    });
+    expect(fine.status).toBe(200);
+  });
+
+  // Most failures below are recorded straight into the throttle (as the route does) to keep the
+  // suite light on CPU — each failed sign-in runs scrypt; the requests that decide go through the route.
+  it(`rate-limits failed logins per IP across e-mails at ${LOGIN_FAILURES_PER_IP} in the window`, async () => {
+    expect(LOGIN_FAILURES_PER_IP).toBeGreaterThanOrEqual(50);
+    const db = await getDb();
+    const ip = `198.18.${Math.floor(Math.random() * 200) + 1}.${Math.floor(Math.random() * 200) + 1}`;
+    const account = await registerTestUser();
+    for (let i = 0; i < LOGIN_FAILURES_PER_IP - 2; i++) await recordLoginFailure(db, `stranger${uniqueSuffix()}@example.com`, ip);
+    const fails = () =>
+      call(login, "POST", "/api/auth/login", {
+        body: { email: `stranger${uniqueSuffix()}@example.com`, password: "wrong-password" },
+        headers: { [PEER_ADDRESS_HEADER]: ip },
+      });
+    expect((await fails()).status).toBe(401); // 49 failures from this address
+    // One below the limit: another account's correct password still works.
+    const below = await call(login, "POST", "/api/auth/login", {
+      body: { email: account.email, password: account.password },
+      headers: { [PEER_ADDRESS_HEADER]: ip },
+    });
+    expect(below.status).toBe(200);
+    expect((await fails()).status).toBe(401); // 50
     const blocked = await call(login, "POST", "/api/auth/login", {
       body: { email: account.email, password: account.password },
-      headers: { "x-forwarded-for": ip },
+      headers: { [PEER_ADDRESS_HEADER]: ip },
     });
     expect(blocked.status).toBe(429);
     const elsewhere = await call(login, "POST", "/api/auth/login", {
       body: { email: account.email, password: account.password },
-      headers: { "x-forwarded-for": "198.51.100.7" },
+      headers: { [PEER_ADDRESS_HEADER]: "198.51.100.7" },
     });
     expect(elsewhere.status).toBe(200);
+  });
+
+  it("ignores X-Forwarded-For without a trusted proxy: a client cannot spread its failures over invented addresses", async () => {
+    const db = await getDb();
+    const peer = `100.64.${Math.floor(Math.random() * 200) + 1}.9`;
+    for (let i = 0; i < LOGIN_FAILURES_PER_IP - 1; i++) await recordLoginFailure(db, `rotating${uniqueSuffix()}@example.com`, peer);
+    // The 50th failure claims to come from elsewhere: it still counts for the real peer.
+    const spoofed = await call(login, "POST", "/api/auth/login", {
+      body: { email: `rotating${uniqueSuffix()}@example.com`, password: "wrong-password" },
+      headers: { [PEER_ADDRESS_HEADER]: peer, "x-forwarded-for": "192.0.2.1", "x-real-ip": "192.0.2.2" },
+    });
+    expect(spoofed.status).toBe(401);
+    const account = await registerTestUser();
+    const blocked = await call(login, "POST", "/api/auth/login", {
+      body: { email: account.email, password: account.password },
+      headers: { [PEER_ADDRESS_HEADER]: peer, "x-forwarded-for": "192.0.2.250" },
+    });
+    expect(blocked.status).toBe(429);
+  });
+
+  it("cannot lock out someone else's address by claiming it in X-Forwarded-For", async () => {
+    const db = await getDb();
+    const victim = `192.0.2.${Math.floor(Math.random() * 200) + 1}`;
+    const attacker = `100.65.${Math.floor(Math.random() * 200) + 1}.1`;
+    // The victim's office has made 49 typos; one more failure "from" it would lock it out.
+    for (let i = 0; i < LOGIN_FAILURES_PER_IP - 1; i++) await recordLoginFailure(db, `typo${uniqueSuffix()}@example.com`, victim);
+    for (let i = 0; i < 3; i++) {
+      const res = await call(login, "POST", "/api/auth/login", {
+        body: { email: `spoof${uniqueSuffix()}@example.com`, password: "wrong-password" },
+        headers: { [PEER_ADDRESS_HEADER]: attacker, "x-forwarded-for": victim, "x-real-ip": victim },
+      });
+      expect(res.status).toBe(401);
+    }
+    const account = await registerTestUser();
+    const res = await call(login, "POST", "/api/auth/login", {
+      body: { email: account.email, password: account.password },
+      headers: { [PEER_ADDRESS_HEADER]: victim },
+    });
+    expect(res.status).toBe(200);
   });
 
   it("refuses a suspended account", async () => {
@@ -215,15 +285,43 @@ describe("logout", () => {
     expect(after.status).toBe(401);
   });
 
-  it("GET /api/logout ends the session and goes to /", async () => {
+  it("GET /api/logout from one of our pages ends the session, clears the cookie and goes to /", async () => {
     const input = newUser();
     const reg = await call(register, "POST", "/api/auth/register", { body: input });
     const cookie = (reg.headers.get("set-cookie") ?? "").split(";")[0];
-    const res = await call(logoutNavigation, "GET", "/api/logout", { cookie });
+    const res = await call(logoutNavigation, "GET", "/api/logout", { cookie, headers: { "sec-fetch-site": "same-origin" } });
     expect(res.status).toBe(303);
     expect(new URL(res.headers.get("location")!).pathname).toBe("/");
+    expect(res.headers.get("set-cookie")).toMatch(/switchboard\.session_token=;.*Max-Age=0/i);
     const after = await call(me, "GET", "/api/auth/me", { sessionId: reg.body.sessionId });
     expect(after.status).toBe(401);
+  });
+
+  it("GET /api/logout in an old browser: a Referer of ours counts as our page", async () => {
+    const account = await registerTestUser();
+    const res = await call(logoutNavigation, "GET", "/api/logout", {
+      sessionId: account.sessionId,
+      headers: { referer: "http://localhost:3000/dashboard" },
+    });
+    expect(res.status).toBe(303);
+    expect((await call(me, "GET", "/api/auth/me", { sessionId: account.sessionId })).status).toBe(401);
+  });
+
+  it.each([
+    ["a link on another site", { "sec-fetch-site": "cross-site" }],
+    ["a sibling subdomain", { "sec-fetch-site": "same-site" }],
+    ["a typed URL or bookmark", { "sec-fetch-site": "none" }],
+    ["another site's Referer", { referer: "https://evil.example/page" }],
+    ["no browser hints at all", {}],
+  ])("GET /api/logout from %s leaves the session alone and goes to /", async (_what, headers) => {
+    const input = newUser();
+    const reg = await call(register, "POST", "/api/auth/register", { body: input });
+    const cookie = (reg.headers.get("set-cookie") ?? "").split(";")[0];
+    const res = await call(logoutNavigation, "GET", "/api/logout", { cookie, headers });
+    expect(res.status).toBe(303);
+    expect(new URL(res.headers.get("location")!).pathname).toBe("/");
+    expect(res.headers.get("set-cookie")).toBeNull();
+    expect((await call(me, "GET", "/api/auth/me", { cookie })).status).toBe(200);
   });
 
   it("GET /api/login sends a signed-out visitor to /auth and a signed-in one to /dashboard", async () => {

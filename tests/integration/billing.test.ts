@@ -211,7 +211,7 @@ describe("POST /api/billing/upgrade-plan (test mode)", () => {
   it("applies the new plan's limits at once, and a downgrade to Free applies at once too", async () => {
     const account = await registerTestUser();
     const sessionId = account.sessionId;
-    expect((await call(createAssistant, "POST", "/api/voice-assistants", { sessionId, body: { name: "One" } })).status).toBe(201);
+    // The starter assistant holds the Free plan's one slot.
     const refused = await call(createAssistant, "POST", "/api/voice-assistants", { sessionId, body: { name: "Two" } });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toMatch(/Your Free plan allows 1 voice assistant/);

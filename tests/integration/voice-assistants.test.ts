@@ -6,7 +6,7 @@ import { organizations, voiceAssistants } from "@/db/schema";
 import { personalities } from "@/lib/assistants/personalities";
 import { voices } from "@/lib/assistants/voices";
 import { and, count, eq } from "drizzle-orm";
-import { registerTestUser, type TestAccount } from "../helpers/accounts";
+import { registerTestUser, registerTestUserWithoutAssistants, type TestAccount } from "../helpers/accounts";
 import { call } from "../helpers/http";
 
 afterAll(() => closeDb());
@@ -34,7 +34,7 @@ async function countFor(organizationId: string) {
 
 describe("POST /api/voice-assistants", () => {
   it("creates an assistant with every field and answers 201 with it", async () => {
-    const owner = await registerTestUser();
+    const owner = await registerTestUserWithoutAssistants();
     const res = await call(create, "POST", "/api/voice-assistants", { sessionId: owner.sessionId, body: fullInput });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject(fullInput);
@@ -47,7 +47,7 @@ describe("POST /api/voice-assistants", () => {
   });
 
   it("accepts the spec's contract body (no greeting) and applies defaults to missing fields", async () => {
-    const owner = await registerTestUser();
+    const owner = await registerTestUserWithoutAssistants();
     const res = await call(create, "POST", "/api/voice-assistants", { sessionId: owner.sessionId, body: { name: "Voice Assistant 1" } });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
@@ -62,7 +62,7 @@ describe("POST /api/voice-assistants", () => {
   });
 
   it("answers 400 naming each failing field", async () => {
-    const owner = await registerTestUser();
+    const owner = await registerTestUserWithoutAssistants();
     const res = await call(create, "POST", "/api/voice-assistants", {
       sessionId: owner.sessionId,
       body: { ...fullInput, name: "   ", personality: "grumpy", voice: "robot", description: "d".repeat(501), isActive: "yes" },
@@ -93,7 +93,7 @@ describe("POST /api/voice-assistants", () => {
   });
 
   it("answers 403 when a free organization creates a second assistant", async () => {
-    const owner = await registerTestUser();
+    const owner = await registerTestUserWithoutAssistants();
     const first = await call(create, "POST", "/api/voice-assistants", { sessionId: owner.sessionId, body: fullInput });
     expect(first.status).toBe(201);
     const second = await call(create, "POST", "/api/voice-assistants", { sessionId: owner.sessionId, body: { ...fullInput, name: "Second" } });
@@ -102,8 +102,16 @@ describe("POST /api/voice-assistants", () => {
     expect(await countFor(owner.organizationId)).toBe(1);
   });
 
-  it("never lets two simultaneous creates both take a free plan's only slot", async () => {
+  it("a new free organization's starter assistant takes its one slot: edit it, or delete it to make another", async () => {
     const owner = await registerTestUser();
+    expect(await countFor(owner.organizationId)).toBe(1);
+    const another = await call(create, "POST", "/api/voice-assistants", { sessionId: owner.sessionId, body: fullInput });
+    expect(another.status).toBe(403);
+    expect(await countFor(owner.organizationId)).toBe(1);
+  });
+
+  it("never lets two simultaneous creates both take a free plan's only slot", async () => {
+    const owner = await registerTestUserWithoutAssistants();
     const results = await Promise.all(
       [1, 2, 3].map((n) =>
         call(create, "POST", "/api/voice-assistants", { sessionId: owner.sessionId, body: { name: `Race ${n}` } }),
@@ -114,7 +122,7 @@ describe("POST /api/voice-assistants", () => {
   });
 
   it("allows 10 on Pro and no limit on Enterprise", async () => {
-    const owner = await registerTestUser();
+    const owner = await registerTestUserWithoutAssistants();
     await setTier(owner, "pro");
     for (let i = 1; i <= 10; i++) {
       const res = await call(create, "POST", "/api/voice-assistants", { sessionId: owner.sessionId, body: { name: `Pro ${i}` } });
@@ -132,8 +140,8 @@ describe("POST /api/voice-assistants", () => {
 
 describe("GET /api/voice-assistants", () => {
   it("lists only the caller's organization's assistants, newest first", async () => {
-    const owner = await registerTestUser();
-    const other = await registerTestUser();
+    const owner = await registerTestUserWithoutAssistants();
+    const other = await registerTestUserWithoutAssistants();
     await setTier(owner, "pro");
     const a = await call(create, "POST", "/api/voice-assistants", { sessionId: owner.sessionId, body: { name: "Older" } });
     const b = await call(create, "POST", "/api/voice-assistants", { sessionId: owner.sessionId, body: { name: "Newer" } });
@@ -149,8 +157,8 @@ describe("GET /api/voice-assistants", () => {
   });
 
   it("GET /api/voice-assistants/{id} answers the caller's assistant and 404 for another organization's", async () => {
-    const owner = await registerTestUser();
-    const stranger = await registerTestUser();
+    const owner = await registerTestUserWithoutAssistants();
+    const stranger = await registerTestUserWithoutAssistants();
     const made = await call(create, "POST", "/api/voice-assistants", { sessionId: owner.sessionId, body: fullInput });
     const mine = await call(getOne, "GET", `/api/voice-assistants/${made.body.id}`, { sessionId: owner.sessionId, params: { id: made.body.id } });
     expect(mine.status).toBe(200);
@@ -163,7 +171,7 @@ describe("GET /api/voice-assistants", () => {
 
 describe("GET /api/voice-assistants/options", () => {
   it("lists the personalities and the voices the form offers", async () => {
-    const owner = await registerTestUser();
+    const owner = await registerTestUserWithoutAssistants();
     const res = await call(options, "GET", "/api/voice-assistants/options", { sessionId: owner.sessionId });
     expect(res.status).toBe(200);
     expect(res.body.personalities.map((p: { id: string }) => p.id)).toEqual(personalities.map((p) => p.id));
@@ -175,7 +183,7 @@ describe("GET /api/voice-assistants/options", () => {
 
 describe("PUT /api/voice-assistants/{id}", () => {
   it("toggles with {isActive} alone, both ways, and leaves the other fields", async () => {
-    const owner = await registerTestUser();
+    const owner = await registerTestUserWithoutAssistants();
     const made = await call(create, "POST", "/api/voice-assistants", { sessionId: owner.sessionId, body: fullInput });
     const off = await call(update, "PUT", `/api/voice-assistants/${made.body.id}`, {
       sessionId: owner.sessionId,
@@ -194,7 +202,7 @@ describe("PUT /api/voice-assistants/{id}", () => {
   });
 
   it("updates several fields at once", async () => {
-    const owner = await registerTestUser();
+    const owner = await registerTestUserWithoutAssistants();
     const made = await call(create, "POST", "/api/voice-assistants", { sessionId: owner.sessionId, body: fullInput });
     const res = await call(update, "PUT", `/api/voice-assistants/${made.body.id}`, {
       sessionId: owner.sessionId,
@@ -206,7 +214,7 @@ describe("PUT /api/voice-assistants/{id}", () => {
   });
 
   it("answers 400 naming the field, and for an empty body", async () => {
-    const owner = await registerTestUser();
+    const owner = await registerTestUserWithoutAssistants();
     const made = await call(create, "POST", "/api/voice-assistants", { sessionId: owner.sessionId, body: fullInput });
     const bad = await call(update, "PUT", `/api/voice-assistants/${made.body.id}`, {
       sessionId: owner.sessionId,
@@ -225,8 +233,8 @@ describe("PUT /api/voice-assistants/{id}", () => {
   });
 
   it("answers 401 without a session and 404 for another organization's assistant, leaving it untouched", async () => {
-    const owner = await registerTestUser();
-    const stranger = await registerTestUser();
+    const owner = await registerTestUserWithoutAssistants();
+    const stranger = await registerTestUserWithoutAssistants();
     const made = await call(create, "POST", "/api/voice-assistants", { sessionId: owner.sessionId, body: fullInput });
     const anon = await call(update, "PUT", `/api/voice-assistants/${made.body.id}`, { params: { id: made.body.id }, body: { isActive: false } });
     expect(anon.status).toBe(401);
@@ -247,7 +255,7 @@ describe("PUT /api/voice-assistants/{id}", () => {
 
 describe("DELETE /api/voice-assistants/{id}", () => {
   it("deletes the caller's assistant and frees the plan slot", async () => {
-    const owner = await registerTestUser();
+    const owner = await registerTestUserWithoutAssistants();
     const made = await call(create, "POST", "/api/voice-assistants", { sessionId: owner.sessionId, body: fullInput });
     const res = await call(remove, "DELETE", `/api/voice-assistants/${made.body.id}`, { sessionId: owner.sessionId, params: { id: made.body.id } });
     expect(res.status).toBe(200);
@@ -260,8 +268,8 @@ describe("DELETE /api/voice-assistants/{id}", () => {
   });
 
   it("answers 401 without a session and 404 for another organization's assistant, which stays", async () => {
-    const owner = await registerTestUser();
-    const stranger = await registerTestUser();
+    const owner = await registerTestUserWithoutAssistants();
+    const stranger = await registerTestUserWithoutAssistants();
     const made = await call(create, "POST", "/api/voice-assistants", { sessionId: owner.sessionId, body: fullInput });
     expect((await call(remove, "DELETE", `/api/voice-assistants/${made.body.id}`, { params: { id: made.body.id } })).status).toBe(401);
     const res = await call(remove, "DELETE", `/api/voice-assistants/${made.body.id}`, { sessionId: stranger.sessionId, params: { id: made.body.id } });

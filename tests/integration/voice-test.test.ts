@@ -20,7 +20,8 @@ import { signAudioToken } from "@/lib/voice/audio-clips";
 import { DEMO_RATE_LIMIT } from "@/lib/voice/demo";
 import { runVoiceTest } from "@/lib/voice/service";
 import { and, asc, eq, isNull } from "drizzle-orm";
-import { registerTestUser, type TestAccount } from "../helpers/accounts";
+import { PEER_ADDRESS_HEADER } from "@/lib/http/peer-address";
+import { registerTestUserWithoutAssistants, type TestAccount } from "../helpers/accounts";
 import { call, uniqueSuffix } from "../helpers/http";
 
 // The real selection, with a handle to make one turn's language model fail.
@@ -69,7 +70,8 @@ async function setProfile(account: TestAccount) {
     .where(eq(organizations.id, account.organizationId));
 }
 
-const ip = () => `203.0.113.${Math.floor(Math.random() * 250) + 1}-${uniqueSuffix()}`;
+/** A client address of its own for each test (the rate-limit key). */
+const ip = () => `198.${18 + Math.floor(Math.random() * 2)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 254) + 1}`;
 
 async function fetchAudio(url: string, headers: Record<string, string> = {}, sessionId?: string) {
   const u = new URL(url, "http://localhost:3000");
@@ -86,7 +88,7 @@ describe("POST /api/voice/test — core body {testText}", () => {
   let assistantId: string;
 
   beforeAll(async () => {
-    owner = await registerTestUser();
+    owner = await registerTestUserWithoutAssistants();
     await setProfile(owner);
     assistantId = (await addAssistant(owner)).id;
   });
@@ -165,7 +167,7 @@ describe("POST /api/voice/test — core body {testText}", () => {
     expect(ok.status).toBe(200);
     expect(ok.body.assistant).toEqual({ id: own.id, name: "Night Line" });
 
-    const other = await registerTestUser();
+    const other = await registerTestUserWithoutAssistants();
     const theirs = await addAssistant(other);
     const res = await call(voiceTest, "POST", "/api/voice/test", { sessionId: owner.sessionId, body: { testText: "Hello", assistantId: theirs.id } });
     expect(res.status).toBe(404);
@@ -173,7 +175,7 @@ describe("POST /api/voice/test — core body {testText}", () => {
   });
 
   it("answers 400 telling the user to create or activate an assistant when none is active", async () => {
-    const lonely = await registerTestUser();
+    const lonely = await registerTestUserWithoutAssistants();
     await addAssistant(lonely, { isActive: false });
     const res = await call(voiceTest, "POST", "/api/voice/test", { sessionId: lonely.sessionId, body: { testText: "Hello" } });
     expect(res.status).toBe(400);
@@ -182,7 +184,7 @@ describe("POST /api/voice/test — core body {testText}", () => {
   });
 
   it("answers 402 with the buy-credits message at a zero balance, spending nothing", async () => {
-    const broke = await registerTestUser();
+    const broke = await registerTestUserWithoutAssistants();
     await addAssistant(broke);
     const db = await getDb();
     const balance = await getCreditBalance(db, broke.organizationId);
@@ -197,7 +199,7 @@ describe("POST /api/voice/test — core body {testText}", () => {
   });
 
   it("lets Enterprise run with a zero balance (unlimited), recording usage without spending", async () => {
-    const big = await registerTestUser();
+    const big = await registerTestUserWithoutAssistants();
     await addAssistant(big);
     const db = await getDb();
     await db.update(organizations).set({ subscriptionTier: "enterprise" }).where(eq(organizations.id, big.organizationId));
@@ -213,7 +215,7 @@ describe("POST /api/voice/test — mobile body {text, testText, sessionId}", () 
   let owner: TestAccount;
 
   beforeAll(async () => {
-    owner = await registerTestUser();
+    owner = await registerTestUserWithoutAssistants();
     await setProfile(owner);
     await addAssistant(owner);
   });
@@ -314,7 +316,7 @@ describe("POST /api/voice/test — mobile body {text, testText, sessionId}", () 
   it("works signed out with the public demo assistant, spending nothing and recording no assistant_reply", async () => {
     const sessionId = `mobile-preview-${uniqueSuffix()}`;
     const res = await call(voiceTest, "POST", "/api/voice/test", {
-      headers: { "x-forwarded-for": ip() },
+      headers: { [PEER_ADDRESS_HEADER]: ip() },
       body: { text: "What are your opening hours?", testText: "What are your opening hours?", sessionId },
     });
     expect(res.status).toBe(200);
@@ -343,15 +345,15 @@ describe("POST /api/voice/test — mobile body {text, testText, sessionId}", () 
     const address = ip();
     const body = { text: "Hi", testText: "Hi", sessionId: `mobile-preview-${uniqueSuffix()}` };
     for (let i = 0; i < DEMO_RATE_LIMIT.limit; i++) {
-      const res = await call(voiceTest, "POST", "/api/voice/test", { headers: { "x-forwarded-for": address }, body });
+      const res = await call(voiceTest, "POST", "/api/voice/test", { headers: { [PEER_ADDRESS_HEADER]: address }, body });
       expect(res.status).toBe(200);
     }
-    const limited = await call(voiceTest, "POST", "/api/voice/test", { headers: { "x-forwarded-for": address }, body });
+    const limited = await call(voiceTest, "POST", "/api/voice/test", { headers: { [PEER_ADDRESS_HEADER]: address }, body });
     expect(limited.status).toBe(429);
     expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
     expect(limited.body.message).toMatch(/Too many demo messages/);
     // Another address is not affected.
-    const other = await call(voiceTest, "POST", "/api/voice/test", { headers: { "x-forwarded-for": ip() }, body });
+    const other = await call(voiceTest, "POST", "/api/voice/test", { headers: { [PEER_ADDRESS_HEADER]: ip() }, body });
     expect(other.status).toBe(200);
   }, 60_000);
 });
@@ -362,7 +364,7 @@ describe("GET /api/audio/{id}", () => {
   let audioId: string;
 
   beforeAll(async () => {
-    owner = await registerTestUser();
+    owner = await registerTestUserWithoutAssistants();
     await addAssistant(owner);
     const res = await call(voiceTest, "POST", "/api/voice/test", { sessionId: owner.sessionId, body: { testText: "Can I speak to a person?" } });
     audioUrl = res.body.audioUrl;
@@ -428,7 +430,7 @@ describe("GET /api/audio/{id}", () => {
   });
 
   it("answers 404 to another organization's session without a token, and for unknown ids", async () => {
-    const other = await registerTestUser();
+    const other = await registerTestUserWithoutAssistants();
     expect((await fetchAudio(`/api/audio/${audioId}`, {}, other.sessionId)).res.status).toBe(404);
     const unknown = crypto.randomUUID();
     expect((await fetchAudio(`/api/audio/${unknown}?token=${encodeURIComponent(signAudioToken(unknown))}`)).res.status).toBe(404);
@@ -437,7 +439,7 @@ describe("GET /api/audio/{id}", () => {
 
 describe("runVoiceTest service", () => {
   it("refunds the spent credit when speech synthesis fails", async () => {
-    const owner = await registerTestUser();
+    const owner = await registerTestUserWithoutAssistants();
     await addAssistant(owner);
     const db = await getDb();
     const before = await getCreditBalance(db, owner.organizationId);

@@ -1,10 +1,17 @@
 import { NextResponse } from "next/server";
 import { clearSessionCookie } from "@/lib/auth/responses";
 import { signOut } from "@/lib/auth/service";
+import { isSameOriginNavigation } from "@/lib/http/origin";
 import { publicRoute } from "@/lib/http/route";
 
-/** Browser navigation: ends the session (cookie or bearer) and goes to the landing page. */
+/**
+ * Browser navigation from the header's Sign Out: ends the session (cookie or bearer) and goes to the
+ * landing page. Only a navigation from one of our own pages may do that: a link or image on another
+ * site pointing here just lands on "/" with the session untouched (docs/security.md).
+ */
 export const GET = publicRoute(async (req, { db }) => {
+  const home = NextResponse.redirect(new URL("/", req.url), 303);
+  if (!isSameOriginNavigation(req)) return home;
   await signOut(db, req.headers);
-  return clearSessionCookie(NextResponse.redirect(new URL("/", req.url), 303));
+  return clearSessionCookie(home);
 });

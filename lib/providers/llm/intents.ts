@@ -8,6 +8,10 @@ import type { ChatMessage, Intent } from "./interface";
  */
 type Rule = { intent: Intent; pattern: RegExp; weight: number };
 
+/** The caller wants to order or buy something now (not ask about an existing order). */
+export const NEW_ORDER =
+  /\b(?:(?:i'?d|i would|we'?d|we would) like to|(?:i|we) (?:want|wanna|need) to|(?:can|could|may) (?:i|we)|i'?m (?:looking|hoping) to|like to|want to)\s+(?:place an order|pre-?order|order|buy|purchase)\b|\bplace an order\b|\bpre-?order\b/i;
+
 const rules: Rule[] = [
   // Spam: prizes, warranties, robocall scripts.
   { intent: "spam", pattern: /\b(you('ve| have)? (just )?won|winner|prize|free (cruise|vacation|holiday|gift)|extended (car |auto )?warranty|press (1|one)\b|crypto|bitcoin|lottery|act now|limited[- ]time offer|claim your|social security number|gift cards?|seo services|rank (you|your business) (first|#1|higher)|google (listing|ranking))/i, weight: 4 },
@@ -25,8 +29,11 @@ const rules: Rule[] = [
   { intent: "appointment", pattern: /\b(cancel)\b.{0,20}\b(appointment|booking|reservation)\b/i, weight: 2 },
   // Orders and logistics.
   { intent: "order", pattern: /\b(my order|an order|place an order|order (status|number)|deliver\w*|shipping|shipped|shipment|track\w*|package|parcel|pick ?up|take ?out|takeaway|curbside|return (an|my|the) (item|order)|exchange)\b/i, weight: 3 },
-  // Opening hours.
-  { intent: "hours", pattern: /\b(open|opening|close|closing|closed|hours|what time|when are you|weekends?|saturdays?|sundays?|holidays?)\b/i, weight: 3 },
+  // A new order: "I'd like to order a birthday cake", "can I order…", "I want to buy…".
+  { intent: "order", pattern: NEW_ORDER, weight: 4 },
+  // Opening hours. A weekday alone ("a cake for Saturday") is only a hint.
+  { intent: "hours", pattern: /\b(open|opening|close|closing|closed|hours|what time|when are you)\b/i, weight: 3 },
+  { intent: "hours", pattern: /\b(weekends?|saturdays?|sundays?|holidays?)\b/i, weight: 1 },
   // Greetings: only win when nothing else is asked.
   { intent: "greeting", pattern: /^\s*(hi|hello|hey|hiya|good (morning|afternoon|evening)|howdy|greetings)\b/i, weight: 1 },
   { intent: "greeting", pattern: /\bhow are you\b/i, weight: 1 },
@@ -60,8 +67,9 @@ export function classifyIntent(text: string, history: ChatMessage[] = []): Class
       bestScore = score;
     }
   }
-  // Context: answering the assistant's "what day and time?" with just a time keeps the booking going.
-  if (best === "other" || best === "greeting") {
+  // Context: answering the assistant's "what day and time?" with just a time keeps the booking going
+  // (also "Saturday morning?", which alone only hints at hours).
+  if (best === "other" || best === "greeting" || (best === "hours" && bestScore < 3)) {
     const lastAssistant = [...history].reverse().find((m) => m.role === "assistant");
     if (lastAssistant?.intent === "appointment" && mentionedWhen(text)) best = "appointment";
   }

@@ -36,13 +36,19 @@ export type AssistantPersona = {
   greeting?: string;
 };
 
-/** What the business tells callers: organizations.name plus its business profile. */
+/**
+ * What the business tells callers, gathered by the voice service (lib/voice/context.ts
+ * `assistantContext`): the organization's name and business profile, and — when the profile has no
+ * hours — its phone numbers' business hours, written out ("Tue–Sun 7 AM–3 PM").
+ */
 export type BusinessInfo = {
   name: string;
   hours?: string;
   address?: string;
   services?: string[];
   phone?: string;
+  /** Whether the business is open at the moment of the turn, when its hours say so (a schedule with a time zone). */
+  openNow?: boolean;
 };
 
 export type ChatMessage = { role: "user" | "assistant"; content: string; intent?: string | null };

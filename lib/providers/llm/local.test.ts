@@ -46,6 +46,11 @@ describe("intent classification", () => {
     ["Good morning", "greeting"],
     ["Do you have parking?", "other"],
     ["Can I reschedule my appointment to Friday?", "appointment"],
+    ["I'd like to order a birthday cake", "order"],
+    ["Can I order a cake for Saturday?", "order"],
+    ["We want to place an order for the office party", "order"],
+    ["I'd like to pre-order two loaves of sourdough", "order"],
+    ["Are you open on Sunday?", "hours"],
   ])("%s → %s", (text, intent) => {
     expect(classifyIntent(text).intent).toBe(intent);
   });
@@ -138,6 +143,89 @@ describe("replies", () => {
     expect(deltas.length).toBe(splitSentences(done?.type === "done" ? done.reply.text : "").length);
     expect(deltas.length).toBeGreaterThan(1);
     expect(deltas.join("").trim()).toBe(done?.type === "done" ? done.reply.text : "");
+  });
+});
+
+describe("what the owner told the assistant (a fresh sign-up, not the demo)", () => {
+  // A new bakery: the starter assistant's profile is just the organization's name; the owner wrote the rest.
+  const bakery: ReplyInput = {
+    assistant: {
+      name: "Front Desk",
+      personality: "friendly",
+      instructions:
+        "Greet callers warmly. open Tue–Sun 7am–3pm. Custom cakes need 48 hours' notice; birthday cakes start at $35. Tell callers we deliver within 5 miles on Saturdays.",
+      greeting: "Thanks for calling Rosa's Bakery! How can I help you today?",
+    },
+    profile: { name: "Rosa's Bakery" },
+    history: [],
+    text: "",
+  };
+  const askBakery = (text: string, extra: Partial<ReplyInput> = {}) => llm.generateReply({ ...bakery, ...extra, text });
+
+  it("answers the hours from the instructions instead of claiming not to have them", async () => {
+    for (const question of ["When are you open?", "What are your opening hours?", "Are you open on Monday?"]) {
+      const reply = await askBakery(question);
+      expect(reply.intent).toBe("hours");
+      expect(reply.text).toContain("We're open Tue–Sun 7am–3pm.");
+      expect(reply.text).not.toMatch(/don't have|won't guess/);
+    }
+  });
+
+  it("finds hours written in the greeting too", async () => {
+    const reply = await askBakery("what are your hours", {
+      assistant: { ...bakery.assistant, instructions: "", greeting: "Thanks for calling Rosa's Bakery, open Tue-Sun 7-3!" },
+    });
+    expect(reply.text).toContain("We're open Tue-Sun 7-3.");
+  });
+
+  it("answers from the numbers' business hours (given as profile hours) and says whether it is open now", async () => {
+    const closed = await askBakery("Are you open right now?", {
+      assistant: { ...bakery.assistant, instructions: "" },
+      profile: { name: "Rosa's Bakery", hours: "Tue–Sun 7 AM–3 PM", openNow: false },
+    });
+    expect(closed.text).toMatch(/^We're closed right now\. Our hours are Tue–Sun 7 AM–3 PM\./);
+    const open = await askBakery("Are you open right now?", { profile: { name: "Rosa's Bakery", hours: "Tue–Sun 7 AM–3 PM", openNow: true } });
+    expect(open.text).toMatch(/^We're open right now\. Our hours are Tue–Sun 7 AM–3 PM\./);
+  });
+
+  it("classes an order as an order, takes it down without confirming it, and adds what it was told about it", async () => {
+    const reply = await askBakery("I'd like to order a birthday cake");
+    expect(reply.intent).toBe("order");
+    expect(reply.text).toContain("you'd like to order a birthday cake");
+    expect(reply.text).toContain("Birthday cakes start at $35.");
+    expect(reply.text).toMatch(/they'll confirm the details/);
+    expect(reply.text).toMatch(/name and the best number/);
+    expect(reply.text).not.toMatch(/order number/);
+  });
+
+  it("states a price the owner wrote, and still invents none", async () => {
+    const priced = await askBakery("How much is a birthday cake?");
+    expect(priced.intent).toBe("pricing");
+    expect(priced.text).toContain("Birthday cakes start at $35.");
+    expect(priced.text).not.toMatch(/don't have exact prices/);
+    const unpriced = await askBakery("How much is a birthday cake?", { assistant: { ...bakery.assistant, instructions: "open Tue–Sun 7am–3pm" } });
+    expect(unpriced.text).not.toMatch(/[$€£]/);
+    expect(unpriced.text).toMatch(/don't have exact prices/);
+  });
+
+  it("relays any other statement that answers the question, turned from an instruction into a statement", async () => {
+    const reply = await askBakery("Do you deliver?");
+    expect(reply.text).toContain("We deliver within 5 miles on Saturdays.");
+    expect(reply.text).not.toMatch(/Tell callers/);
+  });
+
+  it("does not read directives about manner back to callers", async () => {
+    const reply = await askBakery("Do you greet people warmly?");
+    expect(reply.text).not.toMatch(/Greet callers warmly/);
+  });
+
+  it("still admits what it was not told", async () => {
+    const reply = await askBakery("What's your address?");
+    expect(reply.text).toMatch(/don't have our address/);
+    const told = await askBakery("What's your address?", {
+      assistant: { ...bakery.assistant, instructions: "We're at 9 Baker Lane, next to the post office." },
+    });
+    expect(told.text).toContain("We're at 9 Baker Lane, next to the post office.");
   });
 });
 

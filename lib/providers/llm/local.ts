@@ -1,11 +1,16 @@
 import { splitSentences } from "@/lib/text/sentences";
 import type { AssistantPersona, BusinessInfo, ChatMessage, Intent, LlmProvider, Reply, ReplyEvent, ReplyInput } from "./interface";
-import { classifyIntent, mentionedWhen } from "./intents";
+import { hoursFromAssistant, instructionFacts, isHoursFact, relevantFact, statesAddress, statesPrice } from "./facts";
+import { classifyIntent, mentionedWhen, NEW_ORDER } from "./intents";
 
 /**
  * The local responder: the language model when no Anthropic key is configured. It classifies the
  * caller's intent (lib/providers/llm/intents.ts) and writes a short reply from
- *  - the business profile (name, hours, address, services) — the only facts it states;
+ *  - the business profile (name, hours, address, services) and, when the profile has no hours, the
+ *    phone numbers' business hours (both gathered by lib/voice/context.ts), with "open right now";
+ *  - what the owner wrote in the assistant's instructions and greeting (lib/providers/llm/facts.ts):
+ *    hours ("open Tue–Sun 7am–3pm"), prices, where to find the business, and any other statement
+ *    that shares words with the caller's question — it never says it lacks what it was told;
  *  - the assistant's personality (an opening and closing phrase in that tone);
  *  - cues in the assistant's instructions (take a message, offer the next appointment, closed/after
  *    hours, emergencies);
@@ -35,7 +40,7 @@ function instructionCues(instructions: string): Cues {
   return {
     takeMessage: /\btake (a )?message/i.test(instructions),
     offerNextAppointment: /\b(next (free|available) (appointment|slot))/i.test(instructions),
-    afterHours: /\b(we are closed|we're closed|after[- ]hours|closed)\b/i.test(instructions),
+    afterHours: /\b(we are closed|we're closed|after[- ]hours)\b/i.test(instructions),
     emergency: emergency ? emergency.trim() : null,
   };
 }
@@ -64,6 +69,31 @@ function join(...parts: (string | null | undefined | false)[]): string {
 
 const urgent = /\b(emergenc\w*|urgent|severe|bleeding|swollen|can't breathe|unbearable)\b/i;
 
+/** What the caller wants to order, as they said it ("a birthday cake for Saturday"), in the assistant's words. */
+function orderedItem(text: string): string | null {
+  const match = NEW_ORDER.exec(text);
+  if (!match) return null;
+  const rest = text
+    .slice(match.index + match[0].length)
+    .split(/[.?!;\n]/)[0]
+    .replace(/^\s*(?:an order (?:for|of)\s+)?/i, "")
+    .replace(/\b(?:please|thanks|thank you)\b/gi, "")
+    .replace(/\bmy\b/gi, "your")
+    .replace(/\bme\b/gi, "you")
+    .replace(/\bI\b/g, "you")
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/,$/, "");
+  if (!rest || rest.length > 80) return null;
+  return rest;
+}
+
+function nowLine(profile: ReplyInput["profile"], cues: Cues): string | null {
+  if (profile.openNow === true) return "We're open right now.";
+  if (profile.openNow === false || cues.afterHours) return "We're closed right now.";
+  return null;
+}
+
 export function composeReply(input: ReplyInput, intent: Intent): string {
   const { assistant, profile, history, text } = input;
   const tone = tones[assistant.personality] ?? tones.friendly;
@@ -72,6 +102,11 @@ export function composeReply(input: ReplyInput, intent: Intent): string {
   const services = profile.services ?? [];
   const service = mentionedService(text, services);
   const firstTurn = history.length === 0;
+  const facts = instructionFacts(assistant);
+  // Hours: the profile's (or the numbers'), else what the owner wrote in the instructions or greeting.
+  const hoursSaid = profile.hours ? `Our hours are ${profile.hours}.` : hoursFromAssistant(assistant);
+  /** The owner's statement about what the caller asked, other than hours (answered on their own). */
+  const toldAbout = (filter: (fact: string) => boolean = () => true) => relevantFact(facts.filter(filter), text, isHoursFact);
 
   switch (intent) {
     case "greeting":
@@ -80,27 +115,32 @@ export function composeReply(input: ReplyInput, intent: Intent): string {
         ? `Hello, thanks for contacting ${biz}! This is ${assistant.name}, how can I help you today?`
         : `Hello again! How else can I help you?`;
 
-    case "hours":
-      if (!profile.hours) {
+    case "hours": {
+      if (!hoursSaid) {
         return join(
           `I don't have ${biz}'s opening hours on hand, so I won't guess.`,
           `I'll have someone from the team follow up to confirm them.`,
           tone.closer,
         );
       }
+      const now = nowLine(profile, cues);
       return join(
-        cues.afterHours ? `We're closed right now.` : tone.ack,
-        `Our hours are ${profile.hours}.`,
+        now ?? tone.ack,
+        hoursSaid,
         profile.address ? `You'll find us at ${profile.address}.` : null,
-        cues.takeMessage ? `I can take a message for the team in the meantime.` : tone.closer,
+        now === "We're closed right now." && cues.takeMessage ? `I can take a message for the team in the meantime.` : tone.closer,
       );
+    }
 
-    case "pricing":
+    case "pricing": {
+      const priced = toldAbout(statesPrice) ?? facts.find(statesPrice);
+      if (priced) return join(tone.ack, priced, `For anything more exact, I can have the team follow up with a quote.`, tone.closer);
       return join(
         `I'm ${biz}'s automated assistant and I don't have exact prices on hand, so I won't guess.`,
         `I'll have someone from the team follow up with a quote${service ? ` for ${service}` : ""}.`,
         services.length && !service ? `In the meantime, I can tell you about our services or help you book a visit.` : tone.closer,
       );
+    }
 
     case "appointment": {
       const when = mentionedWhen(text);
@@ -116,7 +156,7 @@ export function composeReply(input: ReplyInput, intent: Intent): string {
         cues.offerNextAppointment
           ? `I'd be glad to find you the next free appointment${service ? ` for ${service}` : ""}.`
           : `I'd be glad to help you book an appointment${service ? ` for ${service}` : ""}.`,
-        profile.hours ? `We're open ${profile.hours}.` : null,
+        hoursSaid,
         `What day and time work best for you?`,
       );
     }
@@ -138,11 +178,25 @@ export function composeReply(input: ReplyInput, intent: Intent): string {
         `Could you tell me a little more about what happened?`,
       );
 
-    case "order":
+    case "order": {
+      if (NEW_ORDER.test(text)) {
+        const item = orderedItem(text);
+        return join(
+          tone.ack,
+          item ? `I've noted that you'd like to order ${item}.` : `I've noted that you'd like to place an order.`,
+          toldAbout(),
+          `I'll pass it to the team at ${biz}, and they'll confirm the details with you.`,
+          `Could I have your name and the best number to reach you?`,
+        );
+      }
+      const existing = /\b(my order|order (status|number)|track\w*|where('s| is) my|shipped|hasn't (arrived|come|been delivered)|return)\b/i.test(text);
+      const told = toldAbout();
+      if (!existing && told) return join(told, `Would you like to place an order? I can pass the details to the team at ${biz}.`);
       return join(
         tone.ack,
         `I can't look up orders from here, but if you give me your order number or the name it's under, I'll have the team at ${biz} check on it and follow up with you.`,
       );
+    }
 
     case "spam":
       return `Thanks, but we're not interested. Please remove this number from your list. Goodbye.`;
@@ -150,13 +204,17 @@ export function composeReply(input: ReplyInput, intent: Intent): string {
     default: {
       if (urgent.test(text) && cues.emergency) return join(tone.sorry, cues.emergency);
       if (/\b(where|address|located|location|directions|find you|parking)\b/i.test(text)) {
-        return profile.address
-          ? join(`We're at ${profile.address}.`, tone.closer)
+        if (profile.address) return join(`We're at ${profile.address}.`, toldAbout(statesAddress), tone.closer);
+        const where = toldAbout(statesAddress) ?? facts.find(statesAddress);
+        return where
+          ? join(where, tone.closer)
           : join(`I don't have our address on hand, so I'll have someone from ${biz} follow up with directions.`, tone.closer);
       }
       if (service || /\b(services?|do you (do|offer|have)|offer)\b/i.test(text)) {
-        if (services.length) return join(`At ${biz} we offer ${listServices(services)}.`, `Would you like to book one?`);
+        if (services.length) return join(`At ${biz} we offer ${listServices(services)}.`, toldAbout(), `Would you like to book one?`);
       }
+      const told = toldAbout();
+      if (told) return join(told, tone.closer);
       return join(
         `Thanks for your message.`,
         `I'm ${assistant.name}, the automated assistant for ${biz}: I can help with opening hours and appointments, or pass a message to the team.`,

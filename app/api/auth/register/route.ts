@@ -1,10 +1,12 @@
 import { registerInput } from "@/lib/auth/schemas";
 import { signedInResponse } from "@/lib/auth/responses";
-import { registerAccount } from "@/lib/auth/service";
+import { assertRegistrationAllowed, registerAccount } from "@/lib/auth/service";
+import { clientIp } from "@/lib/http/client-ip";
 import { parseJsonBody } from "@/lib/http/parse";
 import { publicRoute } from "@/lib/http/route";
 
 export const POST = publicRoute(async (req, { db }) => {
   const input = await parseJsonBody(req, registerInput);
+  await assertRegistrationAllowed(db, clientIp(req.headers));
   return signedInResponse(await registerAccount(db, input, req.headers));
 });

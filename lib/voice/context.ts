@@ -1,0 +1,129 @@
+import "server-only";
+import { and, asc, eq, isNotNull } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { organizations, phoneNumbers, voiceAssistants, type BusinessHours } from "@/db/schema";
+import { badRequest, notFound } from "@/lib/http/errors";
+import { describeBusinessHours, isOpenAt } from "@/lib/phone-numbers/hours";
+import type { AssistantPersona, BusinessInfo } from "@/lib/providers/llm/interface";
+
+/** The assistant a turn runs with: its row's id (null for the public demo), what the model sees, its voice. */
+export type ResolvedAssistant = { id: string | null; persona: AssistantPersona; voice: string };
+
+/** Everything a reply is written from, gathered in one place for the voice test, the chat and phone calls. */
+export type AssistantContext = { assistant: ResolvedAssistant; business: BusinessInfo };
+
+export type AssistantContextOptions = {
+  /** The number being called (phone and SMS turns): its assistant and its business hours come first. */
+  phoneNumberId?: string | null;
+  /** "Open right now" is judged at this instant (tests pass one). */
+  now?: Date;
+};
+
+export const NO_ACTIVE_ASSISTANT =
+  "No active voice assistant to test. Create one (or switch one on) in Voice Assistants (/voice-assistants), then try again.";
+
+const assistantColumns = {
+  id: voiceAssistants.id,
+  name: voiceAssistants.name,
+  description: voiceAssistants.description,
+  personality: voiceAssistants.personality,
+  instructions: voiceAssistants.instructions,
+  greeting: voiceAssistants.greeting,
+  voice: voiceAssistants.voice,
+};
+
+type NumberRow = { id: string; friendlyName: string; assistantId: string | null; businessHours: BusinessHours | null };
+
+async function loadNumber(db: DbOrTx, organizationId: string, phoneNumberId: string): Promise<NumberRow> {
+  const [row] = await db
+    .select({ id: phoneNumbers.id, friendlyName: phoneNumbers.friendlyName, assistantId: phoneNumbers.assistantId, businessHours: phoneNumbers.businessHours })
+    .from(phoneNumbers)
+    .where(and(eq(phoneNumbers.id, phoneNumberId), eq(phoneNumbers.organizationId, organizationId)));
+  if (!row) throw notFound("Phone number");
+  return row;
+}
+
+/**
+ * The assistant: the one asked for (another organization's → 404), else the number's assistant,
+ * else the organization's oldest active one (none → 400 telling the user what to do).
+ */
+async function resolveAssistant(db: DbOrTx, organizationId: string, assistantId: string | null): Promise<ResolvedAssistant> {
+  const [row] = assistantId
+    ? await db
+        .select(assistantColumns)
+        .from(voiceAssistants)
+        .where(and(eq(voiceAssistants.id, assistantId), eq(voiceAssistants.organizationId, organizationId)))
+    : await db
+        .select(assistantColumns)
+        .from(voiceAssistants)
+        .where(and(eq(voiceAssistants.organizationId, organizationId), eq(voiceAssistants.isActive, true)))
+        .orderBy(asc(voiceAssistants.createdAt), asc(voiceAssistants.id))
+        .limit(1);
+  if (!row) {
+    if (assistantId) throw notFound("Voice assistant");
+    throw badRequest(NO_ACTIVE_ASSISTANT);
+  }
+  const { id, voice, ...persona } = row;
+  return { id, voice, persona };
+}
+
+/**
+ * Which numbers' hours speak for this assistant: the called number; else the active numbers that use
+ * this assistant; else all the organization's active numbers. Only numbers with hours set count.
+ */
+async function hoursNumbers(db: DbOrTx, organizationId: string, assistantId: string | null, called: NumberRow | null): Promise<NumberRow[]> {
+  if (called) return called.businessHours ? [called] : [];
+  const rows: NumberRow[] = await db
+    .select({ id: phoneNumbers.id, friendlyName: phoneNumbers.friendlyName, assistantId: phoneNumbers.assistantId, businessHours: phoneNumbers.businessHours })
+    .from(phoneNumbers)
+    .where(and(eq(phoneNumbers.organizationId, organizationId), eq(phoneNumbers.isActive, true), isNotNull(phoneNumbers.businessHours)))
+    .orderBy(asc(phoneNumbers.createdAt), asc(phoneNumbers.id));
+  const withHours = rows.filter((r) => describeBusinessHours(r.businessHours));
+  const own = withHours.filter((r) => assistantId && r.assistantId === assistantId);
+  return own.length ? own : withHours;
+}
+
+/**
+ * The hours as callers hear them. One schedule (or several numbers sharing it): "Tue–Sun 7 AM–3 PM",
+ * and whether it is open now. Different schedules: each with its number's name, and no "open now".
+ */
+function numbersHours(numbers: NumberRow[], now: Date): { hours?: string; openNow?: boolean } {
+  const distinct = new Map<string, NumberRow>();
+  for (const n of numbers) distinct.set(JSON.stringify(n.businessHours), n);
+  if (distinct.size === 0) return {};
+  if (distinct.size === 1) {
+    const [only] = distinct.values();
+    const open = isOpenAt(only.businessHours!, now);
+    return { hours: describeBusinessHours(only.businessHours)!, ...(open === null ? {} : { openNow: open }) };
+  }
+  return {
+    hours: [...distinct.values()].map((n) => `${n.friendlyName}: ${describeBusinessHours(n.businessHours)}`).join("; "),
+  };
+}
+
+/**
+ * What an organization's assistant knows for one turn (voice test, mobile chat, phone call, text):
+ * the assistant (its instructions, greeting, personality and voice) and the business — the
+ * organization's name and business profile; when the profile has no hours, its numbers' business
+ * hours ("Tue–Sun 7 AM–3 PM") and whether it is open right now. The LLM providers are pure and get
+ * all of this as arguments (lib/providers/llm/interface.ts); this is the one place it is gathered.
+ */
+export async function assistantContext(
+  db: DbOrTx,
+  organizationId: string,
+  assistantId?: string | null,
+  options: AssistantContextOptions = {},
+): Promise<AssistantContext> {
+  const now = options.now ?? new Date();
+  const called = options.phoneNumberId ? await loadNumber(db, organizationId, options.phoneNumberId) : null;
+  const [org] = await db
+    .select({ name: organizations.name, profile: organizations.businessProfile })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  if (!org) throw notFound("Organization");
+  const assistant = await resolveAssistant(db, organizationId, assistantId ?? called?.assistantId ?? null);
+  const { hours, address, services, phone } = org.profile ?? {};
+  const business: BusinessInfo = { name: org.name, hours: hours?.trim() || undefined, address, services, phone };
+  if (!business.hours) Object.assign(business, numbersHours(await hoursNumbers(db, organizationId, assistant.id, called), now));
+  return { assistant, business };
+}
