@@ -6,3 +6,4 @@ export * from "./billing";
 export * from "./voice";
 export * from "./payments";
 export * from "./jobs";
+export * from "./agents";
