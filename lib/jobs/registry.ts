@@ -1,5 +1,7 @@
 import "server-only";
 import { deliverWebhookJob, webhookSweepJob } from "@/lib/integrations/webhooks";
+import { a2aDeliverJob, a2aFollowTaskJob } from "@/lib/a2a/messages";
+import { a2aCardSweepJob, a2aCheckAgentJob } from "@/lib/a2a/service";
 import { mcpCheckServiceJob, mcpHealthSweepJob } from "@/lib/mcp/health";
 import type { JobDefinition } from "./types";
 
@@ -9,4 +11,8 @@ export const jobDefinitions: JobDefinition<unknown>[] = [
   webhookSweepJob,
   mcpHealthSweepJob,
   mcpCheckServiceJob,
+  a2aCardSweepJob,
+  a2aCheckAgentJob,
+  a2aDeliverJob,
+  a2aFollowTaskJob,
 ] as JobDefinition<unknown>[];
