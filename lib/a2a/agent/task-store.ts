@@ -1,7 +1,7 @@
 import "server-only";
 import { and, desc, eq } from "drizzle-orm";
 import { TaskState, type ListTasksRequest, type ListTasksResponse, type Task } from "@a2a-js/sdk";
-import type { ServerCallContext, TaskStore } from "@a2a-js/sdk/server";
+import type { TaskStore } from "@a2a-js/sdk/server";
 import type { Db } from "@/db/client";
 import { a2aTasks } from "@/db/schema";
 import { taskStateName } from "../messages";
@@ -16,7 +16,7 @@ export class DbTaskStore implements TaskStore {
     private readonly organizationId: string,
   ) {}
 
-  async save(task: Task, _context: ServerCallContext): Promise<void> {
+  async save(task: Task): Promise<void> {
     const now = new Date();
     const json = JSON.parse(JSON.stringify(task)) as Record<string, unknown>;
     const state = taskStateName(task.status?.state);
@@ -26,7 +26,7 @@ export class DbTaskStore implements TaskStore {
       .onConflictDoUpdate({ target: a2aTasks.id, set: { task: json, state, updatedAt: now }, setWhere: eq(a2aTasks.organizationId, this.organizationId) });
   }
 
-  async load(taskId: string, _context: ServerCallContext): Promise<Task | undefined> {
+  async load(taskId: string): Promise<Task | undefined> {
     const [row] = await this.db
       .select({ task: a2aTasks.task })
       .from(a2aTasks)
@@ -35,7 +35,7 @@ export class DbTaskStore implements TaskStore {
     return row ? (row.task as unknown as Task) : undefined;
   }
 
-  async list(params: ListTasksRequest, _context: ServerCallContext): Promise<ListTasksResponse> {
+  async list(params: ListTasksRequest): Promise<ListTasksResponse> {
     const pageSize = Math.min(Math.max(params.pageSize ?? 50, 1), 100);
     const where = [eq(a2aTasks.organizationId, this.organizationId)];
     if (params.contextId) where.push(eq(a2aTasks.contextId, params.contextId));
