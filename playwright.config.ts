@@ -44,6 +44,8 @@ export default defineConfig({
       PGLITE_DATA_DIR: ".data-e2e/pglite",
       PUBLIC_URL: baseURL,
       BETTER_AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456789",
+      // The MCP and A2A specs register counterparts that run in the test process on 127.0.0.1.
+      ALLOW_PRIVATE_ENDPOINTS: "true",
     },
   },
 });
