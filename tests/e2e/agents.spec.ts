@@ -62,10 +62,14 @@ test("MCP: empty states, register a service and see it turn healthy, toggle, del
   // Hold the first health answer back so the Health Monitor's loading text can be seen.
   let releaseHealth: () => void = () => undefined;
   const healthHeld = new Promise<void>((resolve) => (releaseHealth = resolve));
-  await page.route("**/api/mcp/health", async (route) => {
-    await healthHeld;
-    await route.continue();
-  });
+  await page.route(
+    "**/api/mcp/health",
+    async (route) => {
+      await healthHeld;
+      await route.continue();
+    },
+    { times: 1 },
+  );
   await page.goto("/mcp");
   await expect(page.getByRole("heading", { name: "MCP Management", level: 1 })).toBeVisible();
   for (const label of ["Total Services", "Active Services", "Healthy Services", "Active Connections"]) {
@@ -75,7 +79,6 @@ test("MCP: empty states, register a service and see it turn healthy, toggle, del
   await page.getByTestId("mcp-tab-health").click();
   await expect(page.getByText("Loading health data...")).toBeVisible();
   releaseHealth();
-  await page.unroute("**/api/mcp/health");
   await expect(page.getByTestId("mcp-health-status")).toHaveText("Healthy");
   await page.getByTestId("mcp-tab-connections").click();
   await expect(page.getByText("No active connections")).toBeVisible();
