@@ -1,5 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { ClientFactory } from "@a2a-js/sdk/client";
+import { Role, TaskState, type Task } from "@a2a-js/sdk";
 import { demoMasterAccount } from "../../lib/demo-accounts";
 import { startA2aAgentFake, type A2aAgentFake } from "../fakes/a2a-agent";
 import { startMcpServiceFake, type McpServiceFake } from "../fakes/mcp-service";
@@ -182,7 +184,7 @@ test("MCP: an access token from Settings lets an MCP client in, and it shows as 
   expect(refused.status()).toBe(401);
 });
 
-test("A2A: empty state, create an agent and see it online, send a message and see the answer, toasts", async ({ page, request }) => {
+test("A2A: empty state, create an agent and see it online, send a message and see the answer, toasts", async ({ page, request, baseURL }) => {
   const { organizationId } = await signInAsNewAdmin(page, request);
   await page.goto("/a2a");
   await expect(page.getByRole("heading", { name: "A2A Management", level: 1 })).toBeVisible();
@@ -269,4 +271,31 @@ test("A2A: empty state, create an agent and see it online, send a message and se
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
   await expect(toastWith(page, "Agent Removed")).toBeVisible();
   await expect(offlineRow).toHaveCount(0);
+
+  // Another AI agent leaves a message with this business's own agent (served by next start, through
+  // the SDK client); the exchange shows in Call History as a conversation with an agent.
+  const own = await new ClientFactory().createFromUrl(`${baseURL}/api/a2a/orgs/${organizationId}/`);
+  const task = (await own.sendMessage({
+    tenant: "",
+    message: {
+      messageId: crypto.randomUUID(),
+      contextId: "",
+      taskId: "",
+      role: Role.ROLE_USER,
+      parts: [{ content: { $case: "text", value: "Please call Sam back about the crown fitting." }, metadata: undefined, filename: "", mediaType: "text/plain" }],
+      metadata: { skill: "leave_message", sender: { name: "Front-desk bot", agentUrl: "https://bots.example/front-desk" } },
+      extensions: [],
+      referenceTaskIds: [],
+    },
+    configuration: undefined,
+    metadata: undefined,
+  })) as Task;
+  expect(task.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+  await page.goto("/call-history");
+  const conversation = page.getByTestId("history-row").filter({ hasText: "Front-desk bot" });
+  await expect(conversation).toHaveAttribute("data-channel", "agent");
+  await expect(conversation).toContainText("Agent");
+  await conversation.click();
+  await expect(page.getByRole("dialog")).toContainText("Please call Sam back about the crown fitting.");
+  await expect(page.getByRole("dialog")).toContainText("passed on to the team");
 });
