@@ -89,6 +89,10 @@ describe("assertSafeUrl / safeFetch", () => {
           res.writeHead(303, { location: "/final" }).end();
           return;
         }
+        if (req.url === "/slow") {
+          setTimeout(() => res.writeHead(200).end("late"), 2000);
+          return;
+        }
         if (req.url === "/final") {
           const chunks: Buffer[] = [];
           req.on("data", (c: Buffer) => chunks.push(c));
@@ -136,6 +140,14 @@ describe("assertSafeUrl / safeFetch", () => {
       // The same hop is fine once its target is trusted too, proving the refusal came from the hop check.
       const reached = await safeFetch(`http://${origin}/hop`, {}, { allowPrivate: onlyThisServer, followRedirects: 3 });
       expect(reached.status).toBe(200);
+    });
+
+    it("gives up when the caller's own signal aborts, well before its timeout", async () => {
+      const controller = new AbortController();
+      const started = Date.now();
+      setTimeout(() => controller.abort(), 50);
+      await expect(safeFetch(`http://127.0.0.1:${port}/slow`, { signal: controller.signal } as never, { allowPrivate: true })).rejects.toThrow();
+      expect(Date.now() - started).toBeLessThan(1500);
     });
 
     it("stops after the allowed number of redirects and returns the 3xx", async () => {

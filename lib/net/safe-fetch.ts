@@ -150,13 +150,16 @@ export type SafeFetchInit = Omit<UndiciRequestInit, "dispatcher" | "redirect" | 
  */
 export async function safeFetch(raw: string, init: SafeFetchInit = {}, options?: SafeFetchOptions): Promise<UndiciResponse> {
   const { guarded, open } = agents();
-  const signal = AbortSignal.timeout(options?.timeoutMs ?? SAFE_FETCH_TIMEOUT_MS);
+  const timeout = AbortSignal.timeout(options?.timeoutMs ?? SAFE_FETCH_TIMEOUT_MS);
+  // An SDK that hands in its own signal (to cancel a request) keeps that power; the timeout still applies.
+  const callerSignal = (init as { signal?: AbortSignal | null }).signal;
+  const signal = callerSignal ? AbortSignal.any([callerSignal, timeout]) : timeout;
   let current = raw;
   let request: SafeFetchInit = init;
   for (let hop = 0; ; hop++) {
     const url = await assertSafeUrl(current, options);
     const allowPrivate = allowPrivateFor(url, options);
-    const response = await undiciFetch(url, { ...request, redirect: "manual", dispatcher: allowPrivate ? open : guarded, signal });
+    const response = await undiciFetch(url, { ...request, redirect: "manual", dispatcher: allowPrivate ? open : guarded, signal } as UndiciRequestInit);
     const location = response.headers.get("location");
     if (!REDIRECT_STATUSES.has(response.status) || !location || hop >= (options?.followRedirects ?? 0)) return response;
     await response.body?.cancel().catch(() => undefined);

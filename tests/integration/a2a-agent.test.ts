@@ -21,10 +21,9 @@ import { a2aDeliverJob } from "@/lib/a2a/messages";
 import { closeDb, getDb } from "@/lib/database";
 import { env } from "@/lib/env";
 import { changeCredits, getCreditBalance } from "@/lib/billing/ledger";
-import { runDueJobs } from "@/lib/jobs/runner";
-import type { JobDefinition } from "@/lib/jobs/types";
 import { registerTestUser, type TestAccount } from "../helpers/accounts";
 import { call } from "../helpers/http";
+import { runJobsUntil } from "../helpers/jobs";
 import { routeTable, serveFetchHandler, type WebServer } from "../helpers/web-server";
 
 let web: WebServer;
@@ -267,7 +266,7 @@ describe("one organization's console messaging another organization's agent", ()
       body: { type: "request", payload: { message: "What are your opening hours?" } },
     });
     expect(queued.status).toBe(202);
-    await runDueJobs({ definitions: [a2aDeliverJob] as JobDefinition<unknown>[], schedules: false });
+    await runJobsUntil([a2aDeliverJob], async () => (await db.select().from(a2aMessages).where(eq(a2aMessages.id, queued.body.id)))[0]?.status !== "queued");
     const [row] = await db.select().from(a2aMessages).where(eq(a2aMessages.id, queued.body.id));
     expect(row.status).toBe("answered");
     expect(row.answer).toMatchObject({ kind: "task", state: "completed" });

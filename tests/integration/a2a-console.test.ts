@@ -14,17 +14,16 @@ import { GET as listRoute, POST as createRoute } from "@/app/api/a2a/agents/rout
 import { GET as endpointRoute } from "@/app/api/a2a/endpoint/route";
 import { GET as messagesRoute } from "@/app/api/a2a/messages/route";
 import { GET as statsRoute } from "@/app/api/a2a/stats/route";
-import { a2aMessages, users } from "@/db/schema";
+import { a2aAgents, a2aMessages, users } from "@/db/schema";
 import { a2aDeliverJob } from "@/lib/a2a/messages";
 import { a2aCardSweepJob, a2aCheckAgentJob } from "@/lib/a2a/service";
 import { closeDb, getDb } from "@/lib/database";
 import { env } from "@/lib/env";
 import { getJobQueue } from "@/lib/jobs/queue";
-import { runDueJobs } from "@/lib/jobs/runner";
-import type { JobDefinition } from "@/lib/jobs/types";
 import { FAKE_AGENT_NAME, startA2aAgentFake, type A2aAgentFake } from "../fakes/a2a-agent";
 import { registerTestUser, type TestAccount } from "../helpers/accounts";
 import { call } from "../helpers/http";
+import { runJobsUntil } from "../helpers/jobs";
 
 const originalAllowPrivate = env.ALLOW_PRIVATE_ENDPOINTS;
 function allowPrivate(value: boolean) {
@@ -52,7 +51,24 @@ async function withRole(role: "admin" | "master_admin" | "business" | "individua
   return { ...account, role };
 }
 
-const runJobs = (definitions: JobDefinition<any>[]) => runDueJobs({ definitions: definitions as JobDefinition<unknown>[], schedules: false });
+async function agentRow(id: string) {
+  const db = await getDb();
+  const [row] = await db.select().from(a2aAgents).where(eq(a2aAgents.id, id));
+  return row;
+}
+
+/** Runs the card checks until this agent has been checked (after `after`, when given). */
+async function runChecksFor(id: string, after?: Date | null) {
+  await runJobsUntil([a2aCheckAgentJob], async () => {
+    const checked = (await agentRow(id))?.lastCheckedAt;
+    return Boolean(checked && (!after || checked > after));
+  });
+}
+
+/** Runs deliveries until this message has left the queue. */
+async function runDeliveryOf(id: string) {
+  await runJobsUntil([a2aDeliverJob], async () => (await messageRow(id))?.status !== "queued");
+}
 
 async function createAgent(account: TestAccount, overrides: Record<string, unknown> = {}) {
   const res = await call(createRoute, "POST", "/api/a2a/agents", {
@@ -65,7 +81,7 @@ async function createAgent(account: TestAccount, overrides: Record<string, unkno
 
 async function onlineAgent(account: TestAccount) {
   const created = await createAgent(account);
-  await runJobs([a2aCheckAgentJob]);
+  await runChecksFor(created.id);
   const res = await call(getRoute, "GET", "/x", { sessionId: account.sessionId, params: { id: created.id } });
   expect(res.body.isOnline).toBe(true);
   return res.body;
@@ -113,7 +129,7 @@ describe("agents: create, online from the card job, delete", () => {
     const pending = await (await getJobQueue()).pending("a2a.check-agent");
     expect(pending.some((j) => (j.data as { agentId: string }).agentId === created.id)).toBe(true);
 
-    await runJobs([a2aCheckAgentJob]);
+    await runChecksFor(created.id);
     const online = (await call(getRoute, "GET", "/x", { sessionId: admin.sessionId, params: { id: created.id } })).body;
     expect(online).toMatchObject({ isOnline: true, lastError: null, card: { name: FAKE_AGENT_NAME, version: "3.1.0", protocolVersion: "1.0", url: `${agent.url}/` } });
     expect(online.card.skills).toEqual([{ id: "echo", name: "Echo", description: "Says it back" }]);
@@ -138,8 +154,9 @@ describe("agents: create, online from the card job, delete", () => {
     await agent.stop();
     try {
       const db = await getDb();
+      const before = (await agentRow(created.id)).lastCheckedAt;
       await a2aCardSweepJob.handler({}, { db, job: { id: `sweep-${Date.now()}`, name: "a2a.card-sweep", data: {}, attempt: 1 } });
-      await runJobs([a2aCheckAgentJob]);
+      await runChecksFor(created.id, before);
       const offline = (await call(getRoute, "GET", "/x", { sessionId: admin.sessionId, params: { id: created.id } })).body;
       expect(offline.isOnline).toBe(false);
       expect(offline.lastError).toMatch(/fetch failed|ECONNREFUSED/);
@@ -235,7 +252,7 @@ describe("sending messages", () => {
     expect(res.status).toBe(202);
     expect(res.body).toMatchObject({ targetAgentId: target.id, type: "request", payload: { message: "Hello from another agent" }, status: "queued", answer: null });
 
-    await runJobs([a2aDeliverJob]);
+    await runDeliveryOf(res.body.id);
     const received = agent.received.slice(before);
     expect(received).toHaveLength(1);
     expect(received[0].parts[0].content).toEqual({ $case: "text", value: "Hello from another agent" });
@@ -257,13 +274,13 @@ describe("sending messages", () => {
     const target = await onlineAgent(admin);
     agent.answerAs = "message";
     const request = await send(admin, target.id, { type: "request", payload: { question: "Open on Sunday?" } });
-    await runJobs([a2aDeliverJob]);
+    await runDeliveryOf(request.body.id);
     expect((await messageRow(request.body.id)).answer).toMatchObject({ kind: "message", text: "Echo: Open on Sunday?" });
     expect((await messageRow(request.body.id)).status).toBe("answered");
 
     agent.answerAs = "task";
     const notify = await send(admin, target.id, { type: "notify", payload: { message: "Closing early today" } });
-    await runJobs([a2aDeliverJob]);
+    await runDeliveryOf(notify.body.id);
     const row = await messageRow(notify.body.id);
     expect(row.status).toBe("delivered");
     expect(agent.received.at(-1)!.parts[0].content).toEqual({ $case: "text", value: "Closing early today" });

@@ -15,12 +15,11 @@ import { mcpServices, users } from "@/db/schema";
 import { closeDb, getDb } from "@/lib/database";
 import { env } from "@/lib/env";
 import { getJobQueue } from "@/lib/jobs/queue";
-import { runDueJobs } from "@/lib/jobs/runner";
-import type { JobDefinition } from "@/lib/jobs/types";
 import { mcpCheckServiceJob, mcpHealthSweepJob } from "@/lib/mcp/health";
 import { startMcpServiceFake, FAKE_SERVICE_INFO, type McpServiceFake } from "../fakes/mcp-service";
 import { registerTestUser, type TestAccount } from "../helpers/accounts";
 import { call } from "../helpers/http";
+import { runJobsUntil } from "../helpers/jobs";
 
 const originalAllowPrivate = env.ALLOW_PRIVATE_ENDPOINTS;
 function allowPrivate(value: boolean) {
@@ -45,10 +44,18 @@ async function withRole(role: "admin" | "master_admin" | "business" | "individua
   return { ...account, role };
 }
 
-const checkJobs = [mcpCheckServiceJob] as JobDefinition<unknown>[];
+async function serviceRow(id: string) {
+  const db = await getDb();
+  const [row] = await db.select().from(mcpServices).where(eq(mcpServices.id, id));
+  return row;
+}
 
-async function runChecks() {
-  return runDueJobs({ definitions: checkJobs, schedules: false });
+/** Runs the health checks until this service has been checked (after `after`, when given). */
+async function runChecksFor(id: string, after?: Date | null) {
+  await runJobsUntil([mcpCheckServiceJob], async () => {
+    const checked = (await serviceRow(id))?.lastCheckedAt;
+    return Boolean(checked && (!after || checked > after));
+  });
 }
 
 function validBody(overrides: Record<string, unknown> = {}) {
@@ -172,7 +179,7 @@ describe("health is measured by the jobs", () => {
   it("connects with the MCP client, lists the real tools: healthy; stopped: unhealthy; back: healthy", async () => {
     const admin = await withRole("admin");
     const service = await register(admin, { methods: ["check_stock", "reserve_item", "cancel_reservation"] });
-    await runChecks();
+    await runChecksFor(service.id);
 
     const healthy = (await call(getRoute, "GET", `/api/mcp/services/${service.id}`, { sessionId: admin.sessionId, params: { id: service.id } })).body;
     expect(healthy).toMatchObject({
@@ -195,8 +202,9 @@ describe("health is measured by the jobs", () => {
     await fake.stop();
     try {
       const db = await getDb();
+      const before = (await serviceRow(service.id)).lastCheckedAt;
       await mcpHealthSweepJob.handler({}, { db, job: { id: `sweep-${Date.now()}`, name: "mcp.health-sweep", data: {}, attempt: 1 } });
-      await runChecks();
+      await runChecksFor(service.id, before);
       const down = (await call(getRoute, "GET", `/api/mcp/services/${service.id}`, { sessionId: admin.sessionId, params: { id: service.id } })).body;
       expect(down.healthStatus).toBe("unhealthy");
       expect(down.lastError).toMatch(/fetch failed|ECONNREFUSED|connect/i);
@@ -236,7 +244,7 @@ describe("PUT /api/mcp/services/{id}/status and DELETE", () => {
   it("deactivates (not checked by the sweep, not counted active) and activates again (checked at once)", async () => {
     const admin = await withRole("admin");
     const service = await register(admin);
-    await runChecks();
+    await runChecksFor(service.id);
     const off = await call(statusRoute, "PUT", `/api/mcp/services/${service.id}/status`, { sessionId: admin.sessionId, params: { id: service.id }, body: { isActive: false } });
     expect(off.status).toBe(200);
     expect(off.body.isActive).toBe(false);
