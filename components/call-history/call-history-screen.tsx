@@ -2,7 +2,7 @@
 
 import * as React from "react";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { History, MessageSquare, Mic, PhoneIncoming, PhoneOutgoing, RotateCw } from "lucide-react";
+import { Bot, History, MessageSquare, Mic, PhoneIncoming, PhoneOutgoing, RotateCw } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -20,10 +20,16 @@ const PAGE_SIZE = 25;
 function KindIcon({ item }: { item: HistoryItem }) {
   if (item.kind === "message") return <MessageSquare className="size-4" aria-hidden />;
   if (item.kind === "voicemail") return <Mic className="size-4" aria-hidden />;
+  if (item.channel === "agent") return <Bot className="size-4" aria-hidden />;
   return item.direction === "inbound" ? <PhoneIncoming className="size-4" aria-hidden /> : <PhoneOutgoing className="size-4" aria-hidden />;
 }
 
 const kindLabel = { call: "Call", message: "Text", voicemail: "Voicemail" } as const;
+
+/** "Agent" for a conversation with another AI agent over A2A (a call row with channel agent). */
+function labelOf(item: HistoryItem): string {
+  return item.channel === "agent" ? "Agent" : kindLabel[item.kind];
+}
 
 function Row({ item, onOpen }: { item: HistoryItem; onOpen: () => void }) {
   const counterpart = item.direction === "inbound" ? item.from : item.to;
@@ -38,9 +44,10 @@ function Row({ item, onOpen }: { item: HistoryItem; onOpen: () => void }) {
         }
       }}
       tabIndex={0}
-      aria-label={`Open ${kindLabel[item.kind].toLowerCase()} ${item.direction === "inbound" ? "from" : "to"} ${counterpart}`}
+      aria-label={`Open ${labelOf(item).toLowerCase()} ${item.direction === "inbound" ? "from" : "to"} ${counterpart}`}
       data-testid="history-row"
       data-kind={item.kind}
+      data-channel={item.channel ?? "phone"}
     >
       <TableCell className="whitespace-nowrap text-muted-foreground">{formatDateTime(item.at)}</TableCell>
       <TableCell>
@@ -48,7 +55,7 @@ function Row({ item, onOpen }: { item: HistoryItem; onOpen: () => void }) {
           <span className="flex size-7 items-center justify-center rounded-md bg-primary/10 text-primary">
             <KindIcon item={item} />
           </span>
-          {kindLabel[item.kind]}
+          {labelOf(item)}
         </span>
       </TableCell>
       <TableCell>

@@ -62,7 +62,8 @@ function CallBody({ id }: { id: string }) {
         ) : (
           <ol className="flex max-h-80 flex-col gap-2 overflow-y-auto pr-1" data-testid="call-detail-transcript">
             {data.transcript.map((turn, index) => {
-              const isCaller = turn.speaker === "caller";
+              // The calling side: a person on the phone, or another AI agent (A2A) in an agent conversation.
+              const isCaller = turn.speaker === "caller" || (turn.speaker === "agent" && data.channel === "agent");
               return (
                 <li key={index} className={cn("flex gap-2", isCaller ? "justify-start" : "flex-row-reverse")}>
                   <span
@@ -82,7 +83,7 @@ function CallBody({ id }: { id: string }) {
                     data-speaker={turn.speaker}
                   >
                     <p className="mb-0.5 text-[11px] font-medium text-muted-foreground">
-                      {isCaller ? "Caller" : turn.speaker === "agent" ? "Agent" : "Assistant"} · {formatTime(turn.at)}
+                      {turn.speaker === "agent" ? "Agent" : isCaller ? "Caller" : "Assistant"} · {formatTime(turn.at)}
                     </p>
                     <p>{turn.text}</p>
                   </div>

@@ -6,24 +6,6 @@
  */
 import { BeingBuilt } from "@/components/being-built";
 
-export function McpScreen() {
-  return (
-    <BeingBuilt
-      feature="MCP Management"
-      description="Register Model Context Protocol services, switch them on or off, and watch their connections and health."
-    />
-  );
-}
-
-export function A2aScreen() {
-  return (
-    <BeingBuilt
-      feature="A2A Management"
-      description="Register agent-to-agent (A2A) agents, see which are online, and send them messages."
-    />
-  );
-}
-
 export function CrmVoiceScreen() {
   return (
     <BeingBuilt

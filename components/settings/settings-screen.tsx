@@ -2,6 +2,7 @@
 
 import { BookingSettingsPanel } from "@/components/appointments/booking-settings";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { AccessTokensCard } from "./access-tokens-card";
 import { ApiKeysTab } from "./api-keys-tab";
 import { NotificationsTab } from "./notifications-tab";
 import { ProfileTab } from "./profile-tab";
@@ -42,8 +43,9 @@ export function SettingsScreen() {
         <TabsContent value="notifications">
           <NotificationsTab />
         </TabsContent>
-        <TabsContent value="api-keys">
+        <TabsContent value="api-keys" className="flex flex-col gap-6">
           <ApiKeysTab />
+          <AccessTokensCard />
         </TabsContent>
         <TabsContent value="calendar">
           <BookingSettingsPanel />

@@ -8,3 +8,4 @@ export * from "./payments";
 export * from "./jobs";
 export * from "./scheduling";
 export * from "./opt-outs";
+export * from "./agents";

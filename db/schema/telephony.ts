@@ -44,6 +44,17 @@ export const phoneNumbers = pgTable(
   (t) => [index("phone_number_org_idx").on(t.organizationId, t.createdAt)],
 );
 
+/** One tool call made by the model during an assistant turn. */
+export type AssistantToolCall = {
+  service: string;
+  serviceId: string;
+  tool: string;
+  input: unknown;
+  output: string;
+  isError: boolean;
+  durationMs: number;
+};
+
 export type TranscriptTurn = { speaker: "caller" | "assistant" | "agent"; text: string; at: string };
 
 export const calls = pgTable(
@@ -57,6 +68,11 @@ export const calls = pgTable(
     assistantId: text("assistant_id").references(() => voiceAssistants.id, { onDelete: "set null" }),
     providerCallSid: text("provider_call_sid").unique(),
     direction: text("direction", { enum: ["inbound", "outbound"] }).notNull(),
+    /**
+     * How the conversation reached the business: a phone call, or another AI agent over A2A
+     * (lib/a2a/agent/conversations.ts; `fromNumber` then names the calling agent).
+     */
+    channel: text("channel", { enum: ["phone", "agent"] }).notNull().default("phone"),
     fromNumber: text("from_number").notNull(),
     toNumber: text("to_number").notNull(),
     callerName: text("caller_name"),
@@ -113,7 +129,7 @@ export const assistantReplies = pgTable(
       .references(() => organizations.id, { onDelete: "cascade" }),
     assistantId: text("assistant_id").references(() => voiceAssistants.id, { onDelete: "set null" }),
     callId: text("call_id").references(() => calls.id, { onDelete: "cascade" }),
-    source: text("source", { enum: ["voice_test", "chat", "call", "sms"] }).notNull(),
+    source: text("source", { enum: ["voice_test", "chat", "call", "sms", "agent"] }).notNull(),
     intent: text("intent"),
     inputText: text("input_text").notNull(),
     replyText: text("reply_text").notNull(),
@@ -124,6 +140,8 @@ export const assistantReplies = pgTable(
     ttsFirstByteMs: integer("tts_first_byte_ms"),
     ttsTotalMs: integer("tts_total_ms"),
     totalMs: integer("total_ms").notNull(),
+    /** Tools of the organization's MCP services the model called during this turn (lib/mcp/assistant-tools.ts). */
+    toolCalls: jsonb("tool_calls").$type<AssistantToolCall[]>().notNull().default([]),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("assistant_reply_org_created_idx").on(t.organizationId, t.createdAt)],

@@ -9,6 +9,8 @@ export const creditPrices = {
   callTurn: 1,
   /** One text message answered by the assistant. */
   smsReply: 1,
+  /** One question from another AI agent (A2A) answered by the assistant. */
+  agentReply: 1,
   /** One started minute of transcription (recordings, voicemail). */
   transcriptionMinute: 1,
 } as const;

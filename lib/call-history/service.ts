@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, gte, inArray, lte, ne, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, ilike, inArray, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { calls, messages, phoneNumbers, voiceAssistants, type TranscriptTurn } from "@/db/schema";
 import { notFound } from "@/lib/http/errors";
@@ -12,6 +12,8 @@ export type HistoryItem = {
   kind: "call" | "message" | "voicemail";
   id: string;
   at: string;
+  /** Calls only: "agent" when another AI agent reached the business over A2A (docs/a2a.md). */
+  channel?: "phone" | "agent";
   direction: "inbound" | "outbound";
   from: string;
   to: string;
@@ -93,6 +95,7 @@ async function pageOfCalls(db: Db, where: SQL[], take: number): Promise<Keyed[]>
       t: epochMicros(calls.startedAt),
       startedAt: calls.startedAt,
       direction: calls.direction,
+      channel: calls.channel,
       fromNumber: calls.fromNumber,
       toNumber: calls.toNumber,
       callerName: calls.callerName,
@@ -115,6 +118,7 @@ async function pageOfCalls(db: Db, where: SQL[], take: number): Promise<Keyed[]>
       kind: r.status === "voicemail" ? "voicemail" : "call",
       id: r.id,
       at: r.startedAt.toISOString(),
+      channel: r.channel,
       direction: r.direction,
       from: r.fromNumber,
       to: r.toNumber,
@@ -198,9 +202,37 @@ export async function listHistory(db: Db, organizationId: string, q: HistoryQuer
   };
 }
 
+/** `%` and `_` match themselves in a search, not any text. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The organization's calls whose caller, numbers, summary or transcript contain `query`
+ * (case-insensitive), newest first. For the MCP tool search_calls.
+ */
+export async function searchCalls(db: Db, organizationId: string, query: string, limit: number): Promise<HistoryItem[]> {
+  const pattern = likePattern(query.trim());
+  const where = [
+    eq(calls.organizationId, organizationId),
+    or(
+      ilike(calls.callerName, pattern),
+      ilike(calls.fromNumber, pattern),
+      ilike(calls.toNumber, pattern),
+      ilike(calls.summary, pattern),
+      ilike(sql`${calls.transcript}::text`, pattern),
+    )!,
+  ];
+  const rows = await pageOfCalls(db, where, limit);
+  const numberIds = [...new Set(rows.map((k) => k.phoneNumberId).filter((id): id is string => Boolean(id)))];
+  const numbers = await phoneNumbersById(db, organizationId, numberIds);
+  return rows.map((k) => ({ ...k.item, phoneNumber: (k.phoneNumberId && numbers.get(k.phoneNumberId)) || null }));
+}
+
 export type CallDetail = {
   id: string;
   kind: "call" | "voicemail";
+  channel: "phone" | "agent";
   direction: "inbound" | "outbound";
   from: string;
   to: string;
@@ -239,6 +271,7 @@ export async function getCallDetail(db: Db, organizationId: string, id: string):
   return {
     id: row.id,
     kind: row.status === "voicemail" ? "voicemail" : "call",
+    channel: row.channel,
     direction: row.direction,
     from: row.fromNumber,
     to: row.toNumber,

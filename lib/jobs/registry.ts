@@ -2,6 +2,9 @@ import "server-only";
 import { calendarSyncJob } from "@/lib/appointments/calendar-sync";
 import { appointmentsSweepJob, appointmentTextJob, reminderJob } from "@/lib/appointments/notifications";
 import { deliverWebhookJob, webhookSweepJob } from "@/lib/integrations/webhooks";
+import { a2aDeliverJob, a2aFollowTaskJob } from "@/lib/a2a/messages";
+import { a2aCardSweepJob, a2aCheckAgentJob } from "@/lib/a2a/service";
+import { mcpCheckServiceJob, mcpHealthSweepJob } from "@/lib/mcp/health";
 import type { JobDefinition } from "./types";
 
 /** Every job the runner knows. A feature defines its jobs beside its code and lists them here. */
@@ -12,4 +15,10 @@ export const jobDefinitions: JobDefinition<unknown>[] = [
   reminderJob,
   appointmentsSweepJob,
   calendarSyncJob,
+  mcpHealthSweepJob,
+  mcpCheckServiceJob,
+  a2aCardSweepJob,
+  a2aCheckAgentJob,
+  a2aDeliverJob,
+  a2aFollowTaskJob,
 ] as JobDefinition<unknown>[];

@@ -111,6 +111,32 @@ describe("assertSafeUrl / safeFetch", () => {
           res.writeHead(302, { location: "http://127.0.0.1/elsewhere" }).end();
           return;
         }
+        if (req.url === "/hop") {
+          res.writeHead(307, { location: "/final" }).end();
+          return;
+        }
+        if (req.url === "/to-metadata") {
+          res.writeHead(302, { location: "http://169.254.169.254/latest/meta-data/" }).end();
+          return;
+        }
+        if (req.url === "/to-file") {
+          res.writeHead(301, { location: "file:///etc/passwd" }).end();
+          return;
+        }
+        if (req.url === "/see-other") {
+          res.writeHead(303, { location: "/final" }).end();
+          return;
+        }
+        if (req.url === "/slow") {
+          setTimeout(() => res.writeHead(200).end("late"), 2000);
+          return;
+        }
+        if (req.url === "/final") {
+          const chunks: Buffer[] = [];
+          req.on("data", (c: Buffer) => chunks.push(c));
+          req.on("end", () => res.writeHead(200, { "content-type": "text/plain" }).end(`${req.method} ${Buffer.concat(chunks).toString()}`));
+          return;
+        }
         res.writeHead(200, { "content-type": "text/plain" }).end("ok");
       });
       await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -131,6 +157,40 @@ describe("assertSafeUrl / safeFetch", () => {
     it("does not follow redirects", async () => {
       const res = await safeFetch(`http://127.0.0.1:${port}/redirect`, {}, { allowPrivate: true });
       expect(res.status).toBe(302);
+    });
+
+    it("follows redirects when asked, repeating the method and body on 307 and switching to GET on 303", async () => {
+      const hop = await safeFetch(`http://127.0.0.1:${port}/hop`, { method: "POST", body: "hello" }, { allowPrivate: true, followRedirects: 2 });
+      expect(hop.status).toBe(200);
+      expect(await hop.text()).toBe("POST hello");
+      const seeOther = await safeFetch(`http://127.0.0.1:${port}/see-other`, { method: "POST", body: "x" }, { allowPrivate: true, followRedirects: 2 });
+      expect(await seeOther.text()).toBe("GET ");
+    });
+
+    it("checks every redirect hop again: a trusted first host cannot redirect to a private or non-http target", async () => {
+      const origin = `127.0.0.1:${port}`;
+      // Private addresses are allowed for this server only, as an operator would allow one internal host.
+      const onlyThisServer = (url: URL) => url.host === origin;
+      await expect(safeFetch(`http://${origin}/to-metadata`, {}, { allowPrivate: onlyThisServer, followRedirects: 3 })).rejects.toThrow(
+        /169\.254\.169\.254 is a private, loopback or link-local address/,
+      );
+      await expect(safeFetch(`http://${origin}/to-file`, {}, { allowPrivate: true, followRedirects: 3 })).rejects.toBeInstanceOf(UnsafeUrlError);
+      // The same hop is fine once its target is trusted too, proving the refusal came from the hop check.
+      const reached = await safeFetch(`http://${origin}/hop`, {}, { allowPrivate: onlyThisServer, followRedirects: 3 });
+      expect(reached.status).toBe(200);
+    });
+
+    it("gives up when the caller's own signal aborts, well before its timeout", async () => {
+      const controller = new AbortController();
+      const started = Date.now();
+      setTimeout(() => controller.abort(), 50);
+      await expect(safeFetch(`http://127.0.0.1:${port}/slow`, { signal: controller.signal } as never, { allowPrivate: true })).rejects.toThrow();
+      expect(Date.now() - started).toBeLessThan(1500);
+    });
+
+    it("stops after the allowed number of redirects and returns the 3xx", async () => {
+      const res = await safeFetch(`http://127.0.0.1:${port}/hop`, {}, { allowPrivate: true, followRedirects: 0 });
+      expect(res.status).toBe(307);
     });
   });
 });

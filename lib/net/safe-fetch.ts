@@ -13,7 +13,9 @@ import { env } from "@/lib/env";
  *   ::ffff:127.0.0.1 is judged as 127.0.0.1; 169.254.169.254 is link-local and refused);
  * - the check runs again at connect time inside the undici Agent's `connect.lookup`, so a name that
  *   rebinds between the check and the connection cannot reach a private address;
- * - redirects are not followed (`redirect: "manual"`), and every request times out after 10 s.
+ * - redirects are not followed (`redirect: "manual"`) unless `followRedirects` allows some; then
+ *   each hop's Location is checked again exactly like the first URL before it is requested;
+ * - every request times out after 10 s.
  * `ALLOW_PRIVATE_ENDPOINTS=true` (or the `allowPrivate` option) lifts the address rule only.
  */
 
@@ -27,14 +29,25 @@ export class UnsafeUrlError extends Error {
 }
 
 export type SafeFetchOptions = {
-  /** Allow loopback, private and link-local addresses (tests, self-hosted setups). Defaults to env. */
-  allowPrivate?: boolean;
+  /**
+   * Allow loopback, private and link-local addresses (tests, self-hosted setups). Defaults to env.
+   * A function decides per URL (each redirect hop is asked again).
+   */
+  allowPrivate?: boolean | ((url: URL) => boolean);
   timeoutMs?: number;
+  /**
+   * How many redirects to follow (default 0: a 3xx answer is returned as it is). Every hop is
+   * checked again (scheme, credentials, addresses at connect time). 303, and 301/302 after a POST,
+   * continue as GET without a body (as browsers do); 307/308 repeat the method and body, which must
+   * then be a string or bytes.
+   */
+  followRedirects?: number;
 };
 
-function allowPrivateDefault(options?: SafeFetchOptions): boolean {
+function allowPrivateFor(url: URL, options?: SafeFetchOptions): boolean {
   // Read at call time (not import time), so a test can flip it around a single request.
-  return options?.allowPrivate ?? env.ALLOW_PRIVATE_ENDPOINTS;
+  const allow = options?.allowPrivate ?? env.ALLOW_PRIVATE_ENDPOINTS;
+  return typeof allow === "function" ? allow(url) : allow;
 }
 
 /** IPv6 global unicast: 2000::/3. Everything outside it is special (loopback, ::/96, NAT64, ULA, …). */
@@ -107,7 +120,7 @@ function refuseAddress(host: string, address: string): UnsafeUrlError {
  */
 export async function assertSafeUrl(raw: string, options?: SafeFetchOptions): Promise<URL> {
   const url = parseOutboundUrl(raw);
-  if (allowPrivateDefault(options)) return url;
+  if (allowPrivateFor(url, options)) return url;
   const host = stripBrackets(url.hostname);
   if (ipaddr.isValid(host)) {
     if (!isPublicAddress(host)) throw refuseAddress(host, host);
@@ -162,15 +175,40 @@ export type SafeFetchInit = Omit<UndiciRequestInit, "dispatcher" | "redirect" | 
  * other network failures and the timeout reject as fetch does. 3xx answers are returned, not followed.
  */
 export async function safeFetch(raw: string, init: SafeFetchInit = {}, options?: SafeFetchOptions): Promise<UndiciResponse> {
-  const allowPrivate = allowPrivateDefault(options);
-  const url = await assertSafeUrl(raw, { ...options, allowPrivate });
   const { guarded, open } = agents();
-  return undiciFetch(url, {
-    ...init,
-    redirect: "manual",
-    dispatcher: allowPrivate ? open : guarded,
-    signal: AbortSignal.timeout(options?.timeoutMs ?? SAFE_FETCH_TIMEOUT_MS),
-  });
+  const timeout = AbortSignal.timeout(options?.timeoutMs ?? SAFE_FETCH_TIMEOUT_MS);
+  // An SDK that hands in its own signal (to cancel a request) keeps that power; the timeout still applies.
+  const callerSignal = (init as { signal?: AbortSignal | null }).signal;
+  const signal = callerSignal ? AbortSignal.any([callerSignal, timeout]) : timeout;
+  let current = raw;
+  let request: SafeFetchInit = init;
+  for (let hop = 0; ; hop++) {
+    const url = await assertSafeUrl(current, options);
+    const allowPrivate = allowPrivateFor(url, options);
+    const response = await undiciFetch(url, { ...request, redirect: "manual", dispatcher: allowPrivate ? open : guarded, signal } as UndiciRequestInit);
+    const location = response.headers.get("location");
+    if (!REDIRECT_STATUSES.has(response.status) || !location || hop >= (options?.followRedirects ?? 0)) return response;
+    await response.body?.cancel().catch(() => undefined);
+    current = new URL(location, url).toString();
+    request = redirectedInit(request, response.status);
+  }
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+function redirectedInit(init: SafeFetchInit, status: number): SafeFetchInit {
+  const method = (init.method ?? "GET").toUpperCase();
+  if (status === 303 || ((status === 301 || status === 302) && method === "POST")) {
+    const headers = new Headers(init.headers as HeadersInit | undefined);
+    headers.delete("content-type");
+    headers.delete("content-length");
+    return { ...init, method: method === "HEAD" ? "HEAD" : "GET", body: undefined, headers };
+  }
+  const body = init.body;
+  if (body !== undefined && body !== null && typeof body !== "string" && !(body instanceof Uint8Array)) {
+    throw new UnsafeUrlError("The server redirected a request whose body cannot be sent again");
+  }
+  return init;
 }
 
 /** Reads at most `limit` characters of a response body and discards the rest. */

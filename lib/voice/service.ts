@@ -10,6 +10,7 @@ import { renewFreePeriodIfDue } from "@/lib/billing/free-renewal";
 import { creditPrices } from "@/lib/billing/prices";
 import { getBlobStore, type BlobStore } from "@/lib/blob-store";
 import { HttpError } from "@/lib/http/errors";
+import { loadAssistantTools, type AssistantToolSet } from "@/lib/mcp/assistant-tools";
 import type { ChatMessage, LlmProvider } from "@/lib/providers/llm/interface";
 import { selectLlm } from "@/lib/provider-selection/llm";
 import type { TtsProvider } from "@/lib/providers/tts/interface";
@@ -22,6 +23,15 @@ import { PipelineError, runVoiceTurn, type PipelineMode, type TurnTimings } from
 
 /** How many earlier turns (user and assistant messages) the model sees. */
 export const HISTORY_TURNS = 10;
+
+/**
+ * The tools the model may use in an organization's turn: its MCP services' tools, with a model that
+ * can call tools (Anthropic). The caller closes the set when the turn is over.
+ */
+export async function toolsForTurn(db: Db, organizationId: string | null, llm: LlmProvider): Promise<AssistantToolSet | null> {
+  if (!organizationId || llm.name !== "anthropic") return null;
+  return loadAssistantTools(db, organizationId);
+}
 
 export type VoiceTurnRequest = {
   /** null: the signed-out public demo. */
@@ -53,6 +63,8 @@ export type VoiceTurnResult = {
   providers: ProvidersUsed;
   mode: PipelineMode;
   timings: TurnTimings & { totalMs: number };
+  /** Tools of the organization's MCP services the model called in this turn. */
+  toolCalls: { service: string; tool: string; isError: boolean; durationMs: number }[];
 };
 
 /** A turn that failed after its credits were spent (they are refunded): the route answers 502. */
@@ -141,7 +153,9 @@ export async function runVoiceTest(db: Db, request: VoiceTurnRequest): Promise<V
       })
     : null;
 
+  let tools: AssistantToolSet | null = null;
   try {
+    tools = await toolsForTurn(db, organizationId, llm);
     const mode: PipelineMode = request.providers?.mode ?? (llm.name === "local" ? "sequential" : "overlapped");
     const userAt = new Date();
     const result = await runVoiceTurn({
@@ -153,9 +167,11 @@ export async function runVoiceTest(db: Db, request: VoiceTurnRequest): Promise<V
         profile,
         history,
         text,
+        ...(tools ? { tools } : {}),
       },
       mode,
     });
+    const toolCalls = tools?.calls ?? [];
     const clip = await saveAudioClip(db, store, {
       organizationId,
       audio: result.audio,
@@ -200,6 +216,7 @@ export async function runVoiceTest(db: Db, request: VoiceTurnRequest): Promise<V
           ttsFirstByteMs: t.ttsFirstByteMs === null ? null : Math.round(t.ttsFirstByteMs),
           ttsTotalMs: Math.round(t.ttsTotalMs),
           totalMs: Math.round(totalMs),
+          toolCalls,
         });
       }
     });
@@ -226,6 +243,7 @@ export async function runVoiceTest(db: Db, request: VoiceTurnRequest): Promise<V
         pipelineMs: round1(t.pipelineMs)!,
         totalMs: round1(totalMs)!,
       },
+      toolCalls: toolCalls.map(({ service, tool, isError, durationMs }) => ({ service, tool, isError, durationMs })),
     };
   } catch (error) {
     if (organizationId && spend?.entryId) {
@@ -235,5 +253,7 @@ export async function runVoiceTest(db: Db, request: VoiceTurnRequest): Promise<V
     }
     if (error instanceof PipelineError) throw new VoiceTurnError(failureMessage(error));
     throw error;
+  } finally {
+    await tools?.close();
   }
 }

@@ -8,6 +8,10 @@
  *
  * Delays model a remote model: `firstTokenDelayMs` before the first text, then
  * `perSentenceDelayMs` between sentences (each sentence is one text delta, with its trailing space).
+ *
+ * Tool use: `reply` may answer `{text?, toolUses: [{name, input}]}`; the answer then carries
+ * tool_use content blocks after the text (streamed as content_block_start with an empty input and
+ * input_json_delta pieces) and stop_reason "tool_use", as the Messages API does.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -21,14 +25,19 @@ export type FakeAnthropicRequest = {
     max_tokens?: number;
     stream?: boolean;
     system?: string;
-    messages?: { role: string; content: string }[];
+    messages?: { role: string; content: string | Record<string, any>[] }[];
+    tools?: { name: string; description?: string; input_schema: Record<string, unknown> }[];
+    tool_choice?: { type: string };
   };
 };
 
+export type FakeToolUse = { id?: string; name: string; input: unknown };
+export type FakeReply = string | { text?: string; toolUses: FakeToolUse[] };
+
 export type FakeAnthropicOptions = {
   apiKey: string;
-  /** The answer's text for a request (default: an intent tag line and two sentences). */
-  reply?: (request: FakeAnthropicRequest) => string;
+  /** The answer for a request: its text (default: an intent tag line and two sentences), or text and tool uses. */
+  reply?: (request: FakeAnthropicRequest) => FakeReply;
   firstTokenDelayMs?: number;
   perSentenceDelayMs?: number;
 };
@@ -101,14 +110,36 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions): Promise
           return fail(400, "invalid_request_error", "model, max_tokens and messages are required");
         }
 
-        const text = (options.reply ?? (() => DEFAULT_REPLY))(request);
+        // The API's own rules for tool use: blocks need `tools`, and every tool_result answers a
+        // tool_use of the assistant turn just before it.
+        const blocks = (content: unknown) => (Array.isArray(content) ? (content as Record<string, any>[]) : []);
+        const usesTools = body.messages.some((m) => blocks(m.content).some((b) => b.type === "tool_use" || b.type === "tool_result"));
+        if (usesTools && !body.tools?.length) {
+          return fail(400, "invalid_request_error", "Requests which include `tool_use` or `tool_result` blocks must define tools.");
+        }
+        for (let i = 0; i < body.messages.length; i++) {
+          for (const block of blocks(body.messages[i].content)) {
+            if (block.type !== "tool_result") continue;
+            const previous = blocks(body.messages[i - 1]?.content);
+            if (!previous.some((b) => b.type === "tool_use" && b.id === block.tool_use_id)) {
+              return fail(400, "invalid_request_error", `tool_result block(s) provided when previous message does not have a matching tool_use (${block.tool_use_id})`);
+            }
+          }
+        }
+
+        const answer = (options.reply ?? (() => DEFAULT_REPLY))(request);
+        const text = typeof answer === "string" ? answer : (answer.text ?? "");
+        const toolUses = typeof answer === "string" ? [] : answer.toolUses.map((t) => ({ id: t.id ?? `toolu_fake_${++counter}`, name: t.name, input: t.input }));
+        const stopReason = toolUses.length ? "tool_use" : "end_turn";
         const id = `msg_fake_${++counter}`;
         const message = { id, type: "message", role: "assistant", model: body.model };
         const usage = { input_tokens: 10, output_tokens: Math.max(1, Math.ceil(text.length / 4)) };
+        const toolBlocks = toolUses.map((t) => ({ type: "tool_use", id: t.id, name: t.name, input: t.input }));
 
         if (!body.stream) {
           res.writeHead(200, { "content-type": "application/json" });
-          res.end(JSON.stringify({ ...message, content: [{ type: "text", text }], stop_reason: "end_turn", stop_sequence: null, usage }));
+          const content = [...(text ? [{ type: "text", text }] : []), ...toolBlocks];
+          res.end(JSON.stringify({ ...message, content, stop_reason: stopReason, stop_sequence: null, usage }));
           return;
         }
 
@@ -116,26 +147,40 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions): Promise
         sse(res, "message_start", {
           message: { ...message, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 10, output_tokens: 1 } },
         });
-        sse(res, "content_block_start", { index: 0, content_block: { type: "text", text: "" } });
-        sse(res, "ping", {});
-        const pieces = streamPieces(text);
-        await sleep(options.firstTokenDelayMs ?? 0);
-        let sentencesSent = 0;
-        for (const piece of pieces) {
-          const isTag = /^\s*\[intent:/i.test(piece);
-          if (!isTag && sentencesSent > 0) await sleep(options.perSentenceDelayMs ?? 0);
-          sse(res, "content_block_delta", { index: 0, delta: { type: "text_delta", text: piece } });
-          if (!isTag) sentencesSent += 1;
-          if (!isTag && midStreamError) {
-            const e = midStreamError;
-            midStreamError = null;
-            sse(res, "error", { error: { type: e.type, message: e.message } });
-            res.end();
-            return;
+        let index = 0;
+        if (text) {
+          sse(res, "content_block_start", { index, content_block: { type: "text", text: "" } });
+          sse(res, "ping", {});
+          const pieces = streamPieces(text);
+          await sleep(options.firstTokenDelayMs ?? 0);
+          let sentencesSent = 0;
+          for (const piece of pieces) {
+            const isTag = /^\s*\[intent:/i.test(piece);
+            if (!isTag && sentencesSent > 0) await sleep(options.perSentenceDelayMs ?? 0);
+            sse(res, "content_block_delta", { index, delta: { type: "text_delta", text: piece } });
+            if (!isTag) sentencesSent += 1;
+            if (!isTag && midStreamError) {
+              const e = midStreamError;
+              midStreamError = null;
+              sse(res, "error", { error: { type: e.type, message: e.message } });
+              res.end();
+              return;
+            }
           }
+          sse(res, "content_block_stop", { index });
+          index += 1;
         }
-        sse(res, "content_block_stop", { index: 0 });
-        sse(res, "message_delta", { delta: { stop_reason: "end_turn", stop_sequence: null }, usage: { output_tokens: usage.output_tokens } });
+        for (const tool of toolBlocks) {
+          sse(res, "content_block_start", { index, content_block: { type: "tool_use", id: tool.id, name: tool.name, input: {} } });
+          const json = JSON.stringify(tool.input ?? {});
+          const half = Math.ceil(json.length / 2);
+          for (const part of [json.slice(0, half), json.slice(half)]) {
+            sse(res, "content_block_delta", { index, delta: { type: "input_json_delta", partial_json: part } });
+          }
+          sse(res, "content_block_stop", { index });
+          index += 1;
+        }
+        sse(res, "message_delta", { delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: usage.output_tokens } });
         sse(res, "message_stop", {});
         res.end();
       })();

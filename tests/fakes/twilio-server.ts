@@ -21,6 +21,7 @@ export type FakeRequest = {
 export type FakeAvailable = { phone_number: string; locality?: string; region?: string; friendly_name?: string };
 export type FakeIncoming = { sid: string; phone_number: string; voice_url: string | null; sms_url: string | null; voice_method?: string; sms_method?: string };
 export type FakeCallerId = { sid: string; phone_number: string };
+export type FakeMessage = { sid: string; from: string; to: string; body: string; status: string };
 
 export type FakeTwilioOptions = {
   accountSid: string;
@@ -36,6 +37,8 @@ export type FakeTwilio = {
   available: FakeAvailable[];
   incoming: FakeIncoming[];
   callerIds: FakeCallerId[];
+  /** Texts sent through POST Messages.json, oldest first. */
+  messages: FakeMessage[];
   /** Makes the next request to `pathSuffix` answer this error instead (once). */
   failNext(pathSuffix: string, status: number, code: number, message: string): void;
   close(): Promise<void>;
@@ -86,6 +89,7 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
   const available = [...(options.available ?? [])];
   const incoming: FakeIncoming[] = (options.incoming ?? []).map((n) => ({ ...n, voice_url: null, sms_url: null }));
   const callerIds = [...(options.callerIds ?? [])];
+  const messages: FakeMessage[] = [];
   const failures: { suffix: string; status: number; code: number; message: string }[] = [];
   const expectedAuth = `Basic ${Buffer.from(`${options.accountSid}:${options.authToken}`).toString("base64")}`;
 
@@ -184,6 +188,29 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
         }
         if (req.method === "GET") return send(200, incomingResource(options.accountSid, incoming[index]));
       }
+      if (rest === "Messages.json" && req.method === "POST") {
+        // Twilio refuses a From the account does not own (21606) and a missing To or Body.
+        if (!form.To) return error(400, 21604, "A 'To' phone number is required.");
+        if (!form.Body && !form.MediaUrl) return error(400, 21602, "Message body is required.");
+        if (!incoming.some((n) => n.phone_number === form.From)) {
+          return error(400, 21606, `The From phone number ${form.From} is not a valid, SMS-capable inbound phone number or short code for your account.`);
+        }
+        const message: FakeMessage = { sid: sid("SM"), from: form.From, to: form.To, body: form.Body ?? "", status: "queued" };
+        messages.push(message);
+        return send(201, {
+          sid: message.sid,
+          account_sid: options.accountSid,
+          from: message.from,
+          to: message.to,
+          body: message.body,
+          status: message.status,
+          direction: "outbound-api",
+          num_segments: "1",
+          date_created: new Date().toUTCString(),
+          api_version: "2010-04-01",
+          uri: `${API}/Accounts/${options.accountSid}/Messages/${message.sid}.json`,
+        });
+      }
       if (rest === "OutgoingCallerIds.json" && req.method === "GET") {
         const items = callerIds
           .filter((c) => !entry.query.PhoneNumber || c.phone_number === entry.query.PhoneNumber)
@@ -203,6 +230,7 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
     available,
     incoming,
     callerIds,
+    messages,
     failNext(suffix, status, code, message) {
       failures.push({ suffix, status, code, message });
     },

@@ -2,17 +2,19 @@
  * The Anthropic adapter with the real @anthropic-ai/sdk against the local fake Messages API in
  * tests/fakes/anthropic-server.ts (SSE with event: lines). Nothing here reaches the internet.
  */
-import { startFakeAnthropic, type FakeAnthropic } from "@/tests/fakes/anthropic-server";
+import { startFakeAnthropic, type FakeAnthropic, type FakeAnthropicRequest, type FakeReply } from "@/tests/fakes/anthropic-server";
 import { createAnthropicLlm, systemPrompt, toMessages } from "./anthropic";
-import { LlmError, type ReplyEvent, type ReplyInput } from "./interface";
+import { LlmError, type ReplyEvent, type ReplyInput, type ReplyTools } from "./interface";
 
 const KEY = "sk-ant-test-key";
 let fake: FakeAnthropic;
 let replyText = "[intent:hours]\nWe're open Monday to Friday. See you soon!";
+let replyFor: ((request: FakeAnthropicRequest) => FakeReply) | null = null;
 
 beforeEach(async () => {
   replyText = "[intent:hours]\nWe're open Monday to Friday. See you soon!";
-  fake = await startFakeAnthropic({ apiKey: KEY, reply: () => replyText });
+  replyFor = null;
+  fake = await startFakeAnthropic({ apiKey: KEY, reply: (request) => (replyFor ? replyFor(request) : replyText) });
 });
 afterEach(() => fake.close());
 
@@ -101,5 +103,78 @@ describe("Anthropic language model (real SDK, fake server)", () => {
     expect(prompt).toContain("Polished and precise");
     expect(prompt).toContain("Services: cleanings, whitening");
     expect(toMessages({ ...input, history: [] })).toEqual([{ role: "user", content: "When are you open?" }]);
+  });
+});
+
+describe("Anthropic tool use (real SDK, fake server returning tool_use)", () => {
+  function toolsRecording(answer: (name: string, input: unknown) => { text: string; isError: boolean }) {
+    const calls: { name: string; input: unknown }[] = [];
+    const tools: ReplyTools = {
+      definitions: [
+        {
+          name: "inventory__check_stock",
+          description: "How many of an item are in stock.",
+          inputSchema: { type: "object", properties: { item: { type: "string" } }, required: ["item"] },
+        },
+      ],
+      async call(name, toolInput) {
+        calls.push({ name, input: toolInput });
+        return answer(name, toolInput);
+      },
+    };
+    return { tools, calls };
+  }
+
+  it("offers the tools, runs the model's tool_use, feeds the result back and speaks the final answer", async () => {
+    const { tools, calls } = toolsRecording(() => ({ text: "4 whitening kit in stock.", isError: false }));
+    replyFor = (request) => {
+      const last = request.body.messages!.at(-1)!;
+      if (typeof last.content === "string") {
+        return { text: "[intent:order]\nLet me check.", toolUses: [{ id: "toolu_1", name: "inventory__check_stock", input: { item: "whitening kit" } }] };
+      }
+      return "We have four whitening kits in stock.";
+    };
+    const events: ReplyEvent[] = [];
+    for await (const event of llm().streamReply({ ...input, text: "Do you have whitening kits?", tools })) events.push(event);
+
+    expect(calls).toEqual([{ name: "inventory__check_stock", input: { item: "whitening kit" } }]);
+    expect(events.at(-1)).toEqual({ type: "done", reply: { text: "Let me check. We have four whitening kits in stock.", intent: "order" } });
+    expect(fake.requests).toHaveLength(2);
+    const [first, second] = fake.requests;
+    expect(first.body.tools).toEqual([
+      { name: "inventory__check_stock", description: "How many of an item are in stock.", input_schema: tools.definitions[0].inputSchema },
+    ]);
+    expect(first.body.system).toContain("You may use the tools you are given");
+    // The second request carries the assistant's tool_use and our tool_result for it.
+    const assistantTurn = second.body.messages!.at(-2)!;
+    expect(assistantTurn.role).toBe("assistant");
+    expect(assistantTurn.content).toEqual(
+      expect.arrayContaining([expect.objectContaining({ type: "tool_use", id: "toolu_1", name: "inventory__check_stock", input: { item: "whitening kit" } })]),
+    );
+    expect(second.body.messages!.at(-1)).toEqual({
+      role: "user",
+      content: [{ type: "tool_result", tool_use_id: "toolu_1", content: "4 whitening kit in stock." }],
+    });
+  });
+
+  it("passes a failed tool back as is_error, and stops offering tool calls after the last round", async () => {
+    const { tools, calls } = toolsRecording(() => ({ text: "Service unavailable", isError: true }));
+    replyFor = (request) =>
+      request.body.tool_choice?.type === "none"
+        ? "[intent:order]\nSorry, I could not check that; the team will follow up."
+        : { toolUses: [{ name: "inventory__check_stock", input: { item: "floss" } }] };
+    const reply = await llm().generateReply({ ...input, text: "Any floss?", tools });
+    expect(reply).toEqual({ text: "Sorry, I could not check that; the team will follow up.", intent: "order" });
+    expect(calls).toHaveLength(3);
+    expect(fake.requests).toHaveLength(4);
+    expect(fake.requests[3].body.tool_choice).toEqual({ type: "none" });
+    const results = fake.requests[1].body.messages!.at(-1)!.content as Record<string, unknown>[];
+    expect(results[0]).toMatchObject({ type: "tool_result", is_error: true, content: "Service unavailable" });
+  });
+
+  it("sends no tools when none are offered", async () => {
+    await llm().generateReply(input);
+    expect(fake.requests[0].body.tools).toBeUndefined();
+    expect(fake.requests[0].body.system).toContain("You cannot book");
   });
 });

@@ -1,9 +1,13 @@
 import "server-only";
 import Anthropic, { APIError } from "@anthropic-ai/sdk";
+import type { MessageParam, Tool, ToolResultBlockParam } from "@anthropic-ai/sdk/resources/messages";
 import { intents, isIntent, LlmError, finishStream, type Intent, type LlmProvider, type ReplyEvent, type ReplyInput } from "./interface";
 import { classifyIntent } from "./intents";
 
 export const ANTHROPIC_DEFAULT_MODEL = "claude-haiku-5-5";
+
+/** Rounds of tool use in one reply; the last round answers without tools. */
+export const MAX_TOOL_ROUNDS = 4;
 
 export type AnthropicOptions = {
   apiKey: string;
@@ -23,7 +27,7 @@ export type AnthropicOptions = {
  */
 const TAG = /^\s*\[intent:\s*([a-z_]+)\s*\]\s*/i;
 
-export function systemPrompt(input: Pick<ReplyInput, "assistant" | "profile">): string {
+export function systemPrompt(input: Pick<ReplyInput, "assistant" | "profile" | "tools">): string {
   const { assistant, profile } = input;
   const facts = [
     `Business name: ${profile.name}`,
@@ -44,7 +48,9 @@ export function systemPrompt(input: Pick<ReplyInput, "assistant" | "profile">): 
       "Rules:",
       "- Your reply is spoken aloud on the phone: one to three short sentences, plain words, no lists, markdown, emoji or links.",
       "- Never invent prices, availability or any fact not given above; offer a follow-up from the team instead. Never say you lack a fact that is given above.",
-      "- You cannot book, transfer calls or look up orders yourself: take the details and say the team will confirm or follow up.",
+      input.tools?.definitions.length
+        ? "- You may use the tools you are given to look things up or act for the caller; say what you found in plain words. If a tool fails, take the details and say the team will follow up."
+        : "- You cannot book, transfer calls or look up orders yourself: take the details and say the team will confirm or follow up.",
       "- Politely decline sales calls and spam.",
     ].join("\n"),
     [
@@ -103,31 +109,63 @@ export function createAnthropicLlm(options: AnthropicOptions): LlmProvider {
     let tagSettled = false;
     let intent: Intent | null = null;
     let text = "";
+    const tools: Tool[] | undefined = input.tools?.definitions.length
+      ? input.tools.definitions.map((t) => ({ name: t.name, description: t.description, input_schema: t.inputSchema as Tool["input_schema"] }))
+      : undefined;
+    const messages: MessageParam[] = toMessages(input);
     try {
-      const stream = client.messages.stream(
-        { model, max_tokens: options.maxTokens ?? 300, system: systemPrompt(input), messages: toMessages(input) },
-        opts?.signal ? { signal: opts.signal } : undefined,
-      );
-      for await (const event of stream) {
-        if (event.type !== "content_block_delta" || event.delta.type !== "text_delta") continue;
-        let piece = event.delta.text;
-        if (!tagSettled) {
-          head += piece;
-          const trimmed = head.trimStart();
-          if (trimmed.startsWith("[") && !trimmed.includes("]") && trimmed.length < 40) continue; // tag still arriving
-          const match = TAG.exec(head);
-          if (match) {
-            const named = match[1].toLowerCase();
-            if (isIntent(named)) intent = named;
-            piece = head.slice(match[0].length);
-          } else {
-            piece = head;
+      for (let round = 1; ; round++) {
+        // After the last allowed round the model must answer in words (the tools stay declared,
+        // as the API requires once the conversation holds tool blocks).
+        const toolChoice = tools && round >= MAX_TOOL_ROUNDS ? { tool_choice: { type: "none" as const } } : {};
+        const stream = client.messages.stream(
+          {
+            model,
+            max_tokens: options.maxTokens ?? 300,
+            system: systemPrompt(input),
+            messages,
+            ...(tools ? { tools } : {}),
+            ...toolChoice,
+          },
+          opts?.signal ? { signal: opts.signal } : undefined,
+        );
+        let spokeThisRound = false;
+        for await (const event of stream) {
+          if (event.type !== "content_block_delta" || event.delta.type !== "text_delta") continue;
+          let piece = event.delta.text;
+          if (!tagSettled) {
+            head += piece;
+            const trimmed = head.trimStart();
+            if (trimmed.startsWith("[") && !trimmed.includes("]") && trimmed.length < 40) continue; // tag still arriving
+            const match = TAG.exec(head);
+            if (match) {
+              const named = match[1].toLowerCase();
+              if (isIntent(named)) intent = named;
+              piece = head.slice(match[0].length);
+            } else {
+              piece = head;
+            }
+            tagSettled = true;
+            if (!piece) continue;
           }
-          tagSettled = true;
-          if (!piece) continue;
+          // Words spoken before a tool call and after it are one reply: keep a space between them.
+          if (!spokeThisRound && text && !/\s$/.test(text) && !/^\s/.test(piece)) piece = ` ${piece}`;
+          spokeThisRound = true;
+          text += piece;
+          yield { type: "delta", text: piece };
         }
-        text += piece;
-        yield { type: "delta", text: piece };
+        const final = await stream.finalMessage();
+        const uses = final.content.filter((block) => block.type === "tool_use");
+        if (final.stop_reason !== "tool_use" || !input.tools || uses.length === 0) break;
+        messages.push({ role: "assistant", content: final.content });
+        const results: ToolResultBlockParam[] = [];
+        for (const use of uses) {
+          const result = await input.tools
+            .call(use.name, use.input, opts?.signal ? { signal: opts.signal } : undefined)
+            .catch((error: unknown): { text: string; isError: boolean } => ({ text: `The tool failed: ${(error as Error).message}`, isError: true }));
+          results.push({ type: "tool_result", tool_use_id: use.id, content: result.text, ...(result.isError ? { is_error: true } : {}) });
+        }
+        messages.push({ role: "user", content: results });
       }
     } catch (error) {
       throw describe(error);

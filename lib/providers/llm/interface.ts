@@ -53,6 +53,21 @@ export type BusinessInfo = {
 
 export type ChatMessage = { role: "user" | "assistant"; content: string; intent?: string | null };
 
+/** A tool the model may call, as the model sees it (names: letters, digits, _ and -, at most 64). */
+export type ToolDefinition = { name: string; description: string; inputSchema: Record<string, unknown> };
+
+export type ToolCallResult = { text: string; isError: boolean };
+
+/**
+ * Tools offered to the model during one reply (e.g. the tools of the organization's healthy MCP
+ * services, lib/mcp/assistant-tools.ts). The feature that offers them runs them: the provider only
+ * hands over the model's calls and feeds the results back.
+ */
+export type ReplyTools = {
+  definitions: ToolDefinition[];
+  call(name: string, input: unknown, options?: { signal?: AbortSignal }): Promise<ToolCallResult>;
+};
+
 export type ReplyInput = {
   assistant: AssistantPersona;
   profile: BusinessInfo;
@@ -60,6 +75,8 @@ export type ReplyInput = {
   history: ChatMessage[];
   /** What the caller just said. */
   text: string;
+  /** Tools the model may use; providers without tool use ignore them. */
+  tools?: ReplyTools;
 };
 
 export type Reply = { text: string; intent: Intent };

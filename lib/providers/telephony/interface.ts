@@ -22,6 +22,9 @@ export type VerifyResult = {
   reason?: string;
 };
 
+/** A text handed to the carrier: its id there and the status it reported (Twilio: queued, sent…). */
+export type SentSms = { sid: string; status: string };
+
 export interface TelephonyProvider {
   readonly name: TelephonyProviderName;
   searchAvailable(input: { areaCode?: string; limit: number }): Promise<AvailableNumber[]>;
@@ -30,6 +33,8 @@ export interface TelephonyProvider {
   /** Gives the number back to the carrier. A number the carrier no longer has counts as released. */
   releaseNumber(sid: string): Promise<void>;
   setWebhooks(sid: string, urls: WebhookUrls): Promise<void>;
+  /** Sends a text from one of the account's numbers. */
+  sendSms(input: { from: string; to: string; body: string }): Promise<SentSms>;
 }
 
 /**

@@ -93,5 +93,15 @@ export function createSimulatedProvider(takenAmong: TakenNumbers): TelephonyProv
     async setWebhooks() {
       // No network: calls to a simulated number are placed from Switchboard itself.
     },
+
+    async sendSms({ from, to, body }) {
+      // The fictional carrier delivers at once; the caller records the text (the message row is the record).
+      if (!isSimulatedNumber(from)) {
+        throw new TelephonyError(`${from} is not a simulated number, so the simulated carrier cannot send from it.`, "invalid");
+      }
+      if (!/^\+[1-9]\d{6,14}$/.test(to)) throw new TelephonyError(`${to} is not a phone number in E.164 form.`, "invalid");
+      if (!body.trim()) throw new TelephonyError("A text needs a body.", "invalid");
+      return { sid: `SM${crypto.randomBytes(16).toString("hex")}`, status: "sent" };
+    },
   };
 }

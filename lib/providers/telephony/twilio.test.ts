@@ -127,6 +127,25 @@ describe("Twilio telephony provider (real SDK, fake REST server)", () => {
     );
   });
 
+  it("sends a text with POST Messages.json (From, To, Body) and returns its sid and status", async () => {
+    const sent = await provider().sendSms({ from: "+15035550100", to: "+14155550123", body: "Your table is ready." });
+    expect(sent.sid).toMatch(/^SM[0-9a-f]{32}$/);
+    expect(sent.status).toBe("queued");
+    expect(fake.requests[0]).toMatchObject({
+      method: "POST",
+      path: `${BASE}/Messages.json`,
+      form: { From: "+15035550100", To: "+14155550123", Body: "Your table is ready." },
+    });
+    expect(fake.messages).toEqual([{ sid: sent.sid, from: "+15035550100", to: "+14155550123", body: "Your table is ready.", status: "queued" }]);
+  });
+
+  it("reports a From number the account does not own as an invalid request", async () => {
+    const refused = await provider().sendSms({ from: "+15035550999", to: "+14155550123", body: "Hi" }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ kind: "invalid", details: { status: 400, code: 21606 } });
+    expect((refused as Error).message).toMatch(/^Twilio could not send a text to \+14155550123: The From phone number/);
+    expect(fake.messages).toHaveLength(0);
+  });
+
   it("reports refused credentials as an auth failure naming where to fix them", async () => {
     const wrong = await provider("wrong-token").searchAvailable({ limit: 1 }).catch((e: unknown) => e);
     expect(wrong).toMatchObject({ kind: "auth", details: { status: 401, code: 20003 } });

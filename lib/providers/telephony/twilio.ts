@@ -117,5 +117,12 @@ export function createTwilioProvider(options: TwilioProviderOptions): TelephonyP
         await client.incomingPhoneNumbers(sid).update(hooks(urls));
       });
     },
+
+    sendSms({ from, to, body }) {
+      return attempt(`send a text to ${to}`, async () => {
+        const message = await client.messages.create({ from, to, body });
+        return { sid: message.sid, status: message.status };
+      });
+    },
   };
 }

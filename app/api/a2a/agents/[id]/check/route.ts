@@ -1,0 +1,9 @@
+import { checkAgent, getAgent } from "@/lib/a2a/service";
+import { authedRoute } from "@/lib/http/route";
+
+/** Fetches and validates the agent's card now and answers the agent. */
+export const POST = authedRoute({ permission: "a2a.manage" }, async (_req, { db, ctx, params }) => {
+  const agent = await getAgent(db, ctx, params.id);
+  await checkAgent(db, agent.id);
+  return getAgent(db, ctx, agent.id);
+});

@@ -1,0 +1,10 @@
+import { authedRoute } from "@/lib/http/route";
+import { checkService } from "@/lib/mcp/health";
+import { getService } from "@/lib/mcp/service";
+
+/** Checks the service's health now (the Health Monitor's "Check now") and answers the service. */
+export const POST = authedRoute({ permission: "mcp.manage" }, async (_req, { db, ctx, params }) => {
+  const service = await getService(db, ctx, params.id);
+  await checkService(db, service.id);
+  return getService(db, ctx, service.id);
+});

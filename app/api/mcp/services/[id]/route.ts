@@ -1,0 +1,9 @@
+import { authedRoute } from "@/lib/http/route";
+import { deleteService, getService } from "@/lib/mcp/service";
+
+export const GET = authedRoute({ permission: "mcp.manage" }, async (_req, { db, ctx, params }) => getService(db, ctx, params.id));
+
+export const DELETE = authedRoute({ permission: "mcp.manage" }, async (_req, { db, ctx, params }) => {
+  await deleteService(db, ctx, params.id);
+  return { success: true };
+});

@@ -1,0 +1,8 @@
+import { revokeAccessToken } from "@/lib/access-tokens/service";
+import { authedRoute } from "@/lib/http/route";
+
+/** Revokes a token: the MCP server answers 401 to it from the next request on. */
+export const DELETE = authedRoute({ permission: "settings.write" }, async (_req, { db, ctx, params }) => {
+  await revokeAccessToken(db, ctx.organizationId, params.id);
+  return { success: true };
+});

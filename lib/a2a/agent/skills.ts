@@ -1,0 +1,159 @@
+import "server-only";
+import crypto from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { assistantReplies, creditLedger, type AssistantToolCall, type TranscriptTurn } from "@/db/schema";
+import { resolvePersonality } from "@/lib/assistants/personalities";
+import { changeCredits, spendCredits } from "@/lib/billing/ledger";
+import { renewFreePeriodIfDue } from "@/lib/billing/free-renewal";
+import { creditPrices } from "@/lib/billing/prices";
+import { HttpError } from "@/lib/http/errors";
+import type { ChatMessage } from "@/lib/providers/llm/interface";
+import { selectLlm } from "@/lib/provider-selection/llm";
+import { assistantContext } from "@/lib/voice/context";
+import { toolsForTurn } from "@/lib/voice/service";
+import type { AgentSender } from "./conversations";
+
+/**
+ * What another AI agent can ask a business's agent to do (its card lists them). A skill is one
+ * entry in `orgAgentSkills`; the booking skills join the list when appointments exist. A message
+ * picks a skill with `metadata.skill` (or `skillId`), or a data part `{skill}`; without one it is a
+ * question.
+ */
+export type SkillInput = {
+  db: Db;
+  organizationId: string;
+  /** The message's text (its text parts; data parts when there is no text). */
+  text: string;
+  data: Record<string, unknown> | null;
+  sender: AgentSender;
+  /** Earlier turns of this conversation (context), oldest first. */
+  history: TranscriptTurn[];
+};
+
+export type SkillResult = { text: string; summary: string; intent: string | null; assistantId: string | null };
+
+/** A refusal the calling agent should read (the task fails with this text). */
+export class SkillError extends Error {}
+
+export type OrgAgentSkill = {
+  id: string;
+  name: string;
+  description: string;
+  tags: string[];
+  examples: string[];
+  run(input: SkillInput): Promise<SkillResult>;
+};
+
+function chatHistory(turns: TranscriptTurn[]): ChatMessage[] {
+  return turns.slice(-10).map((t) => ({ role: t.speaker === "assistant" ? ("assistant" as const) : ("user" as const), content: t.text }));
+}
+
+async function refund(db: Db, organizationId: string, entryId: string, reference: string) {
+  const [entry] = await db
+    .select({ amount: creditLedger.amount })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.id, entryId), eq(creditLedger.organizationId, organizationId)));
+  const spent = entry ? -entry.amount : 0;
+  if (spent > 0) await changeCredits(db, organizationId, "refund", spent, { reason: "Refund: the agent's question could not be answered", reference });
+}
+
+export const askQuestionSkill: OrgAgentSkill = {
+  id: "ask_question",
+  name: "Ask the business a question",
+  description:
+    "Ask about opening hours, services, prices, availability or anything else; the business's AI assistant answers from what the business has told it (and its connected tools).",
+  tags: ["question", "faq", "hours", "services"],
+  examples: ["What are your opening hours on Saturday?", "Do you offer teeth whitening?"],
+  async run({ db, organizationId, text, history }) {
+    let context;
+    try {
+      context = await assistantContext(db, organizationId);
+    } catch {
+      throw new SkillError("This business has no active assistant to answer questions right now. Try leaving a message instead.");
+    }
+    const { assistant, business: profile } = context;
+    const llm = await selectLlm(db, organizationId);
+    const turnId = crypto.randomUUID();
+    const reference = `agent-turn:${turnId}`;
+    await renewFreePeriodIfDue(db, organizationId);
+    let spend;
+    try {
+      spend = await spendCredits(db, organizationId, creditPrices.agentReply, {
+        reason: "Question from an AI agent (A2A)",
+        reference,
+        metadata: { source: "agent", assistantId: assistant.id, turnId },
+      });
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 402) throw new SkillError("The business cannot answer questions right now. Try leaving a message instead.");
+      throw error;
+    }
+    const started = performance.now();
+    const tools = await toolsForTurn(db, organizationId, llm);
+    try {
+      const reply = await llm.generateReply({
+        assistant: { ...assistant.persona, personalityDescription: resolvePersonality(assistant.persona.personality).description },
+        profile,
+        history: chatHistory(history),
+        text,
+        ...(tools ? { tools } : {}),
+      });
+      const totalMs = Math.round(performance.now() - started);
+      const toolCalls: AssistantToolCall[] = tools?.calls ?? [];
+      await db.insert(assistantReplies).values({
+        id: crypto.randomUUID(),
+        organizationId,
+        assistantId: assistant.id,
+        source: "agent",
+        intent: reply.intent,
+        inputText: text.slice(0, 4000),
+        replyText: reply.text,
+        llmProvider: llm.name,
+        llmTotalMs: totalMs,
+        totalMs,
+        toolCalls,
+      });
+      return { text: reply.text, summary: `An AI agent asked: ${text.slice(0, 300)}`, intent: reply.intent, assistantId: assistant.id };
+    } catch (error) {
+      if (spend?.entryId) await refund(db, organizationId, spend.entryId, reference).catch((e) => console.error("a2a: refund failed", e));
+      throw new SkillError(`The assistant could not answer just now (${(error as Error).message}). Please try again later or leave a message.`);
+    } finally {
+      await tools?.close();
+    }
+  },
+};
+
+function describeContact(data: Record<string, unknown> | null): string {
+  if (!data) return "";
+  const parts = ["name", "callbackNumber", "phone", "email"]
+    .map((key) => (typeof data[key] === "string" && data[key] ? `${key === "callbackNumber" ? "callback" : key}: ${data[key]}` : null))
+    .filter(Boolean);
+  return parts.length ? ` (${parts.join(", ")})` : "";
+}
+
+export const leaveMessageSkill: OrgAgentSkill = {
+  id: "leave_message",
+  name: "Leave a message for the business",
+  description:
+    "Leave a message for the business's team, e.g. on behalf of a customer; add name, callbackNumber or email in a data part so they can reply. It appears in their Call History.",
+  tags: ["message", "callback", "contact"],
+  examples: ["Please ask Dr. Lee to call Sam Park back about the crown fitting: +14155550123."],
+  async run({ text, data, sender }) {
+    const from = sender.name ?? "An AI agent";
+    return {
+      text: "Thank you. Your message has been passed on to the team, who will follow up.",
+      summary: `Message from ${from}${describeContact(data)}: ${text.slice(0, 1000)}`,
+      intent: "message",
+      assistantId: null,
+    };
+  },
+};
+
+/** The skills of every organization's agent, in the order its card lists them. */
+export const orgAgentSkills: OrgAgentSkill[] = [askQuestionSkill, leaveMessageSkill];
+
+/** The skill a message asked for (none: a question); null for a skill this agent does not have. */
+export function findSkill(id: string | null | undefined): OrgAgentSkill | null {
+  if (!id) return askQuestionSkill;
+  return orgAgentSkills.find((s) => s.id === id) ?? null;
+}

@@ -1,0 +1,75 @@
+import "server-only";
+import crypto from "node:crypto";
+import { and, asc, eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { messages, phoneNumbers } from "@/db/schema";
+import { getMessageDetail, type MessageDetail } from "@/lib/call-history/service";
+import { badRequest, conflict, HttpError } from "@/lib/http/errors";
+import { TelephonyError, type TelephonyProvider } from "@/lib/providers/telephony/interface";
+import { getTelephonyProviderFor } from "@/lib/provider-selection/telephony";
+import type { SendTextInput } from "./schema";
+
+/**
+ * Sends a text from one of the organization's numbers through the carrier that holds the number
+ * (Twilio, or the simulated carrier), and records it as an outbound message of Call History. A
+ * refused send is recorded too, with status failed, and answered with the carrier's reason.
+ *
+ * The number: `fromPhoneNumberId` (one of the organization's active numbers) or else its oldest
+ * active number.
+ */
+export async function sendText(
+  db: Db,
+  organizationId: string,
+  input: SendTextInput,
+  deps: { provider?: TelephonyProvider } = {},
+): Promise<MessageDetail> {
+  const where = [eq(phoneNumbers.organizationId, organizationId), eq(phoneNumbers.isActive, true)];
+  if (input.fromPhoneNumberId) where.push(eq(phoneNumbers.id, input.fromPhoneNumberId));
+  const [number] = await db
+    .select({ id: phoneNumbers.id, phoneNumber: phoneNumbers.phoneNumber, provider: phoneNumbers.provider })
+    .from(phoneNumbers)
+    .where(and(...where))
+    .orderBy(asc(phoneNumbers.createdAt), asc(phoneNumbers.id))
+    .limit(1);
+  if (!number) {
+    throw input.fromPhoneNumberId
+      ? badRequest("fromPhoneNumberId is not an active phone number of this organization", {
+          fromPhoneNumberId: "Choose one of the organization's active phone numbers",
+        })
+      : badRequest("The organization has no active phone number to send from. Add one in Phone Numbers (/phone-numbers).");
+  }
+  const provider = deps.provider ?? (await getTelephonyProviderFor(db, organizationId, number.provider));
+  if (!provider) {
+    throw conflict(`${number.phoneNumber} is a Twilio number and the Twilio credentials are gone. Add them again in Settings → API Keys.`);
+  }
+
+  const id = crypto.randomUUID();
+  try {
+    const sent = await provider.sendSms({ from: number.phoneNumber, to: input.to, body: input.body });
+    await db.insert(messages).values({
+      id,
+      organizationId,
+      phoneNumberId: number.id,
+      providerMessageSid: sent.sid,
+      direction: "outbound",
+      fromNumber: number.phoneNumber,
+      toNumber: input.to,
+      body: input.body,
+      status: "sent",
+    });
+  } catch (error) {
+    if (!(error instanceof TelephonyError)) throw error;
+    await db.insert(messages).values({
+      id,
+      organizationId,
+      phoneNumberId: number.id,
+      direction: "outbound",
+      fromNumber: number.phoneNumber,
+      toNumber: input.to,
+      body: input.body,
+      status: "failed",
+    });
+    throw error.kind === "invalid" ? badRequest(error.message) : new HttpError(502, error.message);
+  }
+  return getMessageDetail(db, organizationId, id);
+}
