@@ -7,3 +7,4 @@ export * from "./voice";
 export * from "./payments";
 export * from "./jobs";
 export * from "./scheduling";
+export * from "./knowledge";

@@ -21,6 +21,8 @@ const memberPermissions = [
   "billing.read",
   "billing.write",
   "voice_test.run",
+  "business.read",
+  "business.write",
 ] as const;
 
 const adminPermissions = [

@@ -2,20 +2,23 @@ import "server-only";
 import crypto from "node:crypto";
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { assistantReplies, chatTurns, creditLedger, organizations, voiceAssistants } from "@/db/schema";
+import { assistantReplies, chatTurns, creditLedger, voiceAssistants } from "@/db/schema";
 import { resolvePersonality } from "@/lib/assistants/personalities";
 import { resolveVoice } from "@/lib/assistants/voices";
 import { changeCredits, spendCredits } from "@/lib/billing/ledger";
 import { renewFreePeriodIfDue } from "@/lib/billing/free-renewal";
 import { creditPrices } from "@/lib/billing/prices";
 import { getBlobStore, type BlobStore } from "@/lib/blob-store";
+import { renderKnowledge } from "@/lib/business-profile/knowledge";
+import { loadKnowledge } from "@/lib/business-profile/service";
+import { recordKnowledgeGap } from "@/lib/knowledge-gaps/service";
 import { badRequest, HttpError, notFound } from "@/lib/http/errors";
 import type { AssistantPersona, BusinessInfo, ChatMessage, LlmProvider } from "@/lib/providers/llm/interface";
 import { selectLlm } from "@/lib/provider-selection/llm";
 import type { TtsProvider } from "@/lib/providers/tts/interface";
 import { selectTts } from "@/lib/provider-selection/tts";
 import { saveAudioClip, signedAudioUrl } from "./audio-clips";
-import { DEMO_ASSISTANT, DEMO_BUSINESS, DEMO_SESSION_PREFIX } from "./demo";
+import { DEMO_ASSISTANT, DEMO_BUSINESS_NAME, DEMO_PROFILE, DEMO_SERVICES, DEMO_SESSION_PREFIX } from "./demo";
 import type { ProvidersUsed } from "./labels";
 import { PipelineError, runVoiceTurn, type PipelineMode, type TurnTimings } from "./pipeline";
 
@@ -36,6 +39,8 @@ export type VoiceTurnRequest = {
   /** Overrides for tests and the benchmark; otherwise selected per organization. */
   providers?: { llm?: LlmProvider; tts?: TtsProvider; mode?: PipelineMode };
   store?: BlobStore;
+  /** The clock the business's hours are read at (tests fix it). */
+  now?: Date;
 };
 
 export type VoiceTurnResult = {
@@ -43,6 +48,8 @@ export type VoiceTurnResult = {
   input: string;
   aiResponse: string;
   intent: string;
+  /** The question the assistant could not answer from the business's knowledge (logged as a knowledge gap), or null. */
+  knowledgeGap: { id: string | null; question: string } | null;
   audioId: string;
   audioUrl: string;
   contentType: string;
@@ -95,14 +102,12 @@ async function resolveAssistant(db: Db, organizationId: string, assistantId?: st
   return { id, voice, persona };
 }
 
-async function businessInfo(db: Db, organizationId: string): Promise<BusinessInfo> {
-  const [org] = await db
-    .select({ name: organizations.name, profile: organizations.businessProfile })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
-  if (!org) throw notFound("Organization");
-  const { hours, address, services, phone } = org.profile ?? {};
-  return { name: org.name, hours, address, services, phone };
+/**
+ * What the assistant may tell callers: the organization's business profile and services, rendered
+ * for this moment in its time zone (hours per day, open now?, holidays, prices, policies, FAQs).
+ */
+async function businessInfo(db: Db, organizationId: string, now: Date): Promise<BusinessInfo> {
+  return loadKnowledge(db, organizationId, now);
 }
 
 function sessionScope(organizationId: string | null, chatSessionId: string) {
@@ -165,8 +170,9 @@ export async function runVoiceTest(db: Db, request: VoiceTurnRequest): Promise<V
   const assistant: ResolvedAssistant = organizationId
     ? await resolveAssistant(db, organizationId, request.assistantId)
     : { id: null, persona: DEMO_ASSISTANT, voice: DEMO_ASSISTANT.voice };
+  const now = request.now ?? new Date();
   const [profile, llm, tts, history] = await Promise.all([
-    organizationId ? businessInfo(db, organizationId) : DEMO_BUSINESS,
+    organizationId ? businessInfo(db, organizationId, now) : renderKnowledge(DEMO_BUSINESS_NAME, DEMO_PROFILE, DEMO_SERVICES, now),
     request.providers?.llm ?? selectLlm(db, organizationId),
     request.providers?.tts ?? selectTts(db, organizationId),
     chatSessionId ? loadHistory(db, organizationId, chatSessionId) : Promise.resolve([]),
@@ -210,6 +216,7 @@ export async function runVoiceTest(db: Db, request: VoiceTurnRequest): Promise<V
     const totalMs = performance.now() - request.startedAt;
     const replyId = organizationId ? crypto.randomUUID() : null;
     const replyAt = new Date(Math.max(Date.now(), userAt.getTime() + 1));
+    const logged: { gap: { gapId: string } | null } = { gap: null };
 
     await db.transaction(async (tx) => {
       if (chatSessionId) {
@@ -244,6 +251,18 @@ export async function runVoiceTest(db: Db, request: VoiceTurnRequest): Promise<V
           totalMs: Math.round(totalMs),
         });
       }
+      if (organizationId && result.reply.knowledgeGap) {
+        logged.gap = await recordKnowledgeGap(tx, {
+          organizationId,
+          question: result.reply.knowledgeGap.question,
+          source,
+          chatSessionId,
+          assistantId: assistant.id,
+          assistantReplyId: replyId,
+          replyText: result.reply.text,
+          at: userAt,
+        });
+      }
     });
 
     return {
@@ -251,6 +270,7 @@ export async function runVoiceTest(db: Db, request: VoiceTurnRequest): Promise<V
       input: text,
       aiResponse: result.reply.text,
       intent: result.reply.intent,
+      knowledgeGap: result.reply.knowledgeGap ? { id: logged.gap?.gapId ?? null, question: result.reply.knowledgeGap.question } : null,
       audioId: clip.id,
       audioUrl: signedAudioUrl(clip.id),
       contentType: result.contentType,

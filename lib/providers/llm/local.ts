@@ -1,18 +1,22 @@
 import { splitSentences } from "@/lib/text/sentences";
 import type { AssistantPersona, BusinessInfo, ChatMessage, Intent, LlmProvider, Reply, ReplyEvent, ReplyInput } from "./interface";
 import { classifyIntent, mentionedWhen } from "./intents";
+import { answerFromKnowledge } from "./knowledge";
 
 /**
  * The local responder: the language model when no Anthropic key is configured. It classifies the
  * caller's intent (lib/providers/llm/intents.ts) and writes a short reply from
- *  - the business profile (name, hours, address, services) — the only facts it states;
+ *  - the business's knowledge (hours and whether it is open now, holidays, services with durations
+ *    and prices, policies, FAQs, address) — the only facts it states; questions about the business
+ *    are answered in lib/providers/llm/knowledge.ts, which says so when it does not know and flags
+ *    the question as a knowledge gap;
  *  - the assistant's personality (an opening and closing phrase in that tone);
  *  - cues in the assistant's instructions (take a message, offer the next appointment, closed/after
  *    hours, emergencies);
  *  - the conversation so far (a time given after "what day works?" continues the booking).
- * It is honest about being an automated assistant where it matters: it never quotes a price (it has
- * none), never claims a booking is confirmed (it cannot see a calendar), and promises a follow-up
- * from the team instead.
+ * It is honest about being an automated assistant where it matters: it quotes only the prices the
+ * business entered, never claims a booking is confirmed (it cannot see a calendar), and promises a
+ * follow-up from the team instead.
  */
 
 type Tone = { ack: string; closer: string; sorry: string };
@@ -50,11 +54,6 @@ function mentionedService(text: string, services: string[] = []): string | null 
   return null;
 }
 
-function listServices(services: string[]): string {
-  if (services.length <= 1) return services.join("");
-  return `${services.slice(0, -1).join(", ")} and ${services[services.length - 1]}`;
-}
-
 function join(...parts: (string | null | undefined | false)[]): string {
   return parts
     .filter((p): p is string => typeof p === "string" && p.trim() !== "")
@@ -79,28 +78,6 @@ export function composeReply(input: ReplyInput, intent: Intent): string {
       return firstTurn
         ? `Hello, thanks for contacting ${biz}! This is ${assistant.name}, how can I help you today?`
         : `Hello again! How else can I help you?`;
-
-    case "hours":
-      if (!profile.hours) {
-        return join(
-          `I don't have ${biz}'s opening hours on hand, so I won't guess.`,
-          `I'll have someone from the team follow up to confirm them.`,
-          tone.closer,
-        );
-      }
-      return join(
-        cues.afterHours ? `We're closed right now.` : tone.ack,
-        `Our hours are ${profile.hours}.`,
-        profile.address ? `You'll find us at ${profile.address}.` : null,
-        cues.takeMessage ? `I can take a message for the team in the meantime.` : tone.closer,
-      );
-
-    case "pricing":
-      return join(
-        `I'm ${biz}'s automated assistant and I don't have exact prices on hand, so I won't guess.`,
-        `I'll have someone from the team follow up with a quote${service ? ` for ${service}` : ""}.`,
-        services.length && !service ? `In the meantime, I can tell you about our services or help you book a visit.` : tone.closer,
-      );
 
     case "appointment": {
       const when = mentionedWhen(text);
@@ -149,14 +126,6 @@ export function composeReply(input: ReplyInput, intent: Intent): string {
 
     default: {
       if (urgent.test(text) && cues.emergency) return join(tone.sorry, cues.emergency);
-      if (/\b(where|address|located|location|directions|find you|parking)\b/i.test(text)) {
-        return profile.address
-          ? join(`We're at ${profile.address}.`, tone.closer)
-          : join(`I don't have our address on hand, so I'll have someone from ${biz} follow up with directions.`, tone.closer);
-      }
-      if (service || /\b(services?|do you (do|offer|have)|offer)\b/i.test(text)) {
-        if (services.length) return join(`At ${biz} we offer ${listServices(services)}.`, `Would you like to book one?`);
-      }
       return join(
         `Thanks for your message.`,
         `I'm ${assistant.name}, the automated assistant for ${biz}: I can help with opening hours and appointments, or pass a message to the team.`,
@@ -168,6 +137,10 @@ export function composeReply(input: ReplyInput, intent: Intent): string {
 
 function reply(input: ReplyInput): Reply {
   const { intent } = classifyIntent(input.text, input.history);
+  // An emergency the instructions cover is answered with their words, before any knowledge lookup.
+  const emergency = urgent.test(input.text) && instructionCues(input.assistant.instructions).emergency;
+  const known = emergency ? null : answerFromKnowledge(input, intent, tones[input.assistant.personality] ?? tones.friendly);
+  if (known) return { text: known.text, intent, ...(known.knowledgeGap ? { knowledgeGap: known.knowledgeGap } : {}) };
   return { text: composeReply(input, intent), intent };
 }
 
