@@ -3,11 +3,11 @@ import { Parser } from "htmlparser2";
 /**
  * A page or file reduced to what fact extraction reads: its blocks of text in reading order, each
  * typed by the element it came from (a heading, a list item, a table row, a question and its
- * answer…), plus the page's links, `tel:` numbers and schema.org JSON-LD. HTML is parsed with
+ * answer…; a "break" with no text where a page region — header, footer, section — starts or ends), plus the page's links, `tel:` numbers and schema.org JSON-LD. HTML is parsed with
  * htmlparser2 (a tolerant, browser-like tokenizer); scripts, styles, navigation menus and hidden
  * templates are dropped.
  */
-export type BlockType = "heading" | "text" | "item" | "row" | "term" | "definition" | "address";
+export type BlockType = "heading" | "text" | "item" | "row" | "term" | "definition" | "address" | "break";
 export type Block = { type: BlockType; text: string; level?: number };
 
 export type SourceDocument = {
@@ -29,6 +29,8 @@ const BLOCK = new Set([
 ]);
 const TYPED: Record<string, BlockType> = { li: "item", dt: "term", dd: "definition", tr: "row", summary: "term", address: "address", caption: "heading", legend: "heading" };
 const CELLS = new Set(["td", "th"]);
+/** Regions: what follows one is not part of the section before it (a footer after an FAQ answer). */
+const REGIONS = new Set(["header", "footer", "aside", "section", "article", "main"]);
 const VOID = new Set(["br", "hr", "img", "input", "meta", "link", "area", "base", "col", "embed", "source", "track", "wbr"]);
 
 function safeDecode(value: string): string {
@@ -73,6 +75,10 @@ export function parseHtml(html: string, source: string, limits: ParseLimits = {}
     return { type: "text" };
   };
 
+  const boundary = () => {
+    if (blocks.length && blocks[blocks.length - 1].type !== "break" && blocks.length < maxBlocks) blocks.push({ type: "break", text: "" });
+  };
+
   const flush = (closing?: string) => {
     const text = clean(buffer).replace(/^\|\s*|\s*\|$/g, "").trim();
     buffer = "";
@@ -112,6 +118,7 @@ export function parseHtml(html: string, source: string, limits: ParseLimits = {}
         if (skipDepth === 0 && !skip) {
           if (BLOCK.has(name)) {
             flush();
+            if (REGIONS.has(name)) boundary();
             if (name === "tr") cellCount = 0;
           } else if (CELLS.has(name)) {
             if (cellCount++ > 0) buffer += " | ";
@@ -164,6 +171,7 @@ export function parseHtml(html: string, source: string, limits: ParseLimits = {}
         if (wasSkipping) return;
         // The block's own type applies to the text collected inside it.
         if (BLOCK.has(name)) flush(name);
+        if (REGIONS.has(name)) boundary();
       },
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: true },
@@ -203,5 +211,5 @@ export function parseText(text: string, source: string): SourceDocument {
 
 /** All of a document's text, one block a line (what the owner sees as "read from the page"). */
 export function documentText(doc: SourceDocument): string {
-  return doc.blocks.map((b) => b.text).join("\n");
+  return doc.blocks.filter((b) => b.text).map((b) => b.text).join("\n");
 }

@@ -238,22 +238,24 @@ function normalizePhone(raw: string): string {
 }
 
 function phoneFromDoc(doc: SourceDocument): RawFact[] {
-  const counts = new Map<string, { value: string; n: number; evidence: string }>();
-  const add = (raw: string, evidence: string, weight: number) => {
+  const counts = new Map<string, { value: string; n: number; evidence: string; visible: boolean }>();
+  const add = (raw: string, evidence: string, weight: number, visible: boolean) => {
     const value = normalizePhone(raw);
     if (!looksLikePhone(value)) return;
     const digits = value.replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "");
-    const entry = counts.get(digits) ?? { value, n: 0, evidence };
+    const entry = counts.get(digits) ?? { value, n: 0, evidence, visible };
+    // The number as the page shows it ("(503) 555-0199") reads better than a tel: link's digits.
+    if (visible && !entry.visible) Object.assign(entry, { value, visible: true });
     entry.n += weight;
     counts.set(digits, entry);
   };
-  for (const tel of doc.phones) add(tel, `a "call us" link (tel:${tel})`, 3);
+  for (const tel of doc.phones) add(tel, `a "call us" link (tel:${tel})`, 3, false);
   for (const block of doc.blocks) {
     if (block.text.length > 400) continue;
     PHONE.lastIndex = 0;
     for (let m = PHONE.exec(block.text); m; m = PHONE.exec(block.text)) {
       const near = /\b(call|phone|tel|telephone|contact|reach us|text)\b/i.test(block.text) ? 2 : 1;
-      add(m[0], block.text, near);
+      add(m[0], block.text, near, true);
     }
   }
   const best = [...counts.values()].sort((a, b) => b.n - a.n)[0];
@@ -365,7 +367,9 @@ function servicesFromBlocks(doc: SourceDocument): RawFact[] {
       heading = b.text;
       // "Teeth whitening" heading with "$350 · 60 minutes" under it.
       const next = blocks[i + 1];
-      if (next && next.type !== "heading" && PRICE.test(next.text) && next.text.length <= 80 && !PRICE.test(b.text)) {
+      // Only a line that is just a price (and a duration) belongs to the heading above it.
+      const priceOnly = next && next.text.replace(PRICE, "").replace(DURATION, "").replace(/[^A-Za-z]/g, "").length <= 4;
+      if (next && (next.type === "text" || next.type === "definition") && PRICE.test(next.text) && priceOnly && !PRICE.test(b.text)) {
         const fact = serviceFromLine(`${b.text} ${next.text}`, doc.source);
         const desc = blocks[i + 2] && blocks[i + 2].type === "text" && !PRICE.test(blocks[i + 2].text) ? blocks[i + 2].text : undefined;
         if (fact) {
@@ -517,7 +521,7 @@ function faqsFromBlocks(doc: SourceDocument): RawFact[] {
     const answer: string[] = [];
     for (let j = i + 1; j < blocks.length && answer.join(" ").length < 800; j++) {
       const next = blocks[j];
-      if (next.type === "heading" || next.type === "term" || next.text.trim().endsWith("?")) break;
+      if (next.type === "heading" || next.type === "term" || next.type === "break" || next.text.trim().endsWith("?") || /^(q|question)\s*[:.)-]|^.{8,200}\?\s/i.test(next.text)) break;
       answer.push(next.text.replace(/^(a|answer)\s*[:.)-]\s*/i, ""));
       if (next.type === "definition" && blocks[j + 1]?.type !== "definition") break;
     }
@@ -542,8 +546,7 @@ function policiesFromBlocks(doc: SourceDocument): RawFact[] {
     const body: string[] = [];
     for (let j = i + 1; j < blocks.length; j++) {
       const next = blocks[j];
-      if (next.type === "heading" && (next.level ?? 9) <= (b.level ?? 9)) break;
-      if (next.type === "heading") break;
+      if (next.type === "heading" || next.type === "break") break;
       body.push(next.text);
       if (body.join(" ").length > 900) break;
     }

@@ -17,8 +17,27 @@ export class PdfError extends Error {
   }
 }
 
+type PdfJs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
+let loading: Promise<PdfJs> | null = null;
+
+/**
+ * pdf.js, with its worker's message handler loaded in this thread: pdf.js then uses it directly
+ * ("fake worker") instead of importing `./pdf.worker.mjs` by a relative path at run time.
+ */
+function loadPdfJs(): Promise<PdfJs> {
+  loading ??= (async () => {
+    const worker = await import("pdfjs-dist/legacy/build/pdf.worker.mjs");
+    (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = worker;
+    return import("pdfjs-dist/legacy/build/pdf.mjs");
+  })();
+  loading.catch(() => {
+    loading = null;
+  });
+  return loading;
+}
+
 export async function pdfToText(data: Uint8Array, maxPages = MAX_PDF_PAGES): Promise<{ text: string; pages: number }> {
-  const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
+  const pdfjs = await loadPdfJs();
   let doc;
   try {
     doc = await pdfjs.getDocument({
