@@ -44,6 +44,8 @@ export default defineConfig({
       PGLITE_DATA_DIR: ".data-e2e/pglite",
       PUBLIC_URL: baseURL,
       BETTER_AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456789",
+      // The website import test serves its site on 127.0.0.1 (tests/fakes/business-site.ts).
+      ALLOW_PRIVATE_ENDPOINTS: "true",
     },
   },
 });
