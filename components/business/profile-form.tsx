@@ -118,15 +118,32 @@ export function ProfileForm({ profile }: { profile: BusinessProfile }) {
     setState((current) => (JSON.stringify(current) === JSON.stringify(before) ? initial : current));
   }, [initial]);
 
-  const set = <K extends keyof ProfileFormState>(key: K, value: ProfileFormState[K]) => setState((s) => ({ ...s, [key]: value }));
-  const setDay = (day: Weekday, ranges: Range[]) => setState((s) => ({ ...s, weeklyHours: { ...s.weeklyHours, [day]: ranges } }));
+  /** Editing a field clears its messages (and those of the entries under it). */
+  const clearErrors = (prefix: string) =>
+    setErrors((current) => {
+      const left = Object.fromEntries(Object.entries(current).filter(([path]) => path !== prefix && !path.startsWith(`${prefix}.`)));
+      return Object.keys(left).length === Object.keys(current).length ? current : left;
+    });
+  const set = <K extends keyof ProfileFormState>(key: K, value: ProfileFormState[K]) => {
+    setState((s) => ({ ...s, [key]: value }));
+    clearErrors(key);
+  };
+  const setDay = (day: Weekday, ranges: Range[]) => {
+    setState((s) => ({ ...s, weeklyHours: { ...s.weeklyHours, [day]: ranges } }));
+    clearErrors(`weeklyHours.${day}`);
+  };
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const parsed = businessProfileInput.safeParse(toInput(state));
     if (!parsed.success) {
       setErrors(issuesToErrors(parsed.error.issues));
-      toast.error("Check the highlighted fields", { description: "Some of the business details need fixing before they can be saved." });
+      // The first field to fix, in view (the bar below says what happened; no toast over the buttons).
+      requestAnimationFrame(() => {
+        const first = document.querySelector<HTMLElement>('[data-testid="business-profile-form"] [aria-invalid="true"]');
+        first?.scrollIntoView({ block: "center" });
+        first?.focus();
+      });
       return;
     }
     setErrors({});
@@ -170,7 +187,7 @@ export function ProfileForm({ profile }: { profile: BusinessProfile }) {
           </Field>
           <div className="sm:col-span-2">
             <Field id="business-address" label="Address" error={err("address")}>
-              <Textarea id="business-address" rows={2} value={state.address} onChange={(e) => set("address", e.target.value)} placeholder="214 Harbor Street, Portland, OR 97201" aria-invalid={err("address") ? true : undefined} />
+              <Textarea id="business-address" rows={2} value={state.address} onChange={(e) => set("address", e.target.value)} placeholder="Street, city, state and ZIP code" aria-invalid={err("address") ? true : undefined} />
             </Field>
           </div>
         </CardContent>
@@ -224,27 +241,29 @@ export function ProfileForm({ profile }: { profile: BusinessProfile }) {
             const rangeError = err(`holidays.${i}.hours.0.open`) ?? err(`holidays.${i}.hours.0.close`);
             return (
               <div key={i} className="flex flex-col gap-2 rounded-lg border border-border p-3" data-testid="business-holiday">
-                <div className="flex flex-wrap items-end gap-3">
-                  <div className="flex flex-col gap-1">
-                    <Label htmlFor={`holiday-${i}-date`}>Date</Label>
-                    <Input id={`holiday-${i}-date`} type="date" className="w-40" value={h.date} onChange={(e) => update({ date: e.target.value })} aria-invalid={err(`holidays.${i}.date`) ? true : undefined} />
-                  </div>
-                  <div className="flex min-w-40 flex-1 flex-col gap-1">
-                    <Label htmlFor={`holiday-${i}-name`}>Name</Label>
-                    <Input id={`holiday-${i}-name`} value={h.name} placeholder="Thanksgiving" onChange={(e) => update({ name: e.target.value })} />
-                  </div>
-                  <label className="flex h-9 items-center gap-2 text-sm">
-                    <Switch checked={h.closed} onCheckedChange={(closed) => update({ closed })} aria-label="Closed all day" />
-                    Closed all day
-                  </label>
-                  {!h.closed ? (
-                    <div className="flex items-center gap-2">
-                      <Input type="time" className="w-28" value={toInputTime(h.hours.open)} onChange={(e) => update({ hours: { ...h.hours, open: e.target.value } })} aria-label="Opens at" aria-invalid={rangeError ? true : undefined} />
-                      <span className="text-sm text-muted-foreground">to</span>
-                      <Input type="time" className="w-28" value={toInputTime(h.hours.close)} onChange={(e) => update({ hours: { ...h.hours, close: e.target.value } })} aria-label="Closes at" aria-invalid={rangeError ? true : undefined} />
+                <div className="flex items-start gap-2">
+                  <div className="flex flex-1 flex-wrap items-end gap-3">
+                    <div className="flex flex-col gap-1">
+                      <Label htmlFor={`holiday-${i}-date`}>Date</Label>
+                      <Input id={`holiday-${i}-date`} type="date" className="w-40" value={h.date} onChange={(e) => update({ date: e.target.value })} aria-invalid={err(`holidays.${i}.date`) ? true : undefined} />
                     </div>
-                  ) : null}
-                  <Button type="button" variant="ghost" size="icon" onClick={() => set("holidays", state.holidays.filter((_, j) => j !== i))} aria-label={`Remove holiday ${h.name || h.date}`}>
+                    <div className="flex min-w-40 flex-1 flex-col gap-1">
+                      <Label htmlFor={`holiday-${i}-name`}>Name</Label>
+                      <Input id={`holiday-${i}-name`} value={h.name} placeholder="Thanksgiving" onChange={(e) => update({ name: e.target.value })} />
+                    </div>
+                    <label className="flex h-9 items-center gap-2 text-sm">
+                      <Switch checked={h.closed} onCheckedChange={(closed) => update({ closed })} aria-label="Closed all day" />
+                      Closed all day
+                    </label>
+                    {!h.closed ? (
+                      <div className="flex items-center gap-2">
+                        <Input type="time" className="w-28" value={toInputTime(h.hours.open)} onChange={(e) => update({ hours: { ...h.hours, open: e.target.value } })} aria-label="Opens at" aria-invalid={rangeError ? true : undefined} />
+                        <span className="text-sm text-muted-foreground">to</span>
+                        <Input type="time" className="w-28" value={toInputTime(h.hours.close)} onChange={(e) => update({ hours: { ...h.hours, close: e.target.value } })} aria-label="Closes at" aria-invalid={rangeError ? true : undefined} />
+                      </div>
+                    ) : null}
+                  </div>
+                  <Button type="button" variant="ghost" size="icon" className="mt-5" onClick={() => set("holidays", state.holidays.filter((_, j) => j !== i))} aria-label={`Remove holiday ${h.name || h.date}`}>
                     <Trash2 aria-hidden />
                   </Button>
                 </div>
@@ -325,9 +344,11 @@ export function ProfileForm({ profile }: { profile: BusinessProfile }) {
         </CardContent>
       </Card>
 
-      <div className="sticky bottom-4 z-10 flex flex-col gap-3 rounded-xl border border-border bg-card/95 p-4 shadow-lg backdrop-blur sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-muted-foreground" aria-live="polite">
-          {dirty ? "You have unsaved changes." : "Everything is saved."}
+      <div
+        className={`${dirty || Object.keys(errors).length ? "sticky bottom-4 z-10 shadow-lg" : ""} flex flex-col gap-3 rounded-xl border border-border bg-card/95 p-4 backdrop-blur sm:flex-row sm:items-center sm:justify-between`}
+      >
+        <p className={Object.keys(errors).length ? "text-sm font-medium text-destructive" : "text-sm text-muted-foreground"} aria-live="polite" data-testid="business-save-status">
+          {Object.keys(errors).length ? "Fix the highlighted fields, then save." : dirty ? "You have unsaved changes." : "Everything is saved."}
         </p>
         <div className="flex gap-2">
           <Button type="button" variant="outline" disabled={!dirty || save.isPending} onClick={() => (setState(initial), setErrors({}))}>

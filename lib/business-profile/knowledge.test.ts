@@ -142,10 +142,11 @@ describe("the local responder answers from knowledge", () => {
     }
   });
 
-  it("flags no gap for greetings, bookings, hand-offs or plain statements", async () => {
-    for (const text of ["Hello", "I'd like to book a cleaning", "Can I speak to a person?", "Thanks, bye"]) {
+  it("flags no gap for greetings, bookings, hand-offs, small talk or plain statements", async () => {
+    for (const text of ["Hello", "Hello?", "Are you there?", "Can you hear me?", "Are you a robot?", "I'd like to book a cleaning", "Can I speak to a person?", "Thanks, bye"]) {
       expect((await ask(text)).knowledgeGap).toBeUndefined();
     }
+    expect((await ask("Is this Harbor Dental?")).text).toMatch(/^Yes, you've reached Harbor Dental Studio\./);
   });
 
   it("uses an FAQ added later (an answered knowledge gap) on the next turn", async () => {

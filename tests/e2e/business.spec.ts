@@ -66,7 +66,9 @@ test("the Business screen: profile, hours, a service; the assistant answers from
   await page.getByLabel("Saturday closes at").fill("08:00");
   await page.getByTestId("business-save").click();
   await expect(page.getByTestId("business-day-sat").getByText("Closing time must be after opening time")).toBeVisible();
+  await expect(page.getByTestId("business-save-status")).toHaveText("Fix the highlighted fields, then save.");
   await page.getByLabel("Saturday closes at").fill("14:00");
+  await expect(page.getByTestId("business-day-sat").getByText("Closing time must be after opening time")).toHaveCount(0);
 
   await page.getByTestId("business-add-holiday").click();
   await page.getByLabel("Date").fill("2026-12-25");
@@ -114,6 +116,7 @@ test("the Business screen: profile, hours, a service; the assistant answers from
   // The dashboard counts it; the owner answers it once.
   await page.goto("/dashboard");
   await expect(page.getByTestId("dashboard-knowledge-gaps-value")).toHaveText("1");
+  await shoot(page, "dashboard-knowledge");
   await page.getByTestId("dashboard-knowledge-gaps").click();
   await page.waitForURL("**/settings/business#questions");
   const gap = page.getByTestId("knowledge-gap");

@@ -245,7 +245,7 @@ function phoneFromDoc(doc: SourceDocument): RawFact[] {
     const digits = value.replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "");
     const entry = counts.get(digits) ?? { value, n: 0, evidence, visible };
     // The number as the page shows it ("(503) 555-0199") reads better than a tel: link's digits.
-    if (visible && !entry.visible) Object.assign(entry, { value, visible: true });
+    if (visible && !entry.visible) Object.assign(entry, { value, evidence, visible: true });
     entry.n += weight;
     counts.set(digits, entry);
   };

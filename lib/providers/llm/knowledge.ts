@@ -304,6 +304,9 @@ function otherAnswer(input: ReplyInput, tone: Tone): KnowledgeAnswer | null {
   return null;
 }
 
+const CONVERSATIONAL =
+  /\b(hear me|are you (still )?there|are you (a )?(robot|real|human|bot|machine|computer|an? ai|person)|who am i (speaking|talking) (to|with)|who is this|what did you say|say that again|come again|repeat that|pardon|what do you mean)\b/i;
+
 /**
  * The local responder's answer from knowledge, or null when the turn is not a question about the
  * business (greetings, bookings, hand-offs, complaints, orders, spam: lib/providers/llm/local.ts).
@@ -311,6 +314,14 @@ function otherAnswer(input: ReplyInput, tone: Tone): KnowledgeAnswer | null {
 export function answerFromKnowledge(input: ReplyInput, intent: Intent, tone: Tone): KnowledgeAnswer | null {
   if (intent === "spam" || intent === "human_handoff" || intent === "complaint" || intent === "order" || intent === "appointment") return null;
   if (intent === "greeting" && !isQuestion(input.text.replace(/\bhow are you\b\??/i, ""))) return null;
+  // "Hello?", "Are you there?", "Can you hear me?": conversation, not a question about the business.
+  const said = keywords(input.text);
+  if (said.size === 0 || CONVERSATIONAL.test(input.text)) return null;
+  // "Is this Harbor Dental?"
+  const name = keywords(input.profile.name);
+  if (isQuestion(input.text) && [...said].every((w) => name.has(w))) {
+    return { text: join(`Yes, you've reached ${input.profile.name}.`, `How can I help you today?`) };
+  }
 
   // The owner's own words first: an FAQ (including answered knowledge gaps), then a policy.
   const faq = faqAnswer(input.text, input.profile);
