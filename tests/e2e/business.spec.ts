@@ -34,6 +34,8 @@ async function shoot(page: Page, name: string) {
 }
 
 test("the Business screen: profile, hours, a service; the assistant answers from it and the owner answers what it did not know", async ({ page }) => {
+  // A long walk through the screen with four voice turns (each synthesizes audio): more than the default 45 s on a busy machine.
+  test.setTimeout(120_000);
   const sessionId = await register(page, "Bianca");
   const assistant = await page.request.post("/api/voice-assistants", {
     headers: { authorization: `Bearer ${sessionId}` },
