@@ -17,6 +17,8 @@ const esmPackages = [
   "nanoid",
   "@simplewebauthn",
   "zod",
+  // pdf.js ships ES modules only (lib/business-profile/import/pdf.ts).
+  "pdfjs-dist",
 ];
 
 const config = {

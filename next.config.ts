@@ -4,7 +4,8 @@ const nextConfig: NextConfig = {
   // PGlite ships WASM and data files that it loads at run time; keep it out of the server bundle.
   // The offline speech engines (flite, PocketSphinx through koffi) are never imported by bundled
   // code: the speech worker (lib/providers/speech-worker.mjs) loads them from node_modules itself.
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "pg-boss"],
+  // pdf.js loads its worker module from its own folder at run time (lib/business-profile/import/pdf.ts).
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "pg-boss", "pdfjs-dist"],
   poweredByHeader: false,
   typedRoutes: false,
 };

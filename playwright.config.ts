@@ -49,7 +49,8 @@ export default defineConfig({
       // Every test signs up its own users from 127.0.0.1: lift the per-address registration limit
       // (10 an hour by default; tests/integration/security.test.ts checks it).
       REGISTRATIONS_PER_IP_PER_HOUR: "1000",
-      // The MCP and A2A specs register counterparts that run in the test process on 127.0.0.1.
+      // The MCP and A2A specs register counterparts that run in the test process on 127.0.0.1, and
+      // the website import test serves its site there (tests/fakes/business-site.ts).
       ALLOW_PRIVATE_ENDPOINTS: "true",
     },
   },

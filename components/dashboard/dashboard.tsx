@@ -5,6 +5,7 @@ import { Bot, Plus, RotateCw, ShieldCheck } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { displayFirstName, useAuth } from "@/lib/auth/use-auth";
+import { KnowledgeCard } from "./knowledge-card";
 import { MasterAdminControls } from "./master-admin-controls";
 import { PerformanceOverview } from "./performance-overview";
 import { QuickLinks } from "./quick-links";
@@ -65,6 +66,8 @@ export function Dashboard() {
       ) : null}
 
       <StatCards stats={stats} isLoading={isLoading} />
+
+      <KnowledgeCard />
 
       <div className="grid gap-6 lg:grid-cols-2">
         <VoiceTestCenter />

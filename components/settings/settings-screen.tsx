@@ -1,6 +1,8 @@
 "use client";
 
 import { BookingSettingsPanel } from "@/components/appointments/booking-settings";
+import Link from "next/link";
+import { ArrowRight, Building2 } from "lucide-react";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { AccessTokensCard } from "./access-tokens-card";
 import { ApiKeysTab } from "./api-keys-tab";
@@ -8,7 +10,7 @@ import { NotificationsTab } from "./notifications-tab";
 import { ProfileTab } from "./profile-tab";
 import { SecurityTab } from "./security-tab";
 
-/** /settings (core §2): Profile, Security, Notifications and API Keys. */
+/** /settings (core §2): Profile, Security, Notifications and API Keys, plus Calendar (bookings); the Business page is one link away. */
 export function SettingsScreen() {
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-8 px-4 py-8 sm:px-6 lg:px-8" data-testid="settings">
@@ -16,6 +18,24 @@ export function SettingsScreen() {
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Settings</h1>
         <p className="text-muted-foreground">Your account, notifications and your organization&apos;s provider keys.</p>
       </div>
+      <Link
+        href="/settings/business"
+        className="group flex items-start gap-4 rounded-xl border border-border bg-card p-5 transition-colors outline-none hover:border-primary/50 hover:bg-accent/40 focus-visible:ring-2 focus-visible:ring-ring"
+        data-testid="settings-business-link"
+      >
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
+          <Building2 className="size-5" aria-hidden />
+        </span>
+        <span className="flex min-w-0 flex-1 flex-col gap-1">
+          <span className="flex items-center gap-1.5 font-medium">
+            Business
+            <ArrowRight className="size-4 text-muted-foreground transition-transform group-hover:translate-x-0.5 group-hover:text-primary" aria-hidden />
+          </span>
+          <span className="text-sm text-muted-foreground">
+            Hours, holidays, services and prices, policies and FAQs: what your assistant tells callers, and the questions it could not answer.
+          </span>
+        </span>
+      </Link>
       <Tabs defaultValue="profile" className="flex flex-col gap-6">
         <TabsList className="w-full sm:w-auto">
           <TabsTrigger value="profile" data-testid="settings-tab-profile">

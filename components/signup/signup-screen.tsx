@@ -37,6 +37,7 @@ const defaultValues: SignupInput = {
   subscriptionTier: "pro",
   role: "business",
   organizationName: "",
+  website: "",
   agreeToTerms: false,
 };
 
@@ -178,6 +179,18 @@ export function SignupScreen() {
                 {...form.register("organizationName")}
               />
             </div>
+            <FormField
+              id="signup-website"
+              label="Business website (optional)"
+              type="url"
+              autoComplete="url"
+              placeholder="https://yourbusiness.com"
+              error={errors.website?.message}
+              {...form.register("website")}
+            />
+            <p className="-mt-2 text-xs text-muted-foreground">
+              Your assistant can learn your hours, services and prices from it; you confirm every detail first.
+            </p>
             <Controller
               control={form.control}
               name="agreeToTerms"

@@ -20,6 +20,8 @@ export type VoiceTestResponse = {
   assistant: { id: string | null; name: string };
   providers: ProvidersUsed;
   timings: VoiceTimings;
+  /** Set when the assistant could not answer from the business's knowledge (logged as a question for the owner). */
+  knowledgeGap?: { id: string | null; question: string } | null;
 };
 
 /** POST /api/voice/test with the mobile body {text, testText, sessionId}. */

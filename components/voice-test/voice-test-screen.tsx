@@ -223,6 +223,15 @@ export function VoiceTestScreen() {
                   </Button>
                 </div>
               </div>
+              {result.knowledgeGap ? (
+                <p className="rounded-md border border-warning/40 bg-warning/5 px-3 py-2 text-sm" data-testid="voice-test-knowledge-gap">
+                  Your business details don&apos;t answer this, so the assistant said so. It&apos;s listed under{" "}
+                  <Link href="/settings/business#questions" className="text-primary underline-offset-4 hover:underline">
+                    Business → Unanswered questions
+                  </Link>{" "}
+                  for you to answer once.
+                </p>
+              ) : null}
               <dl className="rounded-md border border-border p-3" data-testid="voice-test-timings">
                 <TimingRow label="Model, first token" value={result.timings.llmFirstTokenMs} />
                 <TimingRow label="Model, total" value={result.timings.llmTotalMs} />

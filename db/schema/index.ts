@@ -9,3 +9,4 @@ export * from "./jobs";
 export * from "./scheduling";
 export * from "./opt-outs";
 export * from "./agents";
+export * from "./knowledge";

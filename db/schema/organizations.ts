@@ -15,6 +15,8 @@ export type BusinessProfile = {
   address?: string;
   phone?: string;
   website?: string;
+  /** ISO 4217 code of the services' prices (default USD). */
+  currency?: string;
   /** Opening hours per weekday (several ranges allowed, e.g. a lunch break); a missing or empty day is closed. */
   weeklyHours?: Partial<Record<Weekday, TimeRange[]>>;
   /** Dates that differ from the weekly hours: closed (no `hours`) or open with special hours. "YYYY-MM-DD". */

@@ -25,6 +25,8 @@ const memberPermissions = [
   "services.write",
   "appointments.read",
   "appointments.write",
+  "business.read",
+  "business.write",
 ] as const;
 
 const adminPermissions = [

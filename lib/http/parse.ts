@@ -143,3 +143,24 @@ export function parseQuery<S extends z.ZodType>(req: Request, schema: S): z.infe
   assertDatesInRange(result.data);
   return result.data;
 }
+
+/** Reads the raw body as bytes (uploads), refusing more than `limit` bytes whatever Content-Length claims. */
+export async function readBodyBytes(req: Request, limit: number, tooLarge = payloadTooLarge()): Promise<Buffer> {
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > limit) throw tooLarge;
+  if (!req.body) return Buffer.alloc(0);
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}

@@ -1,14 +1,16 @@
 import crypto from "node:crypto";
 import { count } from "drizzle-orm";
 import type { Db } from "@/lib/database";
-import { assistantReplies, calls, messages, organizations, phoneNumbers, voiceAssistants, type TranscriptTurn } from "@/db/schema";
+import { assistantReplies, calls, messages, organizations, phoneNumbers, services, voiceAssistants, type TranscriptTurn } from "@/db/schema";
 import { registerAccount } from "@/lib/auth/service";
 import { env } from "@/lib/env";
 import { demoAccount, demoAdminAccount, demoMasterAccount, demoOrganizationName } from "@/lib/demo-accounts";
 import { changeCredits } from "@/lib/billing/ledger";
 import { getPlan } from "@/lib/billing/plans";
+import { recordKnowledgeGap } from "@/lib/knowledge-gaps/service";
 import { createOrganization } from "@/lib/organizations/service";
 import { createRandom } from "./random";
+import { demoBusinessProfile, demoServices, unansweredQuestions } from "./business";
 import { callerNames, scenarios, spamCallers } from "./scenarios";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -29,13 +31,9 @@ export async function seedDemo(db: Db, now = new Date()) {
   const org = await createOrganization(db, {
     name: demoOrganizationName,
     tier: "pro",
-    businessProfile: {
-      hours: "Mon–Fri 8 AM–6 PM, Sat 9 AM–1 PM",
-      address: "214 Harbor Street, Portland, OR 97201",
-      services: ["cleanings", "whitening", "fillings", "night guards", "emergency visits"],
-      timezone: "America/Los_Angeles",
-    },
+    businessProfile: demoBusinessProfile(now),
   });
+  await db.insert(services).values(demoServices.map((service) => ({ id: crypto.randomUUID(), organizationId: org.id, ...service })));
 
   await changeCredits(db, org.id, "grant", getPlan("pro").initialCredits, {
     reason: "Welcome credits for the Pro plan",
@@ -209,9 +207,38 @@ export async function seedDemo(db: Db, now = new Date()) {
     status: "received", isSpam: true, intent: "spam", createdAt: new Date(now.getTime() - 2 * DAY),
   });
 
+  // Questions the assistant could not answer from the profile: calls that logged knowledge gaps.
+  const gapCalls: { callId: string; question: string; reply: string; at: Date }[] = [];
+  for (const gap of unansweredQuestions) {
+    for (let n = 0; n < gap.times; n++) {
+      const startedAt = new Date(now.getTime() - random.next() * 6 * DAY);
+      const number = numbers[0];
+      const id = crypto.randomUUID();
+      const reply = gap.reply;
+      const askedAt = new Date(startedAt.getTime() + 6_000);
+      callRows.push({
+        id, organizationId: org.id, phoneNumberId: number.id, assistantId: assistants[0].id, direction: "inbound",
+        fromNumber: `+1503555${String(random.int(200, 999)).padStart(4, "0")}`, toNumber: number.phoneNumber,
+        callerName: random.pick(callerNames), status: "completed", startedAt,
+        endedAt: new Date(startedAt.getTime() + 40_000), durationSeconds: 40,
+        transcript: [
+          { speaker: "assistant", text: assistants[0].greeting, at: startedAt.toISOString() },
+          { speaker: "caller", text: gap.question, at: askedAt.toISOString() },
+          { speaker: "assistant", text: reply, at: new Date(askedAt.getTime() + 2_000).toISOString() },
+        ],
+        summary: `Caller asked "${gap.question}"; the assistant did not know and noted it for the team.`,
+        sentiment: "neutral", intent: "other",
+      });
+      gapCalls.push({ callId: id, question: gap.question, reply, at: askedAt });
+    }
+  }
+
   await db.insert(calls).values(callRows);
   for (let i = 0; i < replyRows.length; i += 200) await db.insert(assistantReplies).values(replyRows.slice(i, i + 200));
   await db.insert(messages).values(messageRows);
+  for (const gap of gapCalls.sort((a, b) => a.at.getTime() - b.at.getTime())) {
+    await recordKnowledgeGap(db, { organizationId: org.id, question: gap.question, source: "call", callId: gap.callId, assistantId: assistants[0].id, replyText: gap.reply, at: gap.at });
+  }
   return { organizationId: org.id, calls: callRows.length, messages: messageRows.length, replies: replyRows.length };
 }
 

@@ -1,14 +1,15 @@
 import "server-only";
 import crypto from "node:crypto";
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { resources, serviceResources, services } from "@/db/schema";
-import { badRequest, notFound } from "@/lib/http/errors";
+import { badRequest, conflict, notFound } from "@/lib/http/errors";
 import type { CreateServiceInput, UpdateServiceInput } from "./schema";
 
 /**
- * Services CRUD (GET/POST/PATCH/DELETE /api/services). Self-contained on purpose: the Business
- * screen and the appointment book both read the same rows.
+ * Services CRUD (GET/POST/PATCH/DELETE /api/services): the business profile's "services with
+ * durations and prices" that the assistant answers from, and what appointments book (with the staff
+ * or rooms that deliver them). Names are unique per organization, ignoring case.
  */
 export type ServiceDto = {
   id: string;
@@ -58,11 +59,35 @@ async function linksOf(db: DbOrTx, organizationId: string, serviceIds: string[])
   return map;
 }
 
-/** The organization's services, by name. */
-export async function listServices(db: DbOrTx, organizationId: string): Promise<ServiceDto[]> {
-  const rows = await db.select().from(services).where(eq(services.organizationId, organizationId)).orderBy(asc(services.name), asc(services.id));
+/** The organization's services (all, or only active ones), by name. */
+export async function listServices(db: DbOrTx, organizationId: string, options: { activeOnly?: boolean } = {}): Promise<ServiceDto[]> {
+  const rows = await db
+    .select()
+    .from(services)
+    .where(options.activeOnly ? and(eq(services.organizationId, organizationId), eq(services.isActive, true)) : eq(services.organizationId, organizationId))
+    .orderBy(asc(sql`lower(${services.name})`), asc(services.id));
   const links = await linksOf(db, organizationId, rows.map((r) => r.id));
   return rows.map((r) => toDto(r, links.get(r.id) ?? []));
+}
+
+/** The organization's service with this name (case-insensitive), if any. */
+export async function findServiceByName(db: DbOrTx, organizationId: string, name: string, exceptId?: string): Promise<ServiceDto | null> {
+  const [row] = await db
+    .select()
+    .from(services)
+    .where(
+      and(
+        eq(services.organizationId, organizationId),
+        sql`lower(${services.name}) = lower(${name.trim()})`,
+        exceptId ? ne(services.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return row ? toDto(row, (await linksOf(db, organizationId, [row.id])).get(row.id) ?? []) : null;
+}
+
+function duplicate(name: string) {
+  return conflict(`You already have a service named "${name}"`, { name: "You already have a service with this name" });
 }
 
 export async function getService(db: DbOrTx, organizationId: string, id: string): Promise<ServiceDto> {
@@ -92,6 +117,7 @@ async function setLinks(tx: DbOrTx, organizationId: string, serviceId: string, r
 }
 
 export async function createService(db: Db, organizationId: string, input: CreateServiceInput): Promise<ServiceDto> {
+  if (await findServiceByName(db, organizationId, input.name)) throw duplicate(input.name);
   const resourceIds = await assertResources(db, organizationId, input.resourceIds);
   const id = crypto.randomUUID();
   const now = new Date();
@@ -119,9 +145,14 @@ export async function createService(db: Db, organizationId: string, input: Creat
 /** Changes apply to new bookings; existing appointments keep their times. */
 export async function updateService(db: Db, organizationId: string, id: string, input: UpdateServiceInput): Promise<ServiceDto> {
   await getService(db, organizationId, id);
+  if (input.name && (await findServiceByName(db, organizationId, input.name, id))) throw duplicate(input.name);
   const resourceIds = input.resourceIds ? await assertResources(db, organizationId, input.resourceIds) : undefined;
-  const { resourceIds: _ignored, ...fields } = input;
+  const { resourceIds: _ignored, ...given } = input;
   void _ignored;
+  const fields = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as Partial<Row>;
+  // A price is either an amount or words: setting one clears the other unless both are sent.
+  if (input.priceCents != null && input.priceText === undefined) fields.priceText = null;
+  if (input.priceText != null && input.priceCents === undefined) fields.priceCents = null;
   await db.transaction(async (tx) => {
     await tx
       .update(services)
@@ -133,11 +164,11 @@ export async function updateService(db: Db, organizationId: string, id: string, 
 }
 
 /** Deletes the service; its appointments stay, with the service's name. */
-export async function deleteService(db: DbOrTx, organizationId: string, id: string): Promise<{ success: true }> {
+export async function deleteService(db: DbOrTx, organizationId: string, id: string): Promise<{ success: true; id: string }> {
   const deleted = await db
     .delete(services)
     .where(and(eq(services.id, id), eq(services.organizationId, organizationId)))
     .returning({ id: services.id });
   if (deleted.length === 0) throw notFound("Service");
-  return { success: true };
+  return { success: true, id };
 }

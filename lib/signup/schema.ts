@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { planIds } from "@/lib/billing/plans";
+import { website } from "@/lib/business-profile/schema";
 
 export const accountTypes = ["individual", "business"] as const;
 export type AccountType = (typeof accountTypes)[number];
@@ -18,6 +19,12 @@ const fields = z.object({
   subscriptionTier: z.enum(planIds, { error: "Choose a plan: free, pro or enterprise" }),
   role: z.enum(accountTypes, { error: "Choose an account type: individual or business" }),
   organizationName: z.string().trim().max(100, "Organization name is too long").optional(),
+  /** Optional: the business's website, offered for import into its business profile after sign-up. */
+  website: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || website.safeParse(v).success, "Enter your website's address, e.g. https://example.com")
+    .optional(),
   agreeToTerms: z
     .boolean({ error: "You must agree to the terms" })
     .refine((v) => v, { message: "You must agree to the terms" }),

@@ -5,12 +5,14 @@ import type { Db } from "@/db/client";
 import { organizations } from "@/db/schema";
 import { registerAccount, type SignedIn } from "@/lib/auth/service";
 import { publicUser } from "@/lib/auth/session";
+import { website } from "@/lib/business-profile/schema";
 import type { SignupInput } from "./schema";
 
 /**
  * POST /api/auth/signup: the account, its organization (named from organizationName, or a personal
  * one), the chosen tier and the tier's initial credits as a ledger grant — all through
  * registerAccount. A paid tier starts "trialing" with Free's limits until it is paid (docs/billing.md).
+ * An optional `website` is saved on the organization's business profile for the dashboard's import offer.
  */
 export async function signUp(db: Db, input: SignupInput, headers: Headers) {
   const tier = input.subscriptionTier;
@@ -29,6 +31,11 @@ export async function signUp(db: Db, input: SignupInput, headers: Headers) {
     },
     headers,
   );
+  const site = input.website ? website.parse(input.website) : null;
+  if (site) {
+    // Saved on the new organization's profile; the dashboard then offers to import the site (docs/knowledge.md).
+    await db.update(organizations).set({ businessProfile: { website: site } }).where(eq(organizations.id, signedIn.user.organizationId));
+  }
   const [org] = await db
     .select({
       subscriptionTier: organizations.subscriptionTier,

@@ -1,7 +1,8 @@
 import "server-only";
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { organizations, phoneNumbers, voiceAssistants, type BusinessHours } from "@/db/schema";
+import { phoneNumbers, voiceAssistants, type BusinessHours } from "@/db/schema";
+import { loadKnowledge } from "@/lib/business-profile/service";
 import { badRequest, notFound } from "@/lib/http/errors";
 import { describeBusinessHours, isOpenAt } from "@/lib/phone-numbers/hours";
 import type { AssistantPersona, BusinessInfo } from "@/lib/providers/llm/interface";
@@ -103,10 +104,11 @@ function numbersHours(numbers: NumberRow[], now: Date): { hours?: string; openNo
 
 /**
  * What an organization's assistant knows for one turn (voice test, mobile chat, phone call, text):
- * the assistant (its instructions, greeting, personality and voice) and the business — the
- * organization's name and business profile; when the profile has no hours, its numbers' business
- * hours ("Tue–Sun 7 AM–3 PM") and whether it is open right now. The LLM providers are pure and get
- * all of this as arguments (lib/providers/llm/interface.ts); this is the one place it is gathered.
+ * the assistant (its instructions, greeting, personality and voice) and the business — its knowledge
+ * rendered for this moment in its time zone (lib/business-profile/knowledge.ts: hours per day, open
+ * now?, holidays, services with prices, policies, FAQs); when the profile has no hours, its numbers'
+ * business hours ("Tue–Sun 7 AM–3 PM") and whether it is open right now. The LLM providers are pure
+ * and get all of this as arguments (lib/providers/llm/interface.ts); this is the one place it is gathered.
  */
 export async function assistantContext(
   db: DbOrTx,
@@ -116,14 +118,12 @@ export async function assistantContext(
 ): Promise<AssistantContext> {
   const now = options.now ?? new Date();
   const called = options.phoneNumberId ? await loadNumber(db, organizationId, options.phoneNumberId) : null;
-  const [org] = await db
-    .select({ name: organizations.name, profile: organizations.businessProfile })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
-  if (!org) throw notFound("Organization");
-  const assistant = await resolveAssistant(db, organizationId, assistantId ?? called?.assistantId ?? null);
-  const { hours, address, services, phone } = org.profile ?? {};
-  const business: BusinessInfo = { name: org.name, hours: hours?.trim() || undefined, address, services, phone };
-  if (!business.hours) Object.assign(business, numbersHours(await hoursNumbers(db, organizationId, assistant.id, called), now));
+  const [business, assistant] = await Promise.all([
+    loadKnowledge(db, organizationId, now),
+    resolveAssistant(db, organizationId, assistantId ?? called?.assistantId ?? null),
+  ]);
+  if (!business.hours && !business.weeklyHours?.length) {
+    Object.assign(business, numbersHours(await hoursNumbers(db, organizationId, assistant.id, called), now));
+  }
   return { assistant, business };
 }

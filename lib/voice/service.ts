@@ -9,6 +9,8 @@ import { changeCredits, spendCredits } from "@/lib/billing/ledger";
 import { renewFreePeriodIfDue } from "@/lib/billing/free-renewal";
 import { creditPrices } from "@/lib/billing/prices";
 import { getBlobStore, type BlobStore } from "@/lib/blob-store";
+import { renderKnowledge } from "@/lib/business-profile/knowledge";
+import { recordKnowledgeGap } from "@/lib/knowledge-gaps/service";
 import { HttpError } from "@/lib/http/errors";
 import { loadAssistantTools, type AssistantToolSet } from "@/lib/mcp/assistant-tools";
 import type { ChatMessage, LlmProvider } from "@/lib/providers/llm/interface";
@@ -17,7 +19,7 @@ import type { TtsProvider } from "@/lib/providers/tts/interface";
 import { selectTts } from "@/lib/provider-selection/tts";
 import { saveAudioClip, signedAudioUrl } from "./audio-clips";
 import { assistantContext, type AssistantContext } from "./context";
-import { DEMO_ASSISTANT, DEMO_BUSINESS, DEMO_SESSION_PREFIX } from "./demo";
+import { DEMO_ASSISTANT, DEMO_BUSINESS_NAME, DEMO_PROFILE, DEMO_SERVICES, DEMO_SESSION_PREFIX } from "./demo";
 import type { ProvidersUsed } from "./labels";
 import { PipelineError, runVoiceTurn, type PipelineMode, type TurnTimings } from "./pipeline";
 
@@ -47,6 +49,8 @@ export type VoiceTurnRequest = {
   /** Overrides for tests and the benchmark; otherwise selected per organization. */
   providers?: { llm?: LlmProvider; tts?: TtsProvider; mode?: PipelineMode };
   store?: BlobStore;
+  /** The clock the business's hours are read at (tests fix it). */
+  now?: Date;
 };
 
 export type VoiceTurnResult = {
@@ -54,6 +58,8 @@ export type VoiceTurnResult = {
   input: string;
   aiResponse: string;
   intent: string;
+  /** The question the assistant could not answer from the business's knowledge (logged as a knowledge gap), or null. */
+  knowledgeGap: { id: string | null; question: string } | null;
   audioId: string;
   audioUrl: string;
   contentType: string;
@@ -132,9 +138,13 @@ export async function runVoiceTest(db: Db, request: VoiceTurnRequest): Promise<V
   const { organizationId, userId, text, chatSessionId, source } = request;
   const store = request.store ?? getBlobStore();
 
+  const now = request.now ?? new Date();
   const context: AssistantContext = organizationId
-    ? await assistantContext(db, organizationId, request.assistantId)
-    : { assistant: { id: null, persona: DEMO_ASSISTANT, voice: DEMO_ASSISTANT.voice }, business: DEMO_BUSINESS };
+    ? await assistantContext(db, organizationId, request.assistantId, { now })
+    : {
+        assistant: { id: null, persona: DEMO_ASSISTANT, voice: DEMO_ASSISTANT.voice },
+        business: renderKnowledge(DEMO_BUSINESS_NAME, DEMO_PROFILE, DEMO_SERVICES, now),
+      };
   const { assistant, business: profile } = context;
   const [llm, tts, history] = await Promise.all([
     request.providers?.llm ?? selectLlm(db, organizationId),
@@ -184,6 +194,7 @@ export async function runVoiceTest(db: Db, request: VoiceTurnRequest): Promise<V
     const totalMs = performance.now() - request.startedAt;
     const replyId = organizationId ? crypto.randomUUID() : null;
     const replyAt = new Date(Math.max(Date.now(), userAt.getTime() + 1));
+    const logged: { gap: { gapId: string } | null } = { gap: null };
 
     await db.transaction(async (tx) => {
       if (chatSessionId) {
@@ -219,6 +230,18 @@ export async function runVoiceTest(db: Db, request: VoiceTurnRequest): Promise<V
           toolCalls,
         });
       }
+      if (organizationId && result.reply.knowledgeGap) {
+        logged.gap = await recordKnowledgeGap(tx, {
+          organizationId,
+          question: result.reply.knowledgeGap.question,
+          source,
+          chatSessionId,
+          assistantId: assistant.id,
+          assistantReplyId: replyId,
+          replyText: result.reply.text,
+          at: userAt,
+        });
+      }
     });
 
     return {
@@ -226,6 +249,7 @@ export async function runVoiceTest(db: Db, request: VoiceTurnRequest): Promise<V
       input: text,
       aiResponse: result.reply.text,
       intent: result.reply.intent,
+      knowledgeGap: result.reply.knowledgeGap ? { id: logged.gap?.gapId ?? null, question: result.reply.knowledgeGap.question } : null,
       audioId: clip.id,
       audioUrl: signedAudioUrl(clip.id),
       contentType: result.contentType,

@@ -40,6 +40,8 @@ export type FakeAnthropicOptions = {
   reply?: (request: FakeAnthropicRequest) => FakeReply;
   firstTokenDelayMs?: number;
   perSentenceDelayMs?: number;
+  /** How the answer is cut into text deltas (default: the tag line, then sentence by sentence). */
+  split?: (text: string) => string[];
 };
 
 export type FakeAnthropic = {
@@ -59,7 +61,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The answer in stream pieces: the tag line, then each sentence with its trailing space. */
 export function streamPieces(text: string): string[] {
   const pieces: string[] = [];
-  const tag = /^\s*\[intent:[a-z_]+\]\s*/i.exec(text);
+  // The tag line (with an optional [unanswered: …] tag) arrives as one piece, then each sentence.
+  const tag = /^\s*\[intent:[a-z_]+\](?:[ \t]*\[unanswered[^\]\n]*\])?\s*/i.exec(text);
   let rest = text;
   if (tag) {
     pieces.push(tag[0]);
@@ -151,7 +154,7 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions): Promise
         if (text) {
           sse(res, "content_block_start", { index, content_block: { type: "text", text: "" } });
           sse(res, "ping", {});
-          const pieces = streamPieces(text);
+          const pieces = (options.split ?? streamPieces)(text);
           await sleep(options.firstTokenDelayMs ?? 0);
           let sentencesSent = 0;
           for (const piece of pieces) {

@@ -36,6 +36,8 @@ export async function bookingOrg(
     durationMinutes: options.duration ?? 60,
     bufferBeforeMinutes: 0,
     bufferAfterMinutes: options.bufferAfter ?? 0,
+    priceCents: null,
+    priceText: null,
     bookable: true,
     isActive: true,
     resourceIds,

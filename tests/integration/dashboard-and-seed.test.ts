@@ -5,6 +5,11 @@ import { assistantReplies, calls, messages, users, voiceAssistants } from "@/db/
 import { isEmpty, seedDemo, seedIfEmpty } from "@/lib/seed/demo";
 import { demoAccount, demoAdminAccount, demoMasterAccount } from "@/lib/demo-accounts";
 import { and, avg, count, eq } from "drizzle-orm";
+import { loadKnowledge } from "@/lib/business-profile/service";
+import { listKnowledgeGaps } from "@/lib/knowledge-gaps/service";
+import { createLocalResponder } from "@/lib/providers/llm/local";
+import { unansweredQuestions } from "@/lib/seed/business";
+import { listServices } from "@/lib/services/service";
 import { registerTestUser } from "../helpers/accounts";
 import { call } from "../helpers/http";
 
@@ -28,6 +33,38 @@ describe("demo seed and GET /api/dashboard/stats", () => {
       expect(res.status).toBe(200);
       expect(res.body.role).toBe(account.role);
       demoOrg = res.body.organizationId;
+    }
+  });
+
+  it("seeds Harbor Dental's knowledge: weekly hours, services with prices, policies, FAQs, and the questions it could not answer", async () => {
+    const db = await getDb();
+    const knowledge = await loadKnowledge(db, demoOrg, new Date("2026-11-24T23:05:00Z"));
+    expect(knowledge.hours).toBe("Monday to Friday 8 AM–6 PM; Saturday 9 AM–1 PM; Sunday closed");
+    expect(knowledge.timezone).toBe("America/Los_Angeles");
+    expect(knowledge.policies?.map((p) => p.title)).toEqual(["Cancellations", "Insurance and payment", "Late arrivals"]);
+    expect(knowledge.faqs?.length).toBeGreaterThanOrEqual(4);
+    const rows = await listServices(db, demoOrg);
+    expect(rows.map((r) => [r.name, r.durationMinutes, r.priceCents ?? r.priceText])).toEqual([
+      ["Cleaning and exam", 60, 12000],
+      ["Emergency visit", 30, 9500],
+      ["Filling", 45, "from $150"],
+      ["Night guard", 30, 45000],
+      ["Teeth whitening", 90, "from $350"],
+    ]);
+    const gaps = await listKnowledgeGaps(db, demoOrg, { status: "open", limit: 50 });
+    expect(gaps.counts.open).toBe(unansweredQuestions.length);
+    for (const question of unansweredQuestions) {
+      const gap = gaps.items.find((g) => g.question === question.question)!;
+      expect(gap.occurrences).toBe(question.times);
+      expect(gap.lastOccurrence).toMatchObject({ source: "call", callId: expect.any(String) });
+      // True to the seeded knowledge: the local responder still cannot answer it, and says so.
+      const reply = await createLocalResponder().generateReply({
+        assistant: { name: "Front Desk", personality: "friendly", instructions: "" },
+        profile: knowledge,
+        history: [],
+        text: question.question,
+      });
+      expect(reply.knowledgeGap).toEqual({ question: question.question });
     }
   });
 

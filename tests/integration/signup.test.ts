@@ -80,6 +80,17 @@ describe("POST /api/auth/signup validation (advanced spec §5)", () => {
     expect((await orgOf(res.body.user.organizationId)).name).toBe("Dana's workspace");
     expect(res.body.user.role).toBe("individual");
   });
+
+  it("keeps an optional business website on the new organization's profile, for the import offer", async () => {
+    const res = await call(signup, "POST", "/api/auth/signup", { body: payload({ website: "reyesplumbing.example" }) });
+    expect(res.status).toBe(200);
+    expect((await orgOf(res.body.user.organizationId)).businessProfile).toEqual({ website: "https://reyesplumbing.example/" });
+    const bad = await call(signup, "POST", "/api/auth/signup", { body: payload({ website: "not a website" }) });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual({ website: "Enter your website's address, e.g. https://example.com" });
+    const none = await call(signup, "POST", "/api/auth/signup", { body: payload({ website: "" }) });
+    expect((await orgOf(none.body.user.organizationId)).businessProfile).toEqual({});
+  });
 });
 
 describe("POST /api/auth/signup", () => {

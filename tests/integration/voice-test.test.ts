@@ -321,7 +321,7 @@ describe("POST /api/voice/test — mobile body {text, testText, sessionId}", () 
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, intent: "hours", assistant: { id: null, name: "Sam" } });
-    expect(res.body.aiResponse).toContain("Monday to Friday 7 AM to 6 PM");
+    expect(res.body.aiResponse).toContain("Our hours are Monday to Friday 7 AM–6 PM; Saturday and Sunday 8 AM–4 PM.");
     expect(res.body.replyId).toBeNull();
 
     const db = await getDb();

@@ -101,8 +101,60 @@ describe("Anthropic language model (real SDK, fake server)", () => {
   it("builds the system prompt from personality, instructions and profile", () => {
     const prompt = systemPrompt(input);
     expect(prompt).toContain("Polished and precise");
-    expect(prompt).toContain("Services: cleanings, whitening");
+    expect(prompt).toContain("Services (no prices or durations given): cleanings, whitening");
     expect(toMessages({ ...input, history: [] })).toEqual([{ role: "user", content: "When are you open?" }]);
+  });
+
+  it("puts the structured knowledge in the prompt: hours per day, open now, holidays, services with prices, policies, FAQs", () => {
+    const prompt = systemPrompt({ ...input, profile: knowledgeProfile });
+    expect(prompt).toContain("Right now it is Tuesday 2026-11-24, 3:05 PM local time. We're open right now, until 6 PM.");
+    expect(prompt).toContain("  Monday: 8 AM–6 PM");
+    expect(prompt).toContain("  Sunday: closed");
+    expect(prompt).toContain("Thursday 2026-11-26: closed (Thanksgiving)");
+    expect(prompt).toContain("  - Cleaning: 1 hour, $120. Polish and check-up");
+    expect(prompt).toContain("  - Cancellation: Please give 24 hours' notice.");
+    expect(prompt).toContain("  Q: Do you take insurance?\n  A: Yes, most PPO plans.");
+    expect(prompt).toMatch(/Answer only from the facts above/);
+    expect(prompt).toContain("[unanswered:");
+  });
+
+  it("reads an [unanswered: …] tag as a knowledge gap, never speaks it, however the stream splits it", async () => {
+    for (const answer of [
+      "[intent:pricing] [unanswered: Do you accept Delta Dental?]\nI don't have that information, so I won't guess. The team will follow up.",
+      "[intent:other][unanswered]\nI don't know that, sorry. Someone will call you back.",
+    ]) {
+      replyText = answer;
+      const events: ReplyEvent[] = [];
+      for await (const event of llm().streamReply({ ...input, text: "Do you take Delta Dental insurance?" })) events.push(event);
+      const spoken = events.filter((e) => e.type === "delta").map((e) => (e as { text: string }).text).join("");
+      expect(spoken).not.toMatch(/\[|unanswered|intent/);
+      const done = events.at(-1) as Extract<ReplyEvent, { type: "done" }>;
+      expect(done.reply.knowledgeGap?.question).toBe(answer.includes("Delta Dental?]") ? "Do you accept Delta Dental?" : "Do you take Delta Dental insurance?");
+      expect(done.reply.intent).toBe(answer.includes("pricing") ? "pricing" : "other");
+    }
+    replyText = "[intent:hours]\nWe're open Monday to Friday.";
+    const reply = await llm().generateReply(input);
+    expect(reply.knowledgeGap).toBeUndefined();
+
+    // Three characters per delta: the tag line arrives in pieces and is still never spoken.
+    const chopped = await startFakeAnthropic({
+      apiKey: KEY,
+      reply: () => "[intent:pricing] [unanswered: Do you offer payment plans?]\nI don't have that information. The team will follow up.",
+      split: (text) => text.match(/[\s\S]{1,3}/g) ?? [],
+    });
+    try {
+      const events: ReplyEvent[] = [];
+      for await (const event of createAnthropicLlm({ apiKey: KEY, baseURL: chopped.url, maxRetries: 0 }).streamReply(input)) events.push(event);
+      const spoken = events.filter((e) => e.type === "delta").map((e) => (e as { text: string }).text).join("");
+      expect(spoken).toBe("I don't have that information. The team will follow up.");
+      expect((events.at(-1) as Extract<ReplyEvent, { type: "done" }>).reply).toEqual({
+        text: "I don't have that information. The team will follow up.",
+        intent: "pricing",
+        knowledgeGap: { question: "Do you offer payment plans?" },
+      });
+    } finally {
+      await chopped.close();
+    }
   });
 });
 
@@ -178,3 +230,27 @@ describe("Anthropic tool use (real SDK, fake server returning tool_use)", () => 
     expect(fake.requests[0].body.system).toContain("You cannot book");
   });
 });
+const knowledgeProfile: ReplyInput["profile"] = {
+  name: "Harbor Dental Studio",
+  hours: "Monday to Friday 8 AM–6 PM; Saturday 9 AM–1 PM; Sunday closed",
+  timezone: "America/Los_Angeles",
+  weeklyHours: [
+    { day: "Monday", hours: "8 AM–6 PM" },
+    { day: "Tuesday", hours: "8 AM–6 PM" },
+    { day: "Wednesday", hours: "8 AM–6 PM" },
+    { day: "Thursday", hours: "8 AM–6 PM" },
+    { day: "Friday", hours: "8 AM–6 PM" },
+    { day: "Saturday", hours: "9 AM–1 PM" },
+    { day: "Sunday", hours: "closed" },
+  ],
+  now: { date: "2026-11-24", weekday: "Tuesday", time: "3:05 PM", openNow: true, status: "We're open right now, until 6 PM." },
+  nextDays: [
+    { date: "2026-11-24", weekday: "Tuesday", label: "today", hours: "8 AM–6 PM" },
+    { date: "2026-11-25", weekday: "Wednesday", label: "tomorrow", hours: "8 AM–6 PM" },
+    { date: "2026-11-26", weekday: "Thursday", label: "Thursday", hours: "closed", note: "Thanksgiving" },
+  ],
+  serviceDetails: [{ name: "Cleaning", description: "Polish and check-up", duration: "1 hour", price: "$120" }],
+  services: ["Cleaning"],
+  policies: [{ title: "Cancellation", text: "Please give 24 hours' notice." }],
+  faqs: [{ question: "Do you take insurance?", answer: "Yes, most PPO plans." }],
+};

@@ -3,6 +3,7 @@ import Anthropic, { APIError } from "@anthropic-ai/sdk";
 import type { MessageParam, Tool, ToolResultBlockParam } from "@anthropic-ai/sdk/resources/messages";
 import { intents, isIntent, LlmError, finishStream, type Intent, type LlmProvider, type ReplyEvent, type ReplyInput } from "./interface";
 import { classifyIntent } from "./intents";
+import { knowledgeFacts } from "./knowledge";
 
 export const ANTHROPIC_DEFAULT_MODEL = "claude-haiku-5-5";
 
@@ -24,30 +25,29 @@ export type AnthropicOptions = {
  * text (it is never spoken). If the model leaves it out or names an unknown intent, the intent is
  * classified locally from the caller's words (lib/providers/llm/intents.ts), so a reply always has
  * one. One request, no second classification call.
+ *
+ * A question the business's facts do not answer is marked on the same line,
+ * `[intent:pricing] [unanswered: Do you accept Delta Dental?]`: the reply then carries
+ * `knowledgeGap` and the feature logs the question for the owner (a knowledge gap).
  */
-const TAG = /^\s*\[intent:\s*([a-z_]+)\s*\]\s*/i;
+const TAG = /^\s*\[intent:\s*([a-z_]+)\s*\][ \t]*(?:\[(?:unanswered|gap)(?::\s*([^\]\n]*))?\])?[ \t]*\n?\s*/i;
+/** How long the tag line may grow before the head is spoken as it is (a model that ignored the format). */
+const MAX_TAG_LINE = 320;
 
 export function systemPrompt(input: Pick<ReplyInput, "assistant" | "profile" | "tools">): string {
   const { assistant, profile } = input;
-  const facts = [
-    `Business name: ${profile.name}`,
-    profile.hours ? `Opening hours: ${profile.hours}` : null,
-    profile.address ? `Address: ${profile.address}` : null,
-    profile.services?.length ? `Services: ${profile.services.join(", ")}` : null,
-    profile.phone ? `Phone: ${profile.phone}` : null,
-    profile.openNow === undefined ? null : `Right now the business is ${profile.openNow ? "open" : "closed"}.`,
-  ].filter(Boolean);
   return [
     `You are ${assistant.name}, the AI voice assistant answering calls and messages for ${profile.name}.`,
     `Personality: ${assistant.personalityDescription ?? assistant.personality}`,
     assistant.description ? `Your role: ${assistant.description}` : null,
     assistant.instructions ? `Instructions from the business (facts in them may be stated too): ${assistant.instructions}` : null,
     assistant.greeting ? `Greeting for a new conversation: ${assistant.greeting}` : null,
-    `Facts about the business (the only facts you may state):\n${facts.map((f) => `- ${f}`).join("\n")}`,
+    `Facts about the business (the only facts you may state):\n${knowledgeFacts(profile)}`,
     [
       "Rules:",
       "- Your reply is spoken aloud on the phone: one to three short sentences, plain words, no lists, markdown, emoji or links.",
-      "- Never invent prices, availability or any fact not given above; offer a follow-up from the team instead. Never say you lack a fact that is given above.",
+      "- Answer only from the facts above and the business's instructions. Never invent prices, hours, services, policies, availability or any other fact; if they do not answer the question, say plainly that you don't have that information and won't guess, and that the team will follow up. Never say you lack a fact that is given above.",
+      "- Whether the business is open now, today or on a given day comes only from the facts above (they are already in the business's time zone).",
       input.tools?.definitions.length
         ? "- You may use the tools you are given to look things up or act for the caller; say what you found in plain words. If a tool fails, take the details and say the team will follow up."
         : "- You cannot book, transfer calls or look up orders yourself: take the details and say the team will confirm or follow up.",
@@ -58,6 +58,9 @@ export function systemPrompt(input: Pick<ReplyInput, "assistant" | "profile" | "
       "[intent:hours]",
       "We're open nine to five on weekdays.",
       `The intent is the caller's latest message, one of: ${intents.join(", ")}.`,
+      "When the caller asked something the facts above do not answer, add an unanswered tag with the question in a few words on the same first line, for example:",
+      "[intent:pricing] [unanswered: Do you accept Delta Dental insurance?]",
+      "I don't have that information, so I won't guess — I've noted your question and the team will follow up.",
     ].join("\n"),
   ]
     .filter(Boolean)
@@ -105,10 +108,19 @@ export function createAnthropicLlm(options: AnthropicOptions): LlmProvider {
   const model = options.model ?? ANTHROPIC_DEFAULT_MODEL;
 
   async function* streamReply(input: ReplyInput, opts?: { signal?: AbortSignal }): AsyncGenerator<ReplyEvent> {
-    let head = ""; // text before the tag is settled
+    let head = ""; // text before the tag line is settled
     let tagSettled = false;
     let intent: Intent | null = null;
+    let knowledgeGap: { question: string } | null = null;
     let text = "";
+    const readTag = (match: RegExpExecArray) => {
+      const named = match[1].toLowerCase();
+      if (isIntent(named)) intent = named;
+      if (match[0].match(/\[(unanswered|gap)/i)) {
+        const question = (match[2] ?? "").trim() || input.text.trim();
+        knowledgeGap = { question: question.slice(0, 300) };
+      }
+    };
     const tools: Tool[] | undefined = input.tools?.definitions.length
       ? input.tools.definitions.map((t) => ({ name: t.name, description: t.description, input_schema: t.inputSchema as Tool["input_schema"] }))
       : undefined;
@@ -136,11 +148,11 @@ export function createAnthropicLlm(options: AnthropicOptions): LlmProvider {
           if (!tagSettled) {
             head += piece;
             const trimmed = head.trimStart();
-            if (trimmed.startsWith("[") && !trimmed.includes("]") && trimmed.length < 40) continue; // tag still arriving
+            // The tag line is still arriving: wait for its end (a newline), or for text after a closed tag.
+            if (trimmed.startsWith("[") && !trimmed.includes("\n") && trimmed.length < MAX_TAG_LINE && !/\]\s*[^\s[]/.test(trimmed)) continue;
             const match = TAG.exec(head);
             if (match) {
-              const named = match[1].toLowerCase();
-              if (isIntent(named)) intent = named;
+              readTag(match);
               piece = head.slice(match[0].length);
             } else {
               piece = head;
@@ -173,7 +185,7 @@ export function createAnthropicLlm(options: AnthropicOptions): LlmProvider {
     if (!tagSettled && head) {
       // The whole answer was shorter than a tag: use what there is.
       const match = TAG.exec(head);
-      if (match && isIntent(match[1].toLowerCase())) intent = match[1].toLowerCase() as Intent;
+      if (match) readTag(match);
       const rest = match ? head.slice(match[0].length) : head;
       if (rest) {
         text += rest;
@@ -182,7 +194,11 @@ export function createAnthropicLlm(options: AnthropicOptions): LlmProvider {
     }
     const reply = text.trim();
     if (!reply) throw new LlmError("Anthropic returned an empty reply", "anthropic");
-    yield { type: "done", reply: { text: reply, intent: intent ?? classifyIntent(input.text, input.history).intent } };
+    const gap = knowledgeGap as { question: string } | null;
+    yield {
+      type: "done",
+      reply: { text: reply, intent: intent ?? classifyIntent(input.text, input.history).intent, ...(gap ? { knowledgeGap: gap } : {}) },
+    };
   }
 
   return {

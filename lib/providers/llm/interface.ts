@@ -36,19 +36,62 @@ export type AssistantPersona = {
   greeting?: string;
 };
 
+/** A day as the assistant tells it, already read in the business's time zone (holidays applied). */
+export type KnowledgeDay = {
+  /** "YYYY-MM-DD" */
+  date: string;
+  /** "Monday" */
+  weekday: string;
+  /** "today", "tomorrow", or the weekday ("Monday"), relative to the turn. */
+  label: string;
+  /** "8 AM–6 PM", "8 AM–12 PM and 1 PM–5 PM", or "closed". */
+  hours: string;
+  /** A holiday's name when one applies ("Thanksgiving"). */
+  note?: string;
+};
+
+/** A service as the assistant may describe it: only what the business entered. */
+export type KnowledgeService = {
+  name: string;
+  description?: string;
+  /** "45 minutes", "1 hour 30 minutes" */
+  duration?: string;
+  /** "$120", or the business's own words ("from $80"). */
+  price?: string;
+  bookable?: boolean;
+};
+
 /**
- * What the business tells callers, gathered by the voice service (lib/voice/context.ts
- * `assistantContext`): the organization's name and business profile, and — when the profile has no
- * hours — its phone numbers' business hours, written out ("Tue–Sun 7 AM–3 PM").
+ * What the business tells callers: organizations.name plus its business profile, rendered by the
+ * feature (lib/voice/context.ts `assistantContext` with lib/business-profile/knowledge.ts; when the
+ * profile has no hours, the phone numbers' business hours written out) — providers compute nothing
+ * from the database or the clock. These are the only facts the assistant may state.
  */
 export type BusinessInfo = {
   name: string;
+  /** The opening hours in one line ("Monday to Friday 8 AM–6 PM; Saturday 9 AM–1 PM; Sunday closed"). */
   hours?: string;
   address?: string;
+  /** Service names (matched against the caller's words). */
   services?: string[];
   phone?: string;
   /** Whether the business is open at the moment of the turn, when its hours say so (a schedule with a time zone). */
   openNow?: boolean;
+  website?: string;
+  /** IANA time zone the hours are in. */
+  timezone?: string;
+  /** Opening hours per weekday: [{day: "Monday", hours: "8 AM–6 PM"}, …]. */
+  weeklyHours?: { day: string; hours: string }[];
+  /** The moment of the turn in the business's time zone and whether it is open then. */
+  now?: { date: string; weekday: string; time: string; openNow: boolean; status: string };
+  /** Today and the next six days, holidays applied. */
+  nextDays?: KnowledgeDay[];
+  /** Upcoming holidays and special hours (beyond or within the next days). */
+  specialDays?: KnowledgeDay[];
+  serviceDetails?: KnowledgeService[];
+  policies?: { title: string; text: string }[];
+  /** Questions and answers, including the owner's answers to earlier knowledge gaps. */
+  faqs?: { question: string; answer: string }[];
 };
 
 export type ChatMessage = { role: "user" | "assistant"; content: string; intent?: string | null };
@@ -79,7 +122,11 @@ export type ReplyInput = {
   tools?: ReplyTools;
 };
 
-export type Reply = { text: string; intent: Intent };
+/**
+ * A reply, its intent, and — when the caller asked something the business's knowledge does not
+ * answer — the question, so the feature logs a knowledge gap (the reply then says it does not know).
+ */
+export type Reply = { text: string; intent: Intent; knowledgeGap?: { question: string } };
 
 export type ReplyEvent = { type: "delta"; text: string } | { type: "done"; reply: Reply };
 

@@ -2,22 +2,26 @@ import { splitSentences } from "@/lib/text/sentences";
 import type { AssistantPersona, BusinessInfo, ChatMessage, Intent, LlmProvider, Reply, ReplyEvent, ReplyInput } from "./interface";
 import { hoursFromAssistant, instructionFacts, isHoursFact, relevantFact, statesAddress, statesPrice } from "./facts";
 import { classifyIntent, mentionedWhen, NEW_ORDER } from "./intents";
+import { answerFromKnowledge } from "./knowledge";
 
 /**
  * The local responder: the language model when no Anthropic key is configured. It classifies the
  * caller's intent (lib/providers/llm/intents.ts) and writes a short reply from
- *  - the business profile (name, hours, address, services) and, when the profile has no hours, the
- *    phone numbers' business hours (both gathered by lib/voice/context.ts), with "open right now";
+ *  - the business's knowledge (hours and whether it is open now, holidays, services with durations
+ *    and prices, policies, FAQs, address) — the only facts it states; questions about the business
+ *    are answered in lib/providers/llm/knowledge.ts, which says so when it does not know and flags
+ *    the question as a knowledge gap;
  *  - what the owner wrote in the assistant's instructions and greeting (lib/providers/llm/facts.ts):
  *    hours ("open Tue–Sun 7am–3pm"), prices, where to find the business, and any other statement
- *    that shares words with the caller's question — it never says it lacks what it was told;
+ *    that shares words with the caller's question — asked before a question becomes a knowledge
+ *    gap, so it never says it lacks what it was told;
  *  - the assistant's personality (an opening and closing phrase in that tone);
  *  - cues in the assistant's instructions (take a message, offer the next appointment, closed/after
  *    hours, emergencies);
  *  - the conversation so far (a time given after "what day works?" continues the booking).
- * It is honest about being an automated assistant where it matters: it never quotes a price (it has
- * none), never claims a booking is confirmed (it cannot see a calendar), and promises a follow-up
- * from the team instead.
+ * It is honest about being an automated assistant where it matters: it quotes only the prices the
+ * business entered, never claims a booking is confirmed (it cannot see a calendar), and promises a
+ * follow-up from the team instead.
  */
 
 type Tone = { ack: string; closer: string; sorry: string };
@@ -40,7 +44,7 @@ function instructionCues(instructions: string): Cues {
   return {
     takeMessage: /\btake (a )?message/i.test(instructions),
     offerNextAppointment: /\b(next (free|available) (appointment|slot))/i.test(instructions),
-    afterHours: /\b(we are closed|we're closed|after[- ]hours)\b/i.test(instructions),
+    afterHours: /\b(we are closed|we're closed|after[- ]hours|closed)\b/i.test(instructions),
     emergency: emergency ? emergency.trim() : null,
   };
 }
@@ -53,11 +57,6 @@ function mentionedService(text: string, services: string[] = []): string | null 
     if (stem.length >= 3 && lower.includes(stem)) return service;
   }
   return null;
-}
-
-function listServices(services: string[]): string {
-  if (services.length <= 1) return services.join("");
-  return `${services.slice(0, -1).join(", ")} and ${services[services.length - 1]}`;
 }
 
 function join(...parts: (string | null | undefined | false)[]): string {
@@ -88,12 +87,6 @@ function orderedItem(text: string): string | null {
   return rest;
 }
 
-function nowLine(profile: ReplyInput["profile"], cues: Cues): string | null {
-  if (profile.openNow === true) return "We're open right now.";
-  if (profile.openNow === false || cues.afterHours) return "We're closed right now.";
-  return null;
-}
-
 export function composeReply(input: ReplyInput, intent: Intent): string {
   const { assistant, profile, history, text } = input;
   const tone = tones[assistant.personality] ?? tones.friendly;
@@ -103,8 +96,6 @@ export function composeReply(input: ReplyInput, intent: Intent): string {
   const service = mentionedService(text, services);
   const firstTurn = history.length === 0;
   const facts = instructionFacts(assistant);
-  // Hours: the profile's (or the numbers'), else what the owner wrote in the instructions or greeting.
-  const hoursSaid = profile.hours ? `Our hours are ${profile.hours}.` : hoursFromAssistant(assistant);
   /** The owner's statement about what the caller asked, other than hours (answered on their own). */
   const toldAbout = (filter: (fact: string) => boolean = () => true) => relevantFact(facts.filter(filter), text, isHoursFact);
 
@@ -114,33 +105,6 @@ export function composeReply(input: ReplyInput, intent: Intent): string {
       return firstTurn
         ? `Hello, thanks for contacting ${biz}! This is ${assistant.name}, how can I help you today?`
         : `Hello again! How else can I help you?`;
-
-    case "hours": {
-      if (!hoursSaid) {
-        return join(
-          `I don't have ${biz}'s opening hours on hand, so I won't guess.`,
-          `I'll have someone from the team follow up to confirm them.`,
-          tone.closer,
-        );
-      }
-      const now = nowLine(profile, cues);
-      return join(
-        now ?? tone.ack,
-        hoursSaid,
-        profile.address ? `You'll find us at ${profile.address}.` : null,
-        now === "We're closed right now." && cues.takeMessage ? `I can take a message for the team in the meantime.` : tone.closer,
-      );
-    }
-
-    case "pricing": {
-      const priced = toldAbout(statesPrice) ?? facts.find(statesPrice);
-      if (priced) return join(tone.ack, priced, `For anything more exact, I can have the team follow up with a quote.`, tone.closer);
-      return join(
-        `I'm ${biz}'s automated assistant and I don't have exact prices on hand, so I won't guess.`,
-        `I'll have someone from the team follow up with a quote${service ? ` for ${service}` : ""}.`,
-        services.length && !service ? `In the meantime, I can tell you about our services or help you book a visit.` : tone.closer,
-      );
-    }
 
     case "appointment": {
       const when = mentionedWhen(text);
@@ -156,7 +120,7 @@ export function composeReply(input: ReplyInput, intent: Intent): string {
         cues.offerNextAppointment
           ? `I'd be glad to find you the next free appointment${service ? ` for ${service}` : ""}.`
           : `I'd be glad to help you book an appointment${service ? ` for ${service}` : ""}.`,
-        hoursSaid,
+        profile.hours ? `We're open ${profile.hours}.` : null,
         `What day and time work best for you?`,
       );
     }
@@ -203,18 +167,6 @@ export function composeReply(input: ReplyInput, intent: Intent): string {
 
     default: {
       if (urgent.test(text) && cues.emergency) return join(tone.sorry, cues.emergency);
-      if (/\b(where|address|located|location|directions|find you|parking)\b/i.test(text)) {
-        if (profile.address) return join(`We're at ${profile.address}.`, toldAbout(statesAddress), tone.closer);
-        const where = toldAbout(statesAddress) ?? facts.find(statesAddress);
-        return where
-          ? join(where, tone.closer)
-          : join(`I don't have our address on hand, so I'll have someone from ${biz} follow up with directions.`, tone.closer);
-      }
-      if (service || /\b(services?|do you (do|offer|have)|offer)\b/i.test(text)) {
-        if (services.length) return join(`At ${biz} we offer ${listServices(services)}.`, toldAbout(), `Would you like to book one?`);
-      }
-      const told = toldAbout();
-      if (told) return join(told, tone.closer);
       return join(
         `Thanks for your message.`,
         `I'm ${assistant.name}, the automated assistant for ${biz}: I can help with opening hours and appointments, or pass a message to the team.`,
@@ -224,8 +176,41 @@ export function composeReply(input: ReplyInput, intent: Intent): string {
   }
 }
 
+/**
+ * The owner's own words for a question the structured knowledge does not answer: hours written in
+ * the instructions or greeting, a stated price, where to find the business, or any statement that
+ * shares words with the question.
+ */
+function toldInInstructions(input: ReplyInput, intent: Intent, tone: Tone): string | null {
+  const { assistant, text } = input;
+  const facts = instructionFacts(assistant);
+  if (intent === "hours") {
+    const hours = hoursFromAssistant(assistant);
+    return hours ? join(tone.ack, hours, tone.closer) : null;
+  }
+  if (intent === "pricing") {
+    const priced = relevantFact(facts.filter(statesPrice), text, isHoursFact) ?? facts.find(statesPrice);
+    return priced ? join(tone.ack, priced, `For anything more exact, I can have the team follow up with a quote.`, tone.closer) : null;
+  }
+  if (/\b(where|address|located|location|directions|find you|parking)\b/i.test(text)) {
+    const where = relevantFact(facts.filter(statesAddress), text, isHoursFact) ?? facts.find(statesAddress);
+    return where ? join(where, tone.closer) : null;
+  }
+  const told = relevantFact(facts, text, isHoursFact);
+  return told ? join(told, tone.closer) : null;
+}
+
 function reply(input: ReplyInput): Reply {
   const { intent } = classifyIntent(input.text, input.history);
+  // An emergency the instructions cover is answered with their words, before any knowledge lookup.
+  const emergency = urgent.test(input.text) && instructionCues(input.assistant.instructions).emergency;
+  const tone = tones[input.assistant.personality] ?? tones.friendly;
+  const known = emergency ? null : answerFromKnowledge(input, intent, tone);
+  if (known && !known.knowledgeGap) return { text: known.text, intent };
+  // Not in the business's knowledge: what the owner wrote in the instructions or greeting counts too.
+  const told = emergency ? null : toldInInstructions(input, intent, tone);
+  if (told) return { text: told, intent };
+  if (known) return { text: known.text, intent, knowledgeGap: known.knowledgeGap };
   return { text: composeReply(input, intent), intent };
 }
 

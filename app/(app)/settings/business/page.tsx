@@ -1,0 +1,12 @@
+import type { Metadata } from "next";
+import { BusinessScreen } from "@/components/business/business-screen";
+
+export const metadata: Metadata = { title: "Business" };
+
+/** `?import=<url>` opens the import with that website filled in (from sign-up or the dashboard). */
+export default async function BusinessPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const params = await searchParams;
+  const raw = params.import;
+  const importUrl = typeof raw === "string" ? raw.slice(0, 2000) : undefined;
+  return <BusinessScreen importUrl={importUrl} />;
+}

@@ -1,0 +1,6 @@
+import { authedRoute } from "@/lib/http/route";
+import { dismissKnowledgeGap } from "@/lib/knowledge-gaps/service";
+
+export const POST = authedRoute({ permission: "business.write" }, async (_req, { db, ctx, params }) =>
+  dismissKnowledgeGap(db, ctx.organizationId, params.id),
+);
