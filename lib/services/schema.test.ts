@@ -31,6 +31,7 @@ describe("service schema", () => {
       priceText: null,
       bookable: true,
       isActive: true,
+      resourceIds: [],
     });
     const bad = createServiceInput.safeParse({ name: "x", durationMinutes: 12.5, bufferAfterMinutes: 500 });
     expect(bad.success ? [] : bad.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`)).toEqual([

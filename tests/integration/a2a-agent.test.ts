@@ -21,7 +21,8 @@ import { a2aDeliverJob } from "@/lib/a2a/messages";
 import { closeDb, getDb } from "@/lib/database";
 import { env } from "@/lib/env";
 import { changeCredits, getCreditBalance } from "@/lib/billing/ledger";
-import { registerTestUser, type TestAccount } from "../helpers/accounts";
+import { registerTestUser, registerTestUserWithoutAssistants, type TestAccount } from "../helpers/accounts";
+import { PEER_ADDRESS_HEADER } from "@/lib/http/peer-address";
 import { call } from "../helpers/http";
 import { runJobsUntil } from "../helpers/jobs";
 import { routeTable, serveFetchHandler, type WebServer } from "../helpers/web-server";
@@ -51,7 +52,7 @@ afterAll(async () => {
 const agentBase = (organizationId: string) => `${web.url}/api/a2a/orgs/${organizationId}/`;
 
 async function business(withAssistant = true): Promise<TestAccount> {
-  const account = await registerTestUser();
+  const account = await registerTestUserWithoutAssistants();
   if (withAssistant) {
     const db = await getDb();
     await db.insert(voiceAssistants).values({ id: crypto.randomUUID(), organizationId: account.organizationId, name: "Robin", isActive: true });
@@ -233,16 +234,16 @@ describe("SendMessage, GetTask, CancelTask", () => {
     const account = await business();
     const ip = `198.51.100.${Math.floor(Math.random() * 200) + 1}`;
     const body = { jsonrpc: "2.0", id: 1, method: "GetTask", params: { id: "missing" } };
-    for (let i = 0; i < 30; i++) expect((await rpc(account.organizationId, body, { "x-forwarded-for": ip })).status).toBe(200);
+    for (let i = 0; i < 30; i++) expect((await rpc(account.organizationId, body, { [PEER_ADDRESS_HEADER]: ip })).status).toBe(200);
     const res = await fetch(agentBase(account.organizationId).replace(/\/$/, ""), {
       method: "POST",
-      headers: { "content-type": "application/json", "a2a-version": "1.0", "x-forwarded-for": ip },
+      headers: { "content-type": "application/json", "a2a-version": "1.0", [PEER_ADDRESS_HEADER]: ip },
       body: JSON.stringify(body),
     });
     expect(res.status).toBe(429);
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
     // Another caller is not affected.
-    expect((await rpc(account.organizationId, body, { "x-forwarded-for": "198.51.100.250" })).status).toBe(200);
+    expect((await rpc(account.organizationId, body, { [PEER_ADDRESS_HEADER]: "198.51.100.250" })).status).toBe(200);
   });
 });
 

@@ -30,7 +30,7 @@ describe("/api/services", () => {
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ durationMinutes: 60, resourceIds: [] });
     expect((await call(getRoute, "GET", "/x", { sessionId: a.sessionId, params: { id: created.body.id } })).body.durationMinutes).toBe(60);
-    expect((await call(deleteRoute, "DELETE", "/x", { sessionId: a.sessionId, params: { id: created.body.id } })).body).toEqual({ success: true });
+    expect((await call(deleteRoute, "DELETE", "/x", { sessionId: a.sessionId, params: { id: created.body.id } })).body).toEqual({ success: true, id: created.body.id });
     expect((await call(getRoute, "GET", "/x", { sessionId: a.sessionId, params: { id: created.body.id } })).status).toBe(404);
   });
 
@@ -38,10 +38,10 @@ describe("/api/services", () => {
     const res = await call(createRoute, "POST", "/api/services", { sessionId: a.sessionId, body: { name: "", durationMinutes: 2, bufferAfterMinutes: -1, priceCents: 1.5 } });
     expect(res.status).toBe(400);
     expect(res.body.errors).toMatchObject({
-      name: "Name is required",
+      name: "Service name is required",
       durationMinutes: "Duration must be at least 5 minutes",
       bufferAfterMinutes: "Buffer after must be at least 0 minutes",
-      priceCents: "Price must be whole cents",
+      priceCents: "Price must be a whole number of cents",
     });
     const empty = await call(patchRoute, "PATCH", "/x", { sessionId: a.sessionId, params: { id: "nope" }, body: {} });
     expect(empty.status).toBe(400);

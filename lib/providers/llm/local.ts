@@ -208,7 +208,8 @@ function reply(input: ReplyInput): Reply {
   const known = emergency ? null : answerFromKnowledge(input, intent, tone);
   if (known && !known.knowledgeGap) return { text: known.text, intent };
   // Not in the business's knowledge: what the owner wrote in the instructions or greeting counts too.
-  const told = emergency ? null : toldInInstructions(input, intent, tone);
+  const handledByComposer = ["spam", "human_handoff", "complaint", "order", "appointment"].includes(intent);
+  const told = emergency || handledByComposer ? null : toldInInstructions(input, intent, tone);
   if (told) return { text: told, intent };
   if (known) return { text: known.text, intent, knowledgeGap: known.knowledgeGap };
   return { text: composeReply(input, intent), intent };

@@ -9,7 +9,7 @@ import { authedRoute } from "@/lib/http/route";
  * JSON {url} (a website, a few pages deep) or {text, name?} (pasted text); or multipart/form-data
  * with a `file` field (PDF, HTML, text or Markdown, up to 10 MB).
  */
-export const POST = authedRoute({ permission: "business.write" }, async (req, { db, ctx }) => {
+export const POST = authedRoute({ permission: "business.write", accepts: "any" }, async (req, { db, ctx }) => {
   const contentType = req.headers.get("content-type") ?? "";
   if (contentType.toLowerCase().startsWith("multipart/form-data")) {
     const tooLarge = new HttpError(413, "The file is larger than 10 MB", { file: "The file is larger than 10 MB" });
