@@ -1,7 +1,15 @@
-// A test file that put a job on the queue opened it (pg-boss keeps a pool): close it with the file.
+// What a test file opened in the process is closed with the file, so the next file starts clean and
+// jest exits: the job queue (pg-boss keeps a pool) and the speech worker pools (worker threads).
 // Imported lazily: loading lib/env here would fix the environment before a test file sets its own.
 afterAll(async () => {
-  if (!(globalThis as { __switchboardJobQueue?: unknown }).__switchboardJobQueue) return;
-  const { closeJobQueue } = await import("@/lib/jobs/queue");
-  await closeJobQueue();
+  const held = globalThis as Record<string | symbol, unknown>;
+  if (held.__switchboardJobQueue) {
+    const { closeJobQueue } = await import("@/lib/jobs/queue");
+    await closeJobQueue();
+  }
+  const pools = held[Symbol.for("switchboard.workerPools")] as Map<string, unknown> | undefined;
+  if (pools?.size) {
+    const { closeSpeechPools } = await import("@/lib/providers/speech-pool");
+    await closeSpeechPools();
+  }
 });
