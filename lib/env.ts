@@ -45,6 +45,16 @@ const schema = z.object({
   DEEPGRAM_API_KEY: z.string().optional(),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
+  /**
+   * The ConversationRelay WebSocket gateway (lib/telephony/relay): the port it listens on ("off": not
+   * started by the app; "0": any free port, e.g. for end-to-end tests), and the wss:// URL Twilio
+   * reaches it at (default: PUBLIC_URL's host on GATEWAY_PORT).
+   */
+  GATEWAY_PORT: z
+    .string()
+    .regex(/^(off|\d{1,5})$/, 'GATEWAY_PORT must be a port number or "off"')
+    .optional(),
+  GATEWAY_PUBLIC_URL: z.string().url().optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
 });
@@ -58,9 +68,13 @@ function load() {
     throw new Error(`Invalid environment:\n${lines}`);
   }
   const value = parsed.data;
+  const port = Number(process.env.PORT ?? "3000");
   return {
     ...value,
-    PUBLIC_URL: value.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? "3000"}`,
+    PUBLIC_URL: value.PUBLIC_URL ?? `http://localhost:${port}`,
+    /** Whether PUBLIC_URL was configured (webhook signatures are then checked against it, not the request's own URL). */
+    PUBLIC_URL_SET: value.PUBLIC_URL !== undefined,
+    GATEWAY_PORT: value.GATEWAY_PORT === "off" ? null : Number(value.GATEWAY_PORT ?? port + 1),
   };
 }
 

@@ -1,7 +1,7 @@
 import "server-only";
-import { and, desc, eq, gte, inArray, lte, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { calls, messages, phoneNumbers, voiceAssistants, type TranscriptTurn } from "@/db/schema";
+import { assistantActions, calls, messages, phoneNumbers, voiceAssistants, type CallOutcome, type FailureClass, type TranscriptTurn } from "@/db/schema";
 import { notFound } from "@/lib/http/errors";
 import { encodeCursor, type Cursor } from "./cursor";
 import { callStatuses, messageStatuses, type HistoryQuery } from "./schema";
@@ -217,6 +217,18 @@ export type CallDetail = {
   recordingUrl: string | null;
   phoneNumber: HistoryPhoneNumber | null;
   assistant: { id: string; name: string } | null;
+  /** What the caller got; `failureClass` is set whenever the assistant failed during the call. */
+  outcome: CallOutcome | null;
+  failureClass: FailureClass | null;
+  /** 1 (very negative) … 5 (very positive), from the post-call analysis. */
+  sentimentScore: number | null;
+  actionItems: string[];
+  /** What the assistant did (took_message, transferred, …), oldest first. */
+  actions: { type: string; detail: Record<string, unknown>; at: string }[];
+  voicemail: { transcript: string | null; transcriptionStatus: string | null; note: string | null } | null;
+  provider: "twilio" | "simulated" | null;
+  transport: "gather" | "relay" | null;
+  analyzedAt: string | null;
 };
 
 export async function getCallDetail(db: Db, organizationId: string, id: string): Promise<CallDetail> {
@@ -226,7 +238,7 @@ export async function getCallDetail(db: Db, organizationId: string, id: string):
     .where(and(eq(calls.organizationId, organizationId), eq(calls.id, id)))
     .limit(1);
   if (!row) throw notFound("Call");
-  const [numbers, assistant] = await Promise.all([
+  const [numbers, assistant, actions] = await Promise.all([
     phoneNumbersById(db, organizationId, row.phoneNumberId ? [row.phoneNumberId] : []),
     row.assistantId
       ? db
@@ -235,6 +247,11 @@ export async function getCallDetail(db: Db, organizationId: string, id: string):
           .where(and(eq(voiceAssistants.organizationId, organizationId), eq(voiceAssistants.id, row.assistantId)))
           .limit(1)
       : Promise.resolve([]),
+    db
+      .select({ type: assistantActions.type, detail: assistantActions.detail, at: assistantActions.createdAt })
+      .from(assistantActions)
+      .where(and(eq(assistantActions.organizationId, organizationId), eq(assistantActions.callId, row.id)))
+      .orderBy(asc(assistantActions.createdAt)),
   ]);
   return {
     id: row.id,
@@ -255,6 +272,18 @@ export async function getCallDetail(db: Db, organizationId: string, id: string):
     recordingUrl: row.recordingUrl,
     phoneNumber: (row.phoneNumberId && numbers.get(row.phoneNumberId)) || null,
     assistant: assistant[0] ?? null,
+    outcome: row.outcome,
+    failureClass: row.failureClass,
+    sentimentScore: row.sentimentScore,
+    actionItems: row.actionItems,
+    actions: actions.map((a) => ({ type: a.type, detail: a.detail, at: a.at.toISOString() })),
+    voicemail:
+      row.recordingSid || row.transcriptionStatus
+        ? { transcript: row.voicemailTranscript, transcriptionStatus: row.transcriptionStatus, note: row.transcriptionNote }
+        : null,
+    provider: row.provider,
+    transport: row.transport,
+    analyzedAt: row.analyzedAt ? row.analyzedAt.toISOString() : null,
   };
 }
 

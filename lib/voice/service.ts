@@ -1,20 +1,19 @@
 import "server-only";
 import crypto from "node:crypto";
-import { and, asc, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { assistantReplies, chatTurns, creditLedger, organizations, voiceAssistants } from "@/db/schema";
-import { resolvePersonality } from "@/lib/assistants/personalities";
-import { resolveVoice } from "@/lib/assistants/voices";
+import { assistantReplies, chatTurns, creditLedger } from "@/db/schema";
 import { changeCredits, spendCredits } from "@/lib/billing/ledger";
 import { renewFreePeriodIfDue } from "@/lib/billing/free-renewal";
 import { creditPrices } from "@/lib/billing/prices";
 import { getBlobStore, type BlobStore } from "@/lib/blob-store";
-import { badRequest, HttpError, notFound } from "@/lib/http/errors";
-import type { AssistantPersona, BusinessInfo, ChatMessage, LlmProvider } from "@/lib/providers/llm/interface";
+import { HttpError } from "@/lib/http/errors";
+import type { ChatMessage, LlmProvider } from "@/lib/providers/llm/interface";
 import { selectLlm } from "@/lib/provider-selection/llm";
 import type { TtsProvider } from "@/lib/providers/tts/interface";
 import { selectTts } from "@/lib/provider-selection/tts";
 import { saveAudioClip, signedAudioUrl } from "./audio-clips";
+import { businessInfo, personaForModel, resolveAssistant, voiceOf, type ResolvedAssistant } from "./context";
 import { DEMO_ASSISTANT, DEMO_BUSINESS, DEMO_SESSION_PREFIX } from "./demo";
 import type { ProvidersUsed } from "./labels";
 import { PipelineError, runVoiceTurn, type PipelineMode, type TurnTimings } from "./pipeline";
@@ -60,49 +59,6 @@ export class VoiceTurnError extends HttpError {
     super(502, message);
     this.name = "VoiceTurnError";
   }
-}
-
-type ResolvedAssistant = { id: string | null; persona: AssistantPersona; voice: string };
-
-async function resolveAssistant(db: Db, organizationId: string, assistantId?: string): Promise<ResolvedAssistant> {
-  const columns = {
-    id: voiceAssistants.id,
-    name: voiceAssistants.name,
-    description: voiceAssistants.description,
-    personality: voiceAssistants.personality,
-    instructions: voiceAssistants.instructions,
-    greeting: voiceAssistants.greeting,
-    voice: voiceAssistants.voice,
-  };
-  const [row] = assistantId
-    ? await db
-        .select(columns)
-        .from(voiceAssistants)
-        .where(and(eq(voiceAssistants.id, assistantId), eq(voiceAssistants.organizationId, organizationId)))
-    : await db
-        .select(columns)
-        .from(voiceAssistants)
-        .where(and(eq(voiceAssistants.organizationId, organizationId), eq(voiceAssistants.isActive, true)))
-        .orderBy(asc(voiceAssistants.createdAt), asc(voiceAssistants.id))
-        .limit(1);
-  if (!row) {
-    if (assistantId) throw notFound("Voice assistant");
-    throw badRequest(
-      "No active voice assistant to test. Create one (or switch one on) in Voice Assistants (/voice-assistants), then try again.",
-    );
-  }
-  const { id, voice, ...persona } = row;
-  return { id, voice, persona };
-}
-
-async function businessInfo(db: Db, organizationId: string): Promise<BusinessInfo> {
-  const [org] = await db
-    .select({ name: organizations.name, profile: organizations.businessProfile })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
-  if (!org) throw notFound("Organization");
-  const { hours, address, services, phone } = org.profile ?? {};
-  return { name: org.name, hours, address, services, phone };
 }
 
 function sessionScope(organizationId: string | null, chatSessionId: string) {
@@ -189,9 +145,9 @@ export async function runVoiceTest(db: Db, request: VoiceTurnRequest): Promise<V
     const result = await runVoiceTurn({
       llm,
       tts,
-      voice: resolveVoice(assistant.voice),
+      voice: voiceOf(assistant),
       input: {
-        assistant: { ...assistant.persona, personalityDescription: resolvePersonality(assistant.persona.personality).description },
+        assistant: personaForModel(assistant),
         profile,
         history,
         text,

@@ -28,7 +28,11 @@ export type FakeTwilioOptions = {
   available?: FakeAvailable[];
   incoming?: Omit<FakeIncoming, "voice_url" | "sms_url">[];
   callerIds?: FakeCallerId[];
+  /** Recordings by sid (served as `Recordings/{sid}.wav`). */
+  recordings?: Record<string, Buffer>;
 };
+
+export type FakeMessage = { sid: string; from: string; to: string; body: string; status: string; status_callback: string | null };
 
 export type FakeTwilio = {
   url: string;
@@ -36,6 +40,8 @@ export type FakeTwilio = {
   available: FakeAvailable[];
   incoming: FakeIncoming[];
   callerIds: FakeCallerId[];
+  messages: FakeMessage[];
+  recordings: Record<string, Buffer>;
   /** Makes the next request to `pathSuffix` answer this error instead (once). */
   failNext(pathSuffix: string, status: number, code: number, message: string): void;
   close(): Promise<void>;
@@ -86,6 +92,8 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
   const available = [...(options.available ?? [])];
   const incoming: FakeIncoming[] = (options.incoming ?? []).map((n) => ({ ...n, voice_url: null, sms_url: null }));
   const callerIds = [...(options.callerIds ?? [])];
+  const messages: FakeMessage[] = [];
+  const recordings: Record<string, Buffer> = { ...(options.recordings ?? {}) };
   const failures: { suffix: string; status: number; code: number; message: string }[] = [];
   const expectedAuth = `Basic ${Buffer.from(`${options.accountSid}:${options.authToken}`).toString("base64")}`;
 
@@ -184,6 +192,30 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
         }
         if (req.method === "GET") return send(200, incomingResource(options.accountSid, incoming[index]));
       }
+      if (rest === "Messages.json" && req.method === "POST") {
+        if (!form.To || !form.Body || !form.From) return error(400, 21604, "A 'To', 'From' and 'Body' are required");
+        const message: FakeMessage = { sid: sid("SM"), from: form.From, to: form.To, body: form.Body, status: "queued", status_callback: form.StatusCallback ?? null };
+        messages.push(message);
+        return send(201, {
+          sid: message.sid,
+          account_sid: options.accountSid,
+          from: message.from,
+          to: message.to,
+          body: message.body,
+          status: message.status,
+          direction: "outbound-api",
+          num_segments: "1",
+          api_version: "2010-04-01",
+          date_created: new Date().toUTCString(),
+          uri: `${API}/Accounts/${options.accountSid}/Messages/${message.sid}.json`,
+        });
+      }
+      if (req.method === "GET" && (m = /^Recordings\/(RE[0-9a-f]{32})\.wav$/.exec(rest))) {
+        const audio = recordings[m[1]];
+        if (!audio) return error(404, 20404, `The requested resource ${url.pathname} was not found`);
+        res.writeHead(200, { "content-type": "audio/x-wav", "content-length": String(audio.length) }).end(audio);
+        return;
+      }
       if (rest === "OutgoingCallerIds.json" && req.method === "GET") {
         const items = callerIds
           .filter((c) => !entry.query.PhoneNumber || c.phone_number === entry.query.PhoneNumber)
@@ -203,6 +235,8 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
     available,
     incoming,
     callerIds,
+    messages,
+    recordings,
     failNext(suffix, status, code, message) {
       failures.push({ suffix, status, code, message });
     },

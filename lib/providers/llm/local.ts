@@ -1,6 +1,7 @@
 import { splitSentences } from "@/lib/text/sentences";
 import type { AssistantPersona, BusinessInfo, ChatMessage, Intent, LlmProvider, Reply, ReplyEvent, ReplyInput } from "./interface";
 import { classifyIntent, mentionedWhen } from "./intents";
+import { analyzeLocally } from "./local-analysis";
 
 /**
  * The local responder: the language model when no Anthropic key is configured. It classifies the
@@ -185,6 +186,9 @@ export function createLocalResponder(): LlmProvider {
         yield { type: "delta", text: sentence + " " };
       }
       yield { type: "done", reply: result };
+    },
+    async analyzeConversation(input) {
+      return analyzeLocally(input);
     },
   };
 }

@@ -7,7 +7,12 @@ export type TelephonyProviderName = "twilio" | "simulated";
 
 export type AvailableNumber = { phoneNumber: string; locality?: string; region?: string };
 
-export type WebhookUrls = { voiceUrl: string; smsUrl: string };
+/** Where the carrier sends a number's calls, texts and call status changes. */
+export type WebhookUrls = { voiceUrl: string; smsUrl: string; statusCallbackUrl?: string };
+
+export type SentSms = { sid: string; status: "queued" | "sent" | "delivered" };
+
+export type Recording = { audio: Buffer; contentType: string };
 
 export type VerifyResult = {
   verified: boolean;
@@ -30,6 +35,10 @@ export interface TelephonyProvider {
   /** Gives the number back to the carrier. A number the carrier no longer has counts as released. */
   releaseNumber(sid: string): Promise<void>;
   setWebhooks(sid: string, urls: WebhookUrls): Promise<void>;
+  /** Sends a text from one of the account's numbers. */
+  sendSms(input: { from: string; to: string; body: string; statusCallbackUrl?: string }): Promise<SentSms>;
+  /** A call recording's audio (a voicemail), by its RE… sid. */
+  fetchRecording(recordingSid: string): Promise<Recording>;
 }
 
 /**
