@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gte, inArray, lte, ne, sql, type SQL } from "drizzl
 import type { Db } from "@/db/client";
 import { assistantActions, calls, messages, phoneNumbers, voiceAssistants, type CallOutcome, type FailureClass, type TranscriptTurn } from "@/db/schema";
 import { notFound } from "@/lib/http/errors";
+import { threadView, type ThreadView } from "@/lib/telephony/sms";
 import { encodeCursor, type Cursor } from "./cursor";
 import { callStatuses, messageStatuses, type HistoryQuery } from "./schema";
 
@@ -299,6 +300,10 @@ export type MessageDetail = {
   intent: string | null;
   createdAt: string;
   phoneNumber: HistoryPhoneNumber | null;
+  /** Who wrote an outbound text: the assistant, the owner, or the carrier rules (STOP/START/HELP). */
+  sentBy: "assistant" | "owner" | "system" | null;
+  /** The conversation with this contact on this number (last 50 texts, oldest first), with its opt-out. */
+  thread: ThreadView | null;
 };
 
 export async function getMessageDetail(db: Db, organizationId: string, id: string): Promise<MessageDetail> {
@@ -308,7 +313,10 @@ export async function getMessageDetail(db: Db, organizationId: string, id: strin
     .where(and(eq(messages.organizationId, organizationId), eq(messages.id, id)))
     .limit(1);
   if (!row) throw notFound("Message");
-  const numbers = await phoneNumbersById(db, organizationId, row.phoneNumberId ? [row.phoneNumberId] : []);
+  const [numbers, thread] = await Promise.all([
+    phoneNumbersById(db, organizationId, row.phoneNumberId ? [row.phoneNumberId] : []),
+    threadView(db, organizationId, row),
+  ]);
   return {
     id: row.id,
     kind: "message",
@@ -321,5 +329,7 @@ export async function getMessageDetail(db: Db, organizationId: string, id: strin
     intent: row.intent,
     createdAt: row.createdAt.toISOString(),
     phoneNumber: (row.phoneNumberId && numbers.get(row.phoneNumberId)) || null,
+    sentBy: row.sentBy,
+    thread,
   };
 }
