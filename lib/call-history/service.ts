@@ -232,6 +232,17 @@ export type CallDetail = {
   analyzedAt: string | null;
 };
 
+/** A call of the organization by the carrier's CallSid (the phone panel and the simulator know only that). */
+export async function getCallDetailBySid(db: Db, organizationId: string, callSid: string): Promise<CallDetail> {
+  const [row] = await db
+    .select({ id: calls.id })
+    .from(calls)
+    .where(and(eq(calls.organizationId, organizationId), eq(calls.providerCallSid, callSid)))
+    .limit(1);
+  if (!row) throw notFound("Call");
+  return getCallDetail(db, organizationId, row.id);
+}
+
 export async function getCallDetail(db: Db, organizationId: string, id: string): Promise<CallDetail> {
   const [row] = await db
     .select()

@@ -54,6 +54,8 @@ export type TelephonyAccountView = {
    * keys were added stay on it, and the browser's phone panel signs their calls with it.
    */
   simulatedCarrier: CarrierAccount;
+  /** The simulated carrier's recording storage (what answers a <Record> in the phone panel and the simulator). */
+  simulatorRecordingsUrl: string;
 };
 
 /**
@@ -62,7 +64,12 @@ export type TelephonyAccountView = {
  */
 export async function getTelephonyAccount(db: DbOrTx, organizationId: string): Promise<TelephonyAccountView> {
   const [provider, simulated] = await Promise.all([getTelephonyProvider(db, organizationId), simulatedAccount(db, organizationId)]);
-  const urls = { voiceUrl: telephonyUrl("voice"), statusCallbackUrl: telephonyUrl("status"), smsUrl: telephonyUrl("sms") };
+  const urls = {
+    voiceUrl: telephonyUrl("voice"),
+    statusCallbackUrl: telephonyUrl("status"),
+    smsUrl: telephonyUrl("sms"),
+    simulatorRecordingsUrl: telephonyUrl("simulatorRecordings"),
+  };
   if (provider.name === "twilio") {
     const credential = await resolveCredential(db, organizationId, "twilio");
     return { provider: "twilio", accountSid: credential?.secret.accountSid ?? "", ...urls, simulatedCarrier: simulated };
