@@ -214,12 +214,14 @@ async function main() {
     onEvent(event) {
       if (event.type === "request") void printNew();
       if (event.type === "unsupported") console.log(`  (<${event.verb}> needs Twilio's media servers: the simulator ends the call)`);
-      if (event.type === "ended") console.log(`Call ended after ${event.durationSeconds} s (${event.reason}).`);
+      if (event.type === "ended") ended = `Call ended after ${event.durationSeconds} s (${event.reason}).`;
     },
   };
+  let ended = "";
   call = new SimulatedCall(carrier, transport, host, { from: args.from, to: number.phoneNumber, callerName: "Simulator" });
   await call.start();
   await printNew();
+  console.log(ended);
 
   if (!args.wait) return;
   for (let i = 0; i < 30; i++) {

@@ -1,6 +1,6 @@
 import type { ConversationAnalysis, ConversationInput, Intent } from "./interface";
 import { sentimentLabel } from "./interface";
-import { classifyIntent, mentionedWhen } from "./intents";
+import { classifyIntent, isGoodbye, mentionedWhen } from "./intents";
 
 /**
  * The offline post-call analysis: what the language model does with a key, done with rules over
@@ -129,6 +129,7 @@ export function analyzeLocally(input: ConversationInput): ConversationAnalysis {
   for (const a of asked) {
     if (a.intent === "greeting" && asked.some((b) => b.intent !== "greeting")) continue;
     if (a.intent === "other" && messages.some((m) => m.text === a.text)) continue;
+    if (isGoodbye(a.text, a.intent)) continue;
     const earlier = a.intent === "other" ? undefined : distinct.find((d) => d.intent === a.intent);
     if (!earlier) distinct.push({ ...a });
     else if (!mentionedWhen(earlier.text) && mentionedWhen(a.text)) earlier.text = a.text;

@@ -112,7 +112,7 @@ export class CarrierError extends Error {
 // ─── Calls ────────────────────────────────────────────────────────────────────────────────────
 
 export type CallEvent =
-  | { type: "request"; path: string; ms: number; serverMs: number | null }
+  | { type: "request"; path: string; ms: number; serverMs: number | null; serverTiming: Record<string, number> }
   | { type: "say"; text: string }
   | { type: "play"; url: string }
   | { type: "listening" }
@@ -184,7 +184,8 @@ export class SimulatedCall {
 
   private async request(url: string, extra: Record<string, string>): Promise<Verb[]> {
     const result = await postWebhook(this.account, this.transport, url, this.params(extra));
-    this.emit({ type: "request", path: new URL(url).pathname + new URL(url).search, ms: result.ms, serverMs: result.serverTiming.total ?? null });
+    const u = new URL(url);
+    this.emit({ type: "request", path: u.pathname + u.search, ms: result.ms, serverMs: result.serverTiming.total ?? null, serverTiming: result.serverTiming });
     return result.verbs;
   }
 

@@ -1,5 +1,5 @@
 import type { CallMode } from "@/db/schema";
-import { classifyIntent } from "@/lib/providers/llm/intents";
+import { classifyIntent, isGoodbye } from "@/lib/providers/llm/intents";
 import type { ChatMessage, Intent } from "@/lib/providers/llm/interface";
 
 /**
@@ -33,16 +33,9 @@ export type TurnDecision =
 /** Two silent Gathers in a row end the call. */
 export const MAX_SILENT_PROMPTS = 2;
 
-const GOODBYE = /\b(good ?bye|bye(?: bye)?|that'?s all|that is all|that'?s it|that'?s everything|nothing else|no,? thanks?|no,? thank you|have a (?:good|nice|great|lovely) (?:day|one|evening|night|weekend)|talk to you later|see you)\b/i;
-const ENDS_WITH_BYE = /\b(good ?bye|bye)[\s.!]*$/i;
 const VOICEMAIL = /\b(leave (?:a |an )?(?:voice ?mail|voice message)|(?:voice ?mail)\b)/i;
 
-export function isGoodbye(text: string, intent: Intent): boolean {
-  if (!GOODBYE.test(text)) return false;
-  if (ENDS_WITH_BYE.test(text)) return true;
-  // "No, that's all, thanks" ends the call; "that's all I need to know: when do you open?" does not.
-  return !text.includes("?") && (intent === "other" || intent === "greeting");
-}
+export { isGoodbye };
 
 export function decideTurn(situation: TurnSituation): TurnDecision {
   const text = situation.text.trim();
