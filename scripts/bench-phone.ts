@@ -305,6 +305,8 @@ function printLoop(r: LoopResult) {
   console.log(row("  speech (offline)", r.tts));
   console.log(row("  server overhead (total − model − speech)", r.overhead));
   console.log(row("greeting (voice webhook)", r.greeting));
+  const synthesized = r.tts.filter((v) => v > 0).length;
+  console.log(`speech synthesized for ${synthesized} of ${r.tts.length} replies; the rest were lines said before, played from the speech cache`);
   if (r.errors.length) console.log(`errors: ${[...new Set(r.errors)].slice(0, 5).join("; ")}`);
 }
 

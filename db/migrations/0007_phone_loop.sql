@@ -49,6 +49,7 @@ ALTER TABLE "message" ADD COLUMN "thread_id" text;--> statement-breakpoint
 ALTER TABLE "message" ADD COLUMN "sent_by" text;--> statement-breakpoint
 ALTER TABLE "message" ADD COLUMN "reply_to_id" text;--> statement-breakpoint
 ALTER TABLE "phone_number" ADD COLUMN "streaming" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "audio_clip" ADD COLUMN "cache_key" text;--> statement-breakpoint
 ALTER TABLE "assistant_action" ADD CONSTRAINT "assistant_action_organization_id_organization_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organization"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "assistant_action" ADD CONSTRAINT "assistant_action_call_id_call_id_fk" FOREIGN KEY ("call_id") REFERENCES "public"."call"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "assistant_action" ADD CONSTRAINT "assistant_action_message_id_message_id_fk" FOREIGN KEY ("message_id") REFERENCES "public"."message"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -60,4 +61,5 @@ CREATE INDEX "assistant_action_call_idx" ON "assistant_action" USING btree ("cal
 CREATE UNIQUE INDEX "message_thread_number_contact_idx" ON "message_thread" USING btree ("phone_number_id","contact_number");--> statement-breakpoint
 CREATE INDEX "message_thread_org_last_idx" ON "message_thread" USING btree ("organization_id","last_message_at");--> statement-breakpoint
 ALTER TABLE "message" ADD CONSTRAINT "message_thread_id_message_thread_id_fk" FOREIGN KEY ("thread_id") REFERENCES "public"."message_thread"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "message_thread_created_idx" ON "message" USING btree ("thread_id","created_at");
+CREATE INDEX "message_thread_created_idx" ON "message" USING btree ("thread_id","created_at");--> statement-breakpoint
+CREATE INDEX "audio_clip_org_cache_key_idx" ON "audio_clip" USING btree ("organization_id","cache_key");

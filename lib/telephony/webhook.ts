@@ -5,7 +5,7 @@ import type { DbOrTx } from "@/db/client";
 import { phoneNumbers } from "@/db/schema";
 import { readBodyText } from "@/lib/http/parse";
 import { forbidden } from "@/lib/http/errors";
-import { carrierAccountFor } from "./account";
+import { carrierAccountFor, type CarrierAccount } from "./account";
 import { signatureUrl } from "./urls";
 
 export type PhoneNumberRow = typeof phoneNumbers.$inferSelect;
@@ -46,9 +46,15 @@ export const SIGNATURE_MESSAGE = "The request's X-Twilio-Signature is missing or
  * its auth token (`twilio.validateRequest`, which also tries the URL with and without its port).
  * Anything else → 403 before anything is written.
  */
-export async function verifyCarrierRequest(db: DbOrTx, request: CarrierRequest, number: Pick<PhoneNumberRow, "organizationId" | "provider">) {
+export async function verifyCarrierRequest(
+  db: DbOrTx,
+  request: CarrierRequest,
+  number: Pick<PhoneNumberRow, "organizationId" | "provider">,
+  /** The owning account when the caller already loaded it. */
+  known?: CarrierAccount,
+) {
   if (!request.signature) throw forbidden(SIGNATURE_MESSAGE);
-  const account = await carrierAccountFor(db, number);
+  const account = known ?? (await carrierAccountFor(db, number));
   if (!account) throw forbidden("This number's Twilio credentials are gone, so its webhooks cannot be verified.");
   if (request.params.AccountSid && request.params.AccountSid !== account.accountSid) throw forbidden(SIGNATURE_MESSAGE);
   if (!twilio.validateRequest(account.authToken, request.signature, request.url, request.params)) throw forbidden(SIGNATURE_MESSAGE);

@@ -51,7 +51,7 @@ const EXTENSIONS: Record<string, string> = { "audio/wav": "wav", "audio/mpeg": "
 export async function saveAudioClip(
   db: DbOrTx,
   store: BlobStore,
-  input: { organizationId: string | null; audio: Buffer; contentType: string; durationMs: number | null; source: ClipSource; id?: string },
+  input: { organizationId: string | null; audio: Buffer; contentType: string; durationMs: number | null; source: ClipSource; id?: string; cacheKey?: string },
 ): Promise<AudioClip> {
   const id = input.id ?? crypto.randomUUID();
   const month = new Date().toISOString().slice(0, 7);
@@ -67,6 +67,7 @@ export async function saveAudioClip(
       sizeBytes: input.audio.length,
       durationMs: input.durationMs,
       source: input.source,
+      cacheKey: input.cacheKey ?? null,
     })
     .returning();
   return row;

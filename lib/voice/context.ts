@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { organizations, voiceAssistants } from "@/db/schema";
+import { organizations, voiceAssistants, type BusinessProfile } from "@/db/schema";
 import { resolvePersonality } from "@/lib/assistants/personalities";
 import { resolveVoice, type Voice } from "@/lib/assistants/voices";
 import { badRequest, notFound } from "@/lib/http/errors";
@@ -93,6 +93,12 @@ export async function assistantById(db: DbOrTx, organizationId: string, id: stri
   return row ? toResolved(row) : null;
 }
 
+/** What the assistant may state, from the organization's name and business profile. */
+export function toBusinessInfo(name: string, profile: BusinessProfile | null): BusinessInfo {
+  const { hours, address, services, phone } = profile ?? {};
+  return { name, hours, address, services, phone };
+}
+
 /** The business facts the assistant may state: the organization's name and its business profile. */
 export async function businessInfo(db: DbOrTx, organizationId: string): Promise<BusinessInfo> {
   const [org] = await db
@@ -100,8 +106,7 @@ export async function businessInfo(db: DbOrTx, organizationId: string): Promise<
     .from(organizations)
     .where(eq(organizations.id, organizationId));
   if (!org) throw notFound("Organization");
-  const { hours, address, services, phone } = org.profile ?? {};
-  return { name: org.name, hours, address, services, phone };
+  return toBusinessInfo(org.name, org.profile);
 }
 
 /** The persona as the language model receives it (the personality id resolved to its description). */

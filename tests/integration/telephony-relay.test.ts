@@ -17,6 +17,9 @@ import { carrierPost, pathOf } from "../helpers/carrier";
 import { call as callRoute } from "../helpers/http";
 import { business, callParams, callRow, startCall, type Business } from "../helpers/phone";
 
+// The first test opens and migrates the database of the run: slow on a busy machine.
+jest.setTimeout(90_000);
+
 let gateway: RelayGateway;
 let fake: FakeAnthropic;
 let replyFor: (text: string) => string = () => "[intent:hours]\nWe're open Monday to Friday, nine to five. Anything else?";

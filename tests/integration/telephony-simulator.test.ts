@@ -16,6 +16,9 @@ import { call as callRoute } from "../helpers/http";
 import { carrierAccountFrom, inProcessTransport } from "../helpers/in-process-carrier";
 import { business } from "../helpers/phone";
 
+// The first test opens and migrates the database of the run: slow on a busy machine.
+jest.setTimeout(90_000);
+
 const blobDir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-simulator-"));
 beforeAll(() => setBlobStore(createFilesystemBlobStore(blobDir)));
 afterAll(async () => {

@@ -20,6 +20,9 @@ import { carrierPost, fakeSid } from "../helpers/carrier";
 import { call as callRoute } from "../helpers/http";
 import { business, type Business } from "../helpers/phone";
 
+// The first test opens and migrates the database of the run: slow on a busy machine.
+jest.setTimeout(90_000);
+
 jest.mock("@/lib/provider-selection/telephony", () => {
   const actual = jest.requireActual("@/lib/provider-selection/telephony");
   return { ...actual, getTelephonyProviderFor: jest.fn(actual.getTelephonyProviderFor) };

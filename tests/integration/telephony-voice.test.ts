@@ -31,6 +31,9 @@ import { carrierPost, fakeSid, find, pathOf } from "../helpers/carrier";
 import { call as callRoute } from "../helpers/http";
 import { business, callParams, callRow, say, startCall, type Business } from "../helpers/phone";
 
+// The first test opens and migrates the database of the run: slow on a busy machine.
+jest.setTimeout(90_000);
+
 jest.mock("@/lib/provider-selection/llm", () => {
   const actual = jest.requireActual("@/lib/provider-selection/llm");
   return { ...actual, selectLlm: jest.fn(actual.selectLlm) };

@@ -29,6 +29,9 @@ import { carrierPost, fakeSid, pathOf } from "../helpers/carrier";
 import { call as callRoute } from "../helpers/http";
 import { business, callParams, callRow, say, startCall, type Business } from "../helpers/phone";
 
+// The first test opens and migrates the database of the run: slow on a busy machine.
+jest.setTimeout(90_000);
+
 const blobDir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-voicemail-"));
 beforeAll(() => setBlobStore(createFilesystemBlobStore(blobDir)));
 afterAll(async () => {

@@ -2,13 +2,15 @@ import "server-only";
 import crypto from "node:crypto";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { assistantReplies, calls, creditLedger, type CallMode, type CallOutcome, type FailureClass, type TranscriptTurn } from "@/db/schema";
+import { decryptSecret } from "@/lib/crypto/secret-box";
+import { assistantReplies, calls, creditLedger, telephonyAccounts, type CallMode, type CallOutcome, type FailureClass, type TranscriptTurn } from "@/db/schema";
 import { changeCredits, spendCredits } from "@/lib/billing/ledger";
 import { renewFreePeriodIfDue } from "@/lib/billing/free-renewal";
 import { creditPrices } from "@/lib/billing/prices";
 import { badRequest, forbidden, HttpError } from "@/lib/http/errors";
 import { enqueue } from "@/lib/jobs/queue";
 import { mentionedWhen } from "@/lib/providers/llm/intents";
+import type { Intent } from "@/lib/providers/llm/interface";
 import { saveAudioClip, signedAudioUrl } from "@/lib/voice/audio-clips";
 import { assistantForNumber, personaForModel, voiceOf } from "@/lib/voice/context";
 import { PipelineError, runVoiceTurn } from "@/lib/voice/pipeline";
@@ -107,9 +109,17 @@ export function stepOf(req: Request): number {
 async function authenticateCallWebhook(db: Db, req: CarrierRequest): Promise<{ call: CallRow | null; number: NumberRow | null }> {
   const callSid = req.params.CallSid;
   if (callSid) {
-    const [call] = await db.select().from(calls).where(eq(calls.providerCallSid, callSid));
-    if (call) {
-      await verifyCarrierRequest(db, req, { organizationId: call.organizationId, provider: call.provider ?? "simulated" });
+    // The call and its organization's simulated-carrier account in one round trip.
+    const [row] = await db
+      .select({ call: calls, account: { accountSid: telephonyAccounts.accountSid, ciphertext: telephonyAccounts.authTokenCiphertext } })
+      .from(calls)
+      .leftJoin(telephonyAccounts, eq(telephonyAccounts.organizationId, calls.organizationId))
+      .where(eq(calls.providerCallSid, callSid));
+    if (row) {
+      const { call, account } = row;
+      const provider = call.provider ?? "simulated";
+      const known = provider === "simulated" && account ? { accountSid: account.accountSid, authToken: decryptSecret(account.ciphertext) } : undefined;
+      await verifyCarrierRequest(db, req, { organizationId: call.organizationId, provider }, known);
       return { call, number: null };
     }
   }
@@ -324,6 +334,50 @@ async function refundTurn(db: Db, organizationId: string, entryId: string | null
   await changeCredits(db, organizationId, "refund", spent, { reason: "Refund: the phone call turn failed", reference });
 }
 
+type Composed = {
+  reply: { text: string; intent: Intent };
+  url: string;
+  timings: { llmFirstTokenMs: number | null; llmTotalMs: number; ttsFirstByteMs: number | null; ttsTotalMs: number };
+};
+
+/**
+ * The reply and its audio. A remote model streams and its sentences are synthesized as they arrive
+ * (lib/voice/pipeline.ts, overlapped); the local responder answers at once and deterministically, so
+ * its reply is spoken through the speech cache — the same answer in the same voice is not synthesized
+ * twice. Either way within the turn's time limit.
+ */
+async function composeReply(runtime: CallRuntime, text: string): Promise<Composed> {
+  const assistant = runtime.assistant!;
+  const input = { assistant: personaForModel(assistant), profile: runtime.profile, history: historyOf(runtime.call.transcript), text };
+  const signal = AbortSignal.timeout(runtime.turnTimeoutMs);
+  if (runtime.llm.name === "local") {
+    const started = performance.now();
+    let reply: { text: string; intent: Intent };
+    try {
+      reply = await runtime.llm.generateReply(input, { signal });
+    } catch (error) {
+      throw new PipelineError("llm", error);
+    }
+    const llmMs = performance.now() - started;
+    let spoken;
+    try {
+      spoken = await speak(runtime, reply.text, { cache: true, signal });
+    } catch (error) {
+      throw new PipelineError("tts", error);
+    }
+    return { reply, url: spoken.url, timings: { llmFirstTokenMs: llmMs, llmTotalMs: llmMs, ttsFirstByteMs: null, ttsTotalMs: spoken.ttsMs } };
+  }
+  const result = await runVoiceTurn({ llm: runtime.llm, tts: runtime.tts, voice: voiceOf(assistant), input, mode: "overlapped", signal });
+  const clip = await saveAudioClip(runtime.db, runtime.store, {
+    organizationId: runtime.call.organizationId,
+    audio: result.audio,
+    contentType: result.contentType,
+    durationMs: result.durationMs,
+    source: "call",
+  });
+  return { reply: result.reply, url: absoluteUrl(signedAudioUrl(clip.id)), timings: result.timings };
+}
+
 /** The assistant answers: credits, the language model and speech, the clip, and the turn's records. */
 async function replyTurn(runtime: CallRuntime, req: CarrierRequest, step: number, text: string): Promise<Response> {
   const { db, call } = runtime;
@@ -334,7 +388,7 @@ async function replyTurn(runtime: CallRuntime, req: CarrierRequest, step: number
 
   let entryId: string | null = null;
   try {
-    await renewFreePeriodIfDue(db, call.organizationId);
+    if (runtime.freePeriodDue) await renewFreePeriodIfDue(db, call.organizationId);
     const spend = await spendCredits(db, call.organizationId, creditPrices.callTurn, {
       reason: "Phone call turn",
       reference,
@@ -349,21 +403,7 @@ async function replyTurn(runtime: CallRuntime, req: CarrierRequest, step: number
   }
 
   try {
-    const result = await runVoiceTurn({
-      llm: runtime.llm,
-      tts: runtime.tts,
-      voice: voiceOf(runtime.assistant),
-      input: { assistant: personaForModel(runtime.assistant), profile: runtime.profile, history: historyOf(call.transcript), text },
-      mode: runtime.llm.name === "local" ? "sequential" : "overlapped",
-      signal: AbortSignal.timeout(runtime.turnTimeoutMs),
-    });
-    const clip = await saveAudioClip(db, runtime.store, {
-      organizationId: call.organizationId,
-      audio: result.audio,
-      contentType: result.contentType,
-      durationMs: result.durationMs,
-      source: "call",
-    });
+    const result = await composeReply(runtime, text);
     const latencyMs = Math.round(performance.now() - req.receivedAt);
     const { intent } = result.reply;
     const t = result.timings;
@@ -385,7 +425,7 @@ async function replyTurn(runtime: CallRuntime, req: CarrierRequest, step: number
       totalMs: latencyMs,
     });
 
-    const play: Prompt = { play: absoluteUrl(signedAudioUrl(clip.id)) };
+    const play: Prompt = { play: result.url };
     const turns = [callerTurn, turn("assistant", result.reply.text, { latencyMs, intent })];
     const timing = { llmMs: t.llmTotalMs, ttsMs: t.ttsTotalMs };
     const detail = { text, step };

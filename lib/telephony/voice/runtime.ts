@@ -1,7 +1,9 @@
 import "server-only";
+import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
-import { audioClips, calls, phoneNumbers, type TranscriptTurn } from "@/db/schema";
+import { audioClips, calls, organizations, phoneNumbers, type TranscriptTurn } from "@/db/schema";
+import { notFound } from "@/lib/http/errors";
 import { resolveVoice } from "@/lib/assistants/voices";
 import { getBlobStore, type BlobStore } from "@/lib/blob-store";
 import type { BusinessInfo, ChatMessage, LlmProvider } from "@/lib/providers/llm/interface";
@@ -10,7 +12,7 @@ import { selectLlm } from "@/lib/provider-selection/llm";
 import { selectTts } from "@/lib/provider-selection/tts";
 import { audioDurationMs } from "@/lib/voice/audio";
 import { saveAudioClip, signedAudioUrl } from "@/lib/voice/audio-clips";
-import { assistantById, businessInfo, type ResolvedAssistant } from "@/lib/voice/context";
+import { assistantById, toBusinessInfo, type ResolvedAssistant } from "@/lib/voice/context";
 import { HISTORY_TURNS } from "@/lib/voice/service";
 import { absoluteUrl } from "../urls";
 
@@ -35,6 +37,8 @@ export type CallRuntime = {
   number: NumberRow | null;
   assistant: ResolvedAssistant | null;
   profile: BusinessInfo;
+  /** A Free organization whose period has ended gets its monthly credits before spending (lazily). */
+  freePeriodDue: boolean;
   llm: LlmProvider;
   tts: TtsProvider;
   store: BlobStore;
@@ -50,12 +54,21 @@ export async function numberOfCall(db: DbOrTx, call: Pick<CallRow, "organization
   return row ?? null;
 }
 
+async function organizationOf(db: DbOrTx, organizationId: string) {
+  const [org] = await db
+    .select({ name: organizations.name, profile: organizations.businessProfile, tier: organizations.subscriptionTier, periodEnd: organizations.currentPeriodEnd })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  if (!org) throw notFound("Organization");
+  return org;
+}
+
 /** Everything a turn of this call needs, loaded together. */
 export async function loadRuntime(db: Db, call: CallRow, deps: VoiceDeps = {}, number?: NumberRow | null): Promise<CallRuntime> {
-  const [resolvedNumber, assistant, profile, llm, tts] = await Promise.all([
+  const [resolvedNumber, assistant, org, llm, tts] = await Promise.all([
     number !== undefined ? number : numberOfCall(db, call),
     assistantById(db, call.organizationId, call.assistantId),
-    businessInfo(db, call.organizationId),
+    organizationOf(db, call.organizationId),
     deps.llm ?? selectLlm(db, call.organizationId),
     deps.tts ?? selectTts(db, call.organizationId),
   ]);
@@ -64,7 +77,8 @@ export async function loadRuntime(db: Db, call: CallRow, deps: VoiceDeps = {}, n
     call,
     number: resolvedNumber,
     assistant,
-    profile,
+    profile: toBusinessInfo(org.name, org.profile),
+    freePeriodDue: org.tier === "free" && org.periodEnd <= new Date(),
     llm,
     tts,
     store: deps.store ?? getBlobStore(),
@@ -83,37 +97,38 @@ export function historyOf(transcript: TranscriptTurn[]): ChatMessage[] {
   return messages.slice(-HISTORY_TURNS);
 }
 
-/**
- * Clips of fixed lines (greeting, "are you still there?", goodbyes) are made once per organization,
- * provider, voice and text, and reused while their row exists: a phone desk says them all day.
- */
-const phraseCache = new Map<string, string>();
-const PHRASE_CACHE_LIMIT = 500;
+/** The cache key of a synthesized line: the same provider, voice and words give the same audio. */
+export function speechCacheKey(ttsName: string, voiceId: string, text: string): string {
+  return crypto.createHash("sha256").update(`${ttsName}\u0000${voiceId}\u0000${text}`).digest("hex");
+}
 
-async function cachedClip(db: DbOrTx, key: string, organizationId: string): Promise<string | null> {
-  const id = phraseCache.get(key);
-  if (!id) return null;
+async function cachedClip(db: DbOrTx, organizationId: string, cacheKey: string): Promise<string | null> {
   const [row] = await db
     .select({ id: audioClips.id })
     .from(audioClips)
-    .where(and(eq(audioClips.id, id), eq(audioClips.organizationId, organizationId)));
-  if (!row) phraseCache.delete(key);
-  return row ? id : null;
+    .where(and(eq(audioClips.organizationId, organizationId), eq(audioClips.cacheKey, cacheKey)))
+    .limit(1);
+  return row?.id ?? null;
 }
 
-export type Spoken = { url: string; clipId: string; ttsMs: number };
+export type Spoken = { url: string; clipId: string; ttsMs: number; cached: boolean };
 
-/** The line in the assistant's voice from the organization's speech provider, as an absolute signed URL. */
-export async function speak(runtime: CallRuntime, text: string, options: { cache?: boolean } = {}): Promise<Spoken> {
+/**
+ * The line in the assistant's voice from the organization's speech provider, as an absolute signed
+ * URL. With `cache`, a line said before in the same voice by the same provider is played from its
+ * clip (a phone desk says its greeting, "are you still there?" and the local responder's answers
+ * all day); the clip's row carries the key, so every instance shares it.
+ */
+export async function speak(runtime: CallRuntime, text: string, options: { cache?: boolean; signal?: AbortSignal } = {}): Promise<Spoken> {
   const voice = resolveVoice(runtime.assistant?.voice ?? "alloy");
   const organizationId = runtime.call.organizationId;
-  const key = `${organizationId}|${runtime.tts.name}|${voice.id}|${text}`;
-  if (options.cache) {
-    const clipId = await cachedClip(runtime.db, key, organizationId);
-    if (clipId) return { url: absoluteUrl(signedAudioUrl(clipId)), clipId, ttsMs: 0 };
+  const cacheKey = options.cache ? speechCacheKey(runtime.tts.name, voice.id, text) : undefined;
+  if (cacheKey) {
+    const clipId = await cachedClip(runtime.db, organizationId, cacheKey);
+    if (clipId) return { url: absoluteUrl(signedAudioUrl(clipId)), clipId, ttsMs: 0, cached: true };
   }
   const started = performance.now();
-  const { audio, contentType } = await runtime.tts.synthesize(text, voice);
+  const { audio, contentType } = await runtime.tts.synthesize(text, voice, options.signal ? { signal: options.signal } : undefined);
   const ttsMs = performance.now() - started;
   const clip = await saveAudioClip(runtime.db, runtime.store, {
     organizationId,
@@ -121,10 +136,7 @@ export async function speak(runtime: CallRuntime, text: string, options: { cache
     contentType,
     durationMs: audioDurationMs(audio, contentType),
     source: "call",
+    cacheKey,
   });
-  if (options.cache) {
-    if (phraseCache.size >= PHRASE_CACHE_LIMIT) phraseCache.delete(phraseCache.keys().next().value as string);
-    phraseCache.set(key, clip.id);
-  }
-  return { url: absoluteUrl(signedAudioUrl(clip.id)), clipId: clip.id, ttsMs };
+  return { url: absoluteUrl(signedAudioUrl(clip.id)), clipId: clip.id, ttsMs, cached: false };
 }
