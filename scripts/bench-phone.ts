@@ -10,7 +10,7 @@
 // (b) The ConversationRelay gateway with the real Anthropic SDK against the local fake at 300 ms to
 //     its first token: prompt (last) → first `text` token, p50/p95, next to the 300 ms floor.
 //
-// Sizes: BENCH_CALLS (50), BENCH_TURNS (5), BENCH_PAUSE_MS (3000), BENCH_RELAY_CALLS (20),
+// Sizes: BENCH_CALLS (50), BENCH_TURNS (5), BENCH_PAUSE_MS (3000, each pause ±BENCH_PAUSE_JITTER, 0.2), BENCH_RELAY_CALLS (20),
 // BENCH_RELAY_PROMPTS (3), BENCH_FIRST_TOKEN_MS (300). BENCH_ONLY=pglite|postgres|gateway runs one part.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -27,6 +27,7 @@ function percentile(samples: number[], p: number): number {
 const CALLS = Number(process.env.BENCH_CALLS ?? 50);
 const TURNS = Number(process.env.BENCH_TURNS ?? 5);
 const PAUSE_MS = Number(process.env.BENCH_PAUSE_MS ?? 3000);
+const JITTER = Number(process.env.BENCH_PAUSE_JITTER ?? 0.2);
 const RELAY_CALLS = Number(process.env.BENCH_RELAY_CALLS ?? 20);
 const RELAY_PROMPTS = Number(process.env.BENCH_RELAY_PROMPTS ?? 3);
 const FIRST_TOKEN_MS = Number(process.env.BENCH_FIRST_TOKEN_MS ?? 300);
@@ -60,6 +61,10 @@ type LoopResult = {
   tts: number[];
   errors: string[];
   wallSeconds: number;
+  /** The process's event-loop delay during the run (ms) and the CPU it used (s): queueing inside the process shows here. */
+  loopDelayP50: number;
+  loopDelayP99: number;
+  cpuSeconds: number;
 };
 
 async function setupBusiness() {
@@ -129,7 +134,11 @@ async function loopChild(driver: string): Promise<LoopResult> {
   }, { from: "+15555550199", to: "+14155550100" });
   await warm.start();
 
-  const result: LoopResult = { driver, greeting: [], gather: [], serverTotal: [], overhead: [], llm: [], tts: [], errors: [], wallSeconds: 0 };
+  const result: LoopResult = { driver, greeting: [], gather: [], serverTotal: [], overhead: [], llm: [], tts: [], errors: [], wallSeconds: 0, loopDelayP50: 0, loopDelayP99: 0, cpuSeconds: 0 };
+  const { monitorEventLoopDelay } = await import("node:perf_hooks");
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  const cpuBefore = process.cpuUsage();
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   const started = performance.now();
   await Promise.all(
@@ -152,7 +161,9 @@ async function loopChild(driver: string): Promise<LoopResult> {
               call!.hangUp();
               return "";
             }
-            await sleep(PAUSE_MS);
+            // People do not pause to the millisecond: 3 s on average, ±JITTER. Exact pauses would lock
+            // all fifty callers into step after the first slow moment, which no real line does.
+            await sleep(PAUSE_MS * (1 + JITTER * (2 * Math.random() - 1)));
             const text = QUESTIONS[(c + turn) % QUESTIONS.length];
             turn += 1;
             return text;
@@ -186,6 +197,11 @@ async function loopChild(driver: string): Promise<LoopResult> {
     }),
   );
   result.wallSeconds = (performance.now() - started) / 1000;
+  loopDelay.disable();
+  result.loopDelayP50 = loopDelay.percentile(50) / 1e6;
+  result.loopDelayP99 = loopDelay.percentile(99) / 1e6;
+  const cpu = process.cpuUsage(cpuBefore);
+  result.cpuSeconds = (cpu.user + cpu.system) / 1e6;
 
   await closeDb();
   fs.rmSync(blobDir, { recursive: true, force: true });
@@ -297,7 +313,7 @@ function runChild(mode: string, env: Record<string, string | undefined>): unknow
 
 function printLoop(r: LoopResult) {
   const turns = r.gather.length;
-  console.log(`\n(a) ${r.driver}: ${CALLS} calls × ${TURNS} turns, ${PAUSE_MS / 1000} s pauses — ${turns} turns in ${r.wallSeconds.toFixed(1)} s (${(turns / r.wallSeconds).toFixed(1)} turns/s), errors ${r.errors.length}`);
+  console.log(`\n(a) ${r.driver}: ${CALLS} calls × ${TURNS} turns, ${PAUSE_MS / 1000} s pauses (±${Math.round(JITTER * 100)}%) — ${turns} turns in ${r.wallSeconds.toFixed(1)} s (${(turns / r.wallSeconds).toFixed(1)} turns/s), errors ${r.errors.length}`);
   console.log("| measure | n | p50 ms | p95 ms | max ms |\n|---|---|---|---|---|");
   console.log(row("Gather webhook response (carrier side)", r.gather));
   console.log(row("server total (its Server-Timing)", r.serverTotal));
@@ -307,6 +323,7 @@ function printLoop(r: LoopResult) {
   console.log(row("greeting (voice webhook)", r.greeting));
   const synthesized = r.tts.filter((v) => v > 0).length;
   console.log(`speech synthesized for ${synthesized} of ${r.tts.length} replies; the rest were lines said before, played from the speech cache`);
+  console.log(`process: ${r.cpuSeconds.toFixed(1)} s of CPU in ${r.wallSeconds.toFixed(1)} s (carrier clients, fake clip fetches and server together); event-loop delay p50 ${r.loopDelayP50.toFixed(1)} ms, p99 ${r.loopDelayP99.toFixed(1)} ms`);
   if (r.errors.length) console.log(`errors: ${[...new Set(r.errors)].slice(0, 5).join("; ")}`);
 }
 
@@ -323,31 +340,42 @@ async function parent() {
 
   if (!only || only === "pglite") printLoop(runChild("pglite", { ...common, DATABASE_URL: "", PGLITE_DATA_DIR: "memory://" }) as LoopResult);
 
-  if (!only || only === "postgres") {
-    const admin = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-    const name = `bench_phone_${Date.now()}`;
-    const pg = await import("pg");
+  // A scratch database per part on the PostgreSQL server, dropped afterwards.
+  const admin = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+  const pg = await import("pg");
+  async function withScratch<T>(part: string, run: (url: string) => T): Promise<T | null> {
+    const name = `bench_phone_${part}_${Date.now()}`;
     const client = new pg.default.Client({ connectionString: admin });
     try {
       await client.connect();
       await client.query(`create database "${name}"`);
       const url = new URL(admin);
       url.pathname = `/${name}`;
-      printLoop(runChild("postgres", { ...common, DATABASE_URL: url.toString(), DATABASE_POOL_MAX: "20" }) as LoopResult);
+      return run(url.toString());
     } catch (error) {
-      console.log(`\n(a) PostgreSQL: skipped (${error instanceof Error ? error.message.split("\n")[0] : error})`);
+      console.log(`\n${part} on PostgreSQL: skipped (${error instanceof Error ? error.message.split("\n")[0] : error})`);
+      return null;
     } finally {
       await client.query(`drop database if exists "${name}" with (force)`).catch(() => undefined);
       await client.end().catch(() => undefined);
     }
   }
 
+  if (!only || only === "postgres") {
+    const r = await withScratch("loop", (url) => runChild("postgres", { ...common, DATABASE_URL: url, DATABASE_POOL_MAX: "20" }) as LoopResult);
+    if (r) printLoop(r);
+  }
+
   if (!only || only === "gateway") {
-    const r = runChild("gateway", { ...common, DATABASE_URL: "", PGLITE_DATA_DIR: "memory://" }) as RelayResult;
-    console.log(`\n(b) ConversationRelay gateway: ${RELAY_CALLS} concurrent calls × ${RELAY_PROMPTS} prompts, fake Anthropic at ${r.floor} ms to its first token — errors ${r.errors.length}`);
-    console.log("| measure | n | p50 ms | p95 ms | max ms |\n|---|---|---|---|---|");
-    console.log(row("prompt (last) → first text token", r.firstToken));
-    console.log(row("  minus the model's 300 ms floor", r.firstToken.map((v) => v - r.floor)));
+    const printRelay = (driver: string, r: RelayResult) => {
+      console.log(`\n(b) ConversationRelay gateway on ${driver}: ${RELAY_CALLS} concurrent calls × ${RELAY_PROMPTS} prompts, fake Anthropic at ${r.floor} ms to its first token — errors ${r.errors.length}`);
+      console.log("| measure | n | p50 ms | p95 ms | max ms |\n|---|---|---|---|---|");
+      console.log(row("prompt (last) → first text token", r.firstToken));
+      console.log(row(`  minus the model's ${r.floor} ms floor`, r.firstToken.map((v) => v - r.floor)));
+    };
+    const onPostgres = await withScratch("gateway", (url) => runChild("gateway", { ...common, DATABASE_URL: url, DATABASE_POOL_MAX: "20" }) as RelayResult);
+    if (onPostgres) printRelay("PostgreSQL", onPostgres);
+    printRelay("PGlite", runChild("gateway", { ...common, DATABASE_URL: "", PGLITE_DATA_DIR: "memory://" }) as RelayResult);
   }
 }
 

@@ -26,6 +26,7 @@ import { runDueJobs } from "@/lib/jobs/runner";
 import type { LlmProvider } from "@/lib/providers/llm/interface";
 import { selectLlm } from "@/lib/provider-selection/llm";
 import { finishCallJob } from "@/lib/telephony/voice/post-call";
+import { forgetCallContexts } from "@/lib/telephony/voice/runtime";
 import { registerTestUser } from "../helpers/accounts";
 import { carrierPost, fakeSid, find, pathOf } from "../helpers/carrier";
 import { call as callRoute } from "../helpers/http";
@@ -248,6 +249,7 @@ describe("the turn loop", () => {
     const db = await getDb();
     const { callSid, res } = await startCall(biz);
     const before = await getCreditBalance(db, biz.account.organizationId);
+    forgetCallContexts(); // the greeting just cached this business's providers
     (selectLlm as jest.Mock).mockResolvedValueOnce(failing);
     const turn = await say(biz, callSid, res.verbs[0].attrs.action, "Do you take walk-ins?");
     expect(turn.verbs.map((v) => v.name)).toEqual(["Say", "Record", "Say", "Hangup"]);

@@ -6,7 +6,7 @@ import { and, eq, sql } from "drizzle-orm";
 import twilio from "twilio";
 import { WebSocketServer, type RawData, type WebSocket } from "ws";
 import type { Db } from "@/db/client";
-import { assistantReplies, calls, creditLedger, type CallMode, type TranscriptTurn } from "@/db/schema";
+import { assistantReplies, calls, creditLedger, organizations, type CallMode, type TranscriptTurn } from "@/db/schema";
 import { changeCredits, spendCredits } from "@/lib/billing/ledger";
 import { renewFreePeriodIfDue } from "@/lib/billing/free-renewal";
 import { creditPrices } from "@/lib/billing/prices";
@@ -14,7 +14,7 @@ import { HttpError } from "@/lib/http/errors";
 import { mentionedWhen } from "@/lib/providers/llm/intents";
 import type { BusinessInfo, LlmProvider } from "@/lib/providers/llm/interface";
 import { selectLlm } from "@/lib/provider-selection/llm";
-import { assistantById, businessInfo, personaForModel, type ResolvedAssistant } from "@/lib/voice/context";
+import { assistantById, personaForModel, toBusinessInfo, type ResolvedAssistant } from "@/lib/voice/context";
 import { carrierAccountFor } from "../account";
 import { recordAction } from "../actions";
 import { CALL_LINES } from "../voice/calls";
@@ -62,6 +62,9 @@ type Reply = {
   done: boolean;
 };
 
+/** Under this many credits, a streamed reply waits for its credit before the first token. */
+const LOW_BALANCE = 5;
+
 function jsonb(value: unknown) {
   return sql`${JSON.stringify(value)}::jsonb`;
 }
@@ -85,6 +88,9 @@ class RelaySession {
     private readonly profile: BusinessInfo,
     private readonly llm: LlmProvider,
     private readonly deps: GatewayDeps,
+    private readonly freePeriodDue: boolean,
+    /** The balance as last known: with enough of it, tokens flow before the turn's credit is written. */
+    private readonly credit: { balance: number | null; unlimited: boolean },
   ) {
     this.transcript = [...call.transcript];
     this.mode = call.mode === "ended" ? "conversation" : call.mode;
@@ -248,33 +254,57 @@ class RelaySession {
     const reply: Reply = { abort: new AbortController(), sent: "", turnIndex: null, done: false };
     this.reply = reply;
     const history = historyOf(this.transcript);
-    await this.append([callerTurn]);
-
-    const spend = (async () => {
-      await renewFreePeriodIfDue(this.db, this.call.organizationId);
-      return spendCredits(this.db, this.call.organizationId, creditPrices.callTurn, {
-        reason: "Phone call turn (streaming)",
-        reference,
-        metadata: { callId: this.call.id, assistantId: this.assistant!.id },
-      });
-    })();
-    spend.catch(() => undefined);
-
     const started = performance.now();
+
+    // The model starts first; the bookkeeping (the caller's turn, the credit) happens while it thinks.
+    // Tokens wait for the credit only when the balance may not cover it (unknown or under a few
+    // credits): otherwise a failed spend stops the reply instead, and the first token never waits on
+    // the database.
+    const events = this.llm
+      .streamReply(
+        { assistant: personaForModel(this.assistant), profile: this.profile, history, text },
+        { signal: AbortSignal.any([reply.abort.signal, AbortSignal.timeout(20_000)]) },
+      )
+      [Symbol.asyncIterator]();
+    let pending = events.next();
+    pending.catch(() => undefined);
+    const bookkeeping = Promise.all([
+      this.append([callerTurn]),
+      (async () => {
+        if (this.freePeriodDue) await renewFreePeriodIfDue(this.db, this.call.organizationId);
+        return spendCredits(this.db, this.call.organizationId, creditPrices.callTurn, {
+          reason: "Phone call turn (streaming)",
+          reference,
+          metadata: { callId: this.call.id, assistantId: this.assistant!.id },
+        });
+      })(),
+    ]);
+    bookkeeping.catch(() => undefined);
+
     let firstTokenMs: number | null = null;
     let intent: string | null = null;
     let failed: unknown = null;
+    const mustWait = !(this.credit.unlimited || (this.credit.balance ?? 0) >= LOW_BALANCE);
+    bookkeeping.then(
+      ([, spent]) => {
+        this.credit.balance = spent.balance;
+      },
+      (error) => {
+        this.credit.balance = null;
+        if (!mustWait) {
+          failed = error;
+          reply.abort.abort();
+        }
+      },
+    );
     try {
-      const stream = this.llm.streamReply(
-        { assistant: personaForModel(this.assistant), profile: this.profile, history, text },
-        { signal: AbortSignal.any([reply.abort.signal, AbortSignal.timeout(20_000)]) },
-      );
-      let paid = false;
-      for await (const event of stream) {
-        if (reply.abort.signal.aborted) break;
+      let paid = !mustWait;
+      for (;;) {
+        const { value: event, done } = await pending;
+        if (done || reply.abort.signal.aborted) break;
         if (event.type === "delta") {
           if (!paid) {
-            await spend;
+            await bookkeeping;
             paid = true;
           }
           if (reply.abort.signal.aborted) break;
@@ -284,11 +314,16 @@ class RelaySession {
         } else {
           intent = event.reply.intent;
         }
+        pending = events.next();
       }
+      if (!paid) await bookkeeping;
     } catch (error) {
       if (!reply.abort.signal.aborted) failed = error;
       reply.abort.abort();
+      await events.return?.(undefined).catch(() => undefined);
     }
+    await bookkeeping.catch(() => undefined);
+    if (failed && reply.sent) this.send({ type: "text", token: "", last: true });
 
     if (failed instanceof HttpError && failed.status === 402) {
       return this.sayAndEnd(null, "voicemail");
@@ -385,14 +420,28 @@ export async function startRelayGateway(options: { port: number; host?: string; 
         const account = await carrierAccountFor(db, { organizationId: call.organizationId, provider: call.provider ?? "simulated" });
         const signedUrl = `${gatewayPublicBase()}${url.pathname}${url.search}`;
         if (!account || !twilio.validateRequest(account.authToken, signature, signedUrl, {})) return reject(socket, 403, "Invalid signature");
-        const [number, assistant, profile, llm] = await Promise.all([
+        const [number, assistant, org, llm] = await Promise.all([
           numberOfCall(db, call),
           assistantById(db, call.organizationId, call.assistantId),
-          businessInfo(db, call.organizationId),
+          db
+            .select({
+              name: organizations.name,
+              profile: organizations.businessProfile,
+              tier: organizations.subscriptionTier,
+              status: organizations.subscriptionStatus,
+              periodEnd: organizations.currentPeriodEnd,
+              balance: organizations.creditBalance,
+            })
+            .from(organizations)
+            .where(eq(organizations.id, call.organizationId))
+            .then((rows) => rows[0]),
           deps.llm ?? selectLlm(db, call.organizationId),
         ]);
+        if (!org) return reject(socket, 403, "Invalid signature");
+        const freePeriodDue = org.tier === "free" && org.periodEnd <= new Date();
         wss.handleUpgrade(req, socket, head, (ws) => {
-          const session = new RelaySession(db, ws, call, number, assistant, profile, llm, deps);
+          const credit = { balance: org.balance, unlimited: org.tier === "enterprise" && org.status === "active" };
+          const session = new RelaySession(db, ws, call, number, assistant, toBusinessInfo(org.name, org.profile), llm, deps, freePeriodDue, credit);
           ws.on("message", (data) => session.handle(data));
           ws.on("close", () => session.close());
           ws.on("error", () => session.close());

@@ -14,7 +14,7 @@ import type { Intent } from "@/lib/providers/llm/interface";
 import { saveAudioClip, signedAudioUrl } from "@/lib/voice/audio-clips";
 import { assistantForNumber, personaForModel, voiceOf } from "@/lib/voice/context";
 import { PipelineError, runVoiceTurn } from "@/lib/voice/pipeline";
-import { recordAction } from "../actions";
+import { recordAction, type ActionType } from "../actions";
 import { relayUrlFor } from "../relay/urls";
 import { dialTwiml, emptyVoiceTwiml, gatherTwiml, hangupTwiml, recordTwiml, relayTwiml, type Prompt } from "../twiml";
 import { absoluteUrl, telephonyUrl } from "../urls";
@@ -383,34 +383,47 @@ async function replyTurn(runtime: CallRuntime, req: CarrierRequest, step: number
   const { db, call } = runtime;
   const callerTurn = turn("caller", text);
   const biz = businessName(runtime);
-  if (!runtime.assistant) return respond(runtime, req, step, await voicemailAnswer(runtime, step, LINES.noAssistant(biz), [callerTurn]));
+  const assistant = runtime.assistant;
+  if (!assistant) return respond(runtime, req, step, await voicemailAnswer(runtime, step, LINES.noAssistant(biz), [callerTurn]));
   const reference = `call-turn:${call.id}:${step}`;
 
-  let entryId: string | null = null;
-  try {
+  // The credit and the reply run side by side: the spend's round trips stay off the reply's path.
+  // Without the credit the reply is dropped and the caller is offered voicemail instead.
+  const spending = (async () => {
     if (runtime.freePeriodDue) await renewFreePeriodIfDue(db, call.organizationId);
-    const spend = await spendCredits(db, call.organizationId, creditPrices.callTurn, {
+    return spendCredits(db, call.organizationId, creditPrices.callTurn, {
       reason: "Phone call turn",
       reference,
-      metadata: { callId: call.id, step, assistantId: runtime.assistant.id },
+      metadata: { callId: call.id, step, assistantId: assistant.id },
     });
-    entryId = spend.entryId;
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 402) {
+  })();
+  const composing = composeReply(runtime, text);
+  const [spent, composed] = await Promise.allSettled([spending, composing]);
+
+  if (spent.status === "rejected") {
+    if (spent.reason instanceof HttpError && spent.reason.status === 402) {
       return respond(runtime, req, step, await voicemailAnswer(runtime, step, LINES.unavailable(biz), [callerTurn]));
     }
-    throw error;
+    throw spent.reason;
+  }
+  if (composed.status === "rejected") {
+    const error = composed.reason;
+    const failureClass = failureClassOf(error);
+    console.error(`[telephony] call ${call.id} step ${step}: the reply failed (${failureClass}):`, error instanceof Error ? error.message : error);
+    await refundTurn(db, call.organizationId, spent.value.entryId, reference).catch((e) => console.error("[telephony] refund failed", e));
+    const answer = await voicemailAnswer(runtime, step, LINES.trouble, [callerTurn], { say: true });
+    return respond(runtime, req, step, { ...answer, failureClass });
   }
 
-  try {
-    const result = await composeReply(runtime, text);
-    const latencyMs = Math.round(performance.now() - req.receivedAt);
-    const { intent } = result.reply;
-    const t = result.timings;
-    await db.insert(assistantReplies).values({
+  const result = composed.value;
+  const latencyMs = Math.round(performance.now() - req.receivedAt);
+  const { intent } = result.reply;
+  const t = result.timings;
+  const writes: Promise<unknown>[] = [
+    db.insert(assistantReplies).values({
       id: crypto.randomUUID(),
       organizationId: call.organizationId,
-      assistantId: runtime.assistant.id,
+      assistantId: assistant.id,
       callId: call.id,
       source: "call",
       intent,
@@ -423,38 +436,29 @@ async function replyTurn(runtime: CallRuntime, req: CarrierRequest, step: number
       ttsFirstByteMs: t.ttsFirstByteMs === null ? null : Math.round(t.ttsFirstByteMs),
       ttsTotalMs: Math.round(t.ttsTotalMs),
       totalMs: latencyMs,
-    });
+    }),
+  ];
+  const action = (type: ActionType, detail: Record<string, unknown>) =>
+    writes.push(recordAction(db, { organizationId: call.organizationId, callId: call.id, type, detail: { text, step, ...detail } }));
 
-    const play: Prompt = { play: result.url };
-    const turns = [callerTurn, turn("assistant", result.reply.text, { latencyMs, intent })];
-    const timing = { llmMs: t.llmTotalMs, ttsMs: t.ttsTotalMs };
-    const detail = { text, step };
-    const when = mentionedWhen(text);
-    if (intent === "appointment" && when) await recordAction(db, { organizationId: call.organizationId, callId: call.id, type: "booking_requested", detail: { ...detail, when } });
-    if (intent === "spam") {
-      await recordAction(db, { organizationId: call.organizationId, callId: call.id, type: "spam_declined", detail });
-      return respond(runtime, req, step, {
-        xml: hangupTwiml([play]),
-        turns,
-        timing,
-        extra: { isSpam: true, intent: "spam" },
-        ended: { status: "completed", outcome: "answered_by_assistant" },
-      });
-    }
-    let mode: CallMode | undefined;
-    if (intent === "human_handoff") {
-      // No forward-to number (else the call would have been transferred): the next words are the message.
-      await recordAction(db, { organizationId: call.organizationId, callId: call.id, type: "callback_requested", detail });
-      mode = "message";
-    }
-    return respond(runtime, req, step, { xml: gatherTwiml([play], gatherUrl(step + 1)), turns, mode, silentPrompts: 0, timing });
-  } catch (error) {
-    const failureClass = failureClassOf(error);
-    console.error(`[telephony] call ${call.id} step ${step}: the reply failed (${failureClass}):`, error instanceof Error ? error.message : error);
-    await refundTurn(db, call.organizationId, entryId, reference).catch((e) => console.error("[telephony] refund failed", e));
-    const answer = await voicemailAnswer(runtime, step, LINES.trouble, [callerTurn], { say: true });
-    return respond(runtime, req, step, { ...answer, failureClass });
+  const play: Prompt = { play: result.url };
+  const turns = [callerTurn, turn("assistant", result.reply.text, { latencyMs, intent })];
+  const timing = { llmMs: t.llmTotalMs, ttsMs: t.ttsTotalMs };
+  const when = mentionedWhen(text);
+  if (intent === "appointment" && when) action("booking_requested", { when });
+  let answer: Answer;
+  if (intent === "spam") {
+    action("spam_declined", {});
+    answer = { xml: hangupTwiml([play]), turns, timing, extra: { isSpam: true, intent: "spam" }, ended: { status: "completed", outcome: "answered_by_assistant" } };
+  } else if (intent === "human_handoff") {
+    // No forward-to number (else the call would have been transferred): the next words are the message.
+    action("callback_requested", {});
+    answer = { xml: gatherTwiml([play], gatherUrl(step + 1)), turns, mode: "message", silentPrompts: 0, timing };
+  } else {
+    answer = { xml: gatherTwiml([play], gatherUrl(step + 1)), turns, silentPrompts: 0, timing };
   }
+  const [response] = await Promise.all([respond(runtime, req, step, answer), ...writes]);
+  return response as Response;
 }
 
 async function act(runtime: CallRuntime, req: CarrierRequest, step: number, decision: TurnDecision, text: string): Promise<Response> {

@@ -63,15 +63,52 @@ async function organizationOf(db: DbOrTx, organizationId: string) {
   return org;
 }
 
-/** Everything a turn of this call needs, loaded together. */
-export async function loadRuntime(db: Db, call: CallRow, deps: VoiceDeps = {}, number?: NumberRow | null): Promise<CallRuntime> {
-  const [resolvedNumber, assistant, org, llm, tts] = await Promise.all([
+type Context = {
+  number: NumberRow | null;
+  assistant: ResolvedAssistant | null;
+  org: Awaited<ReturnType<typeof organizationOf>>;
+  llm: LlmProvider;
+  tts: TtsProvider;
+};
+
+/**
+ * What every turn of a business's calls reads — the number, the assistant, the business profile and
+ * the chosen providers — kept for CONTEXT_TTL_MS per instance: a busy line's turns then cost a few
+ * round trips instead of seven, and a change in the settings reaches live calls within that time.
+ */
+export const CONTEXT_TTL_MS = 2000;
+const contexts = new Map<string, { at: number; value: Promise<Context> }>();
+
+function loadContext(db: Db, call: CallRow, number: NumberRow | null | undefined): Promise<Context> {
+  const key = `${call.organizationId}|${call.phoneNumberId ?? ""}|${call.assistantId ?? ""}`;
+  const now = Date.now();
+  const hit = contexts.get(key);
+  if (hit && now - hit.at < CONTEXT_TTL_MS) return hit.value;
+  const value = Promise.all([
     number !== undefined ? number : numberOfCall(db, call),
     assistantById(db, call.organizationId, call.assistantId),
     organizationOf(db, call.organizationId),
-    deps.llm ?? selectLlm(db, call.organizationId),
-    deps.tts ?? selectTts(db, call.organizationId),
-  ]);
+    selectLlm(db, call.organizationId),
+    selectTts(db, call.organizationId),
+  ]).then(([n, assistant, org, llm, tts]) => ({ number: n, assistant, org, llm, tts }));
+  if (contexts.size > 1000) contexts.clear();
+  contexts.set(key, { at: now, value });
+  value.catch(() => contexts.delete(key));
+  return value;
+}
+
+/** Forgets the cached context (tests that change settings between turns). */
+export function forgetCallContexts() {
+  contexts.clear();
+}
+
+/** Everything a turn of this call needs, loaded together. */
+export async function loadRuntime(db: Db, call: CallRow, deps: VoiceDeps = {}, number?: NumberRow | null): Promise<CallRuntime> {
+  const context = await loadContext(db, call, number);
+  const { assistant, org } = context;
+  const resolvedNumber = context.number;
+  const llm = deps.llm ?? context.llm;
+  const tts = deps.tts ?? context.tts;
   return {
     db,
     call,
@@ -123,12 +160,34 @@ export async function speak(runtime: CallRuntime, text: string, options: { cache
   const voice = resolveVoice(runtime.assistant?.voice ?? "alloy");
   const organizationId = runtime.call.organizationId;
   const cacheKey = options.cache ? speechCacheKey(runtime.tts.name, voice.id, text) : undefined;
-  if (cacheKey) {
-    const clipId = await cachedClip(runtime.db, organizationId, cacheKey);
-    if (clipId) return { url: absoluteUrl(signedAudioUrl(clipId)), clipId, ttsMs: 0, cached: true };
+  if (!cacheKey) return synthesize(runtime, text, voice, organizationId, undefined, options.signal);
+  const clipId = await cachedClip(runtime.db, organizationId, cacheKey);
+  if (clipId) return { url: absoluteUrl(signedAudioUrl(clipId)), clipId, ttsMs: 0, cached: true };
+  // Many callers asking the same thing at once: one synthesis, shared (per process).
+  const flightKey = `${organizationId}:${cacheKey}`;
+  const inFlight = synthesizing.get(flightKey);
+  if (inFlight) return { ...(await inFlight), ttsMs: 0, cached: true };
+  const pending = synthesize(runtime, text, voice, organizationId, cacheKey, options.signal);
+  synthesizing.set(flightKey, pending);
+  try {
+    return await pending;
+  } finally {
+    synthesizing.delete(flightKey);
   }
+}
+
+const synthesizing = new Map<string, Promise<Spoken>>();
+
+async function synthesize(
+  runtime: CallRuntime,
+  text: string,
+  voice: ReturnType<typeof resolveVoice>,
+  organizationId: string,
+  cacheKey: string | undefined,
+  signal: AbortSignal | undefined,
+): Promise<Spoken> {
   const started = performance.now();
-  const { audio, contentType } = await runtime.tts.synthesize(text, voice, options.signal ? { signal: options.signal } : undefined);
+  const { audio, contentType } = await runtime.tts.synthesize(text, voice, signal ? { signal } : undefined);
   const ttsMs = performance.now() - started;
   const clip = await saveAudioClip(runtime.db, runtime.store, {
     organizationId,
