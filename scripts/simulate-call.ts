@@ -122,6 +122,7 @@ async function main() {
     statusCallbackUrl: string;
     smsUrl: string;
     simulatorRecordingsUrl: string;
+    signaturesUsePublicUrl: boolean;
     simulatedCarrier: { accountSid: string; authToken: string };
   }>("GET", "/api/telephony/account", undefined, sessionId);
   const numbers = await api<{ phoneNumber: string; friendlyName: string; provider: string; isActive: boolean }[]>("GET", "/api/phone-numbers", undefined, sessionId);
@@ -143,14 +144,17 @@ async function main() {
     smsUrl: account.smsUrl,
     recordingsUrl: account.simulatorRecordingsUrl,
   };
-  // Signed for the public URLs the server knows; sent to --url.
+  // Sent to --url; signed for the public URLs the server checks against (or, without PUBLIC_URL, for
+  // the URL requested).
+  const route = (url: string) => {
+    const u = new URL(url);
+    return `${base}${u.pathname}${u.search}`;
+  };
   const transport: CarrierTransport = {
     fetch,
     parseXml: (xml) => new DOMParser().parseFromString(xml, "text/xml") as never,
-    route: (url) => {
-      const u = new URL(url);
-      return `${base}${u.pathname}${u.search}`;
-    },
+    route,
+    signedUrl: account.signaturesUsePublicUrl ? undefined : route,
     now: () => performance.now(),
   };
 

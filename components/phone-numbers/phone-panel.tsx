@@ -39,16 +39,23 @@ import type { PhoneNumber } from "./use-phone-numbers";
 
 const DEFAULT_FROM = "+15555550100";
 
-/** Requests go to this page's own origin; the signature covers the public URL the carrier would call. */
-const transport: CarrierTransport = {
-  fetch: (input, init) => fetch(input, { ...init, credentials: "same-origin" }),
-  parseXml: (xml) => new DOMParser().parseFromString(xml, "text/xml"),
-  route: (url) => {
+/**
+ * Requests go to this page's own origin. The signature covers the public URL the carrier would call
+ * (PUBLIC_URL), or, when the server has none, the URL actually requested.
+ */
+function transportFor(view: TelephonyAccountView): CarrierTransport {
+  const local = (url: string) => {
     const u = new URL(url, window.location.origin);
-    return `${u.pathname}${u.search}`;
-  },
-  now: () => performance.now(),
-};
+    return `${window.location.origin}${u.pathname}${u.search}`;
+  };
+  return {
+    fetch: (input, init) => fetch(input, { ...init, credentials: "same-origin" }),
+    parseXml: (xml) => new DOMParser().parseFromString(xml, "text/xml"),
+    route: local,
+    signedUrl: view.signaturesUsePublicUrl ? undefined : local,
+    now: () => performance.now(),
+  };
+}
 
 type SpeechRecognitionLike = {
   lang: string;
@@ -89,7 +96,7 @@ function carrierOf(view: TelephonyAccountView): CarrierAccount {
   };
 }
 
-function CallTab({ number, account }: { number: PhoneNumber; account: CarrierAccount }) {
+function CallTab({ number, account, transport }: { number: PhoneNumber; account: CarrierAccount; transport: CarrierTransport }) {
   const [from, setFrom] = React.useState(DEFAULT_FROM);
   const [phase, setPhase] = React.useState<Phase>("idle");
   const [waiting, setWaiting] = React.useState<Waiting>(null);
@@ -411,7 +418,7 @@ function CallTab({ number, account }: { number: PhoneNumber; account: CarrierAcc
 
 type SmsLine = { from: "me" | "them"; body: string; ms?: number };
 
-function TextTab({ number, account }: { number: PhoneNumber; account: CarrierAccount }) {
+function TextTab({ number, account, transport }: { number: PhoneNumber; account: CarrierAccount; transport: CarrierTransport }) {
   const [from, setFrom] = React.useState(DEFAULT_FROM);
   const [body, setBody] = React.useState("");
   const [lines, setLines] = React.useState<SmsLine[]>([]);
@@ -503,10 +510,10 @@ export function PhonePanel({ number, open, onOpenChange }: { number: PhoneNumber
               </TabsTrigger>
             </TabsList>
             <TabsContent value="call">
-              <CallTab number={number} account={carrierOf(account.data)} />
+              <CallTab number={number} account={carrierOf(account.data)} transport={transportFor(account.data)} />
             </TabsContent>
             <TabsContent value="text">
-              <TextTab number={number} account={carrierOf(account.data)} />
+              <TextTab number={number} account={carrierOf(account.data)} transport={transportFor(account.data)} />
             </TabsContent>
           </Tabs>
         )}

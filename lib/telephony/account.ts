@@ -5,6 +5,7 @@ import type { DbOrTx } from "@/db/client";
 import { telephonyAccounts } from "@/db/schema";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
 import { resolveCredential } from "@/lib/provider-selection/credentials";
+import { env } from "@/lib/env";
 import { getTelephonyProvider } from "@/lib/provider-selection/telephony";
 import { telephonyUrl } from "./urls";
 
@@ -56,6 +57,11 @@ export type TelephonyAccountView = {
   simulatedCarrier: CarrierAccount;
   /** The simulated carrier's recording storage (what answers a <Record> in the phone panel and the simulator). */
   simulatorRecordingsUrl: string;
+  /**
+   * Whether signatures are checked against these URLs (PUBLIC_URL is set) or against the URL a request
+   * arrives at (it is not): a client on another origin than PUBLIC_URL then signs the URL it requests.
+   */
+  signaturesUsePublicUrl: boolean;
 };
 
 /**
@@ -69,6 +75,7 @@ export async function getTelephonyAccount(db: DbOrTx, organizationId: string): P
     statusCallbackUrl: telephonyUrl("status"),
     smsUrl: telephonyUrl("sms"),
     simulatorRecordingsUrl: telephonyUrl("simulatorRecordings"),
+    signaturesUsePublicUrl: env.PUBLIC_URL_SET,
   };
   if (provider.name === "twilio") {
     const credential = await resolveCredential(db, organizationId, "twilio");

@@ -35,6 +35,12 @@ export type CarrierTransport = {
   parseXml: XmlParser;
   /** The URL actually requested for a signed public URL (the browser posts to its own origin). */
   route?: (url: string) => string;
+  /**
+   * The URL to sign for a public URL. By default the public URL itself (the server checks signatures
+   * against PUBLIC_URL); when the server has no PUBLIC_URL it checks the URL as the request arrived,
+   * so the client signs the URL it actually requests.
+   */
+  signedUrl?: (url: string) => string;
   now?: () => number;
 };
 
@@ -87,7 +93,7 @@ export async function postWebhook(account: CarrierAccount, transport: CarrierTra
     method: "POST",
     headers: {
       "content-type": "application/x-www-form-urlencoded",
-      "x-twilio-signature": twilioSignature(account.authToken, url, params),
+      "x-twilio-signature": twilioSignature(account.authToken, transport.signedUrl?.(url) ?? url, params),
       "i-twilio-idempotency-token": twilioSid("CA").slice(2),
     },
     body: new URLSearchParams(params).toString(),
