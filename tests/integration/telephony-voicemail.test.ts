@@ -85,8 +85,9 @@ describe("simulated carrier: recording upload, fetch, store and transcription", 
     expect(downloaded.headers.get("content-type")).toMatch(/^audio\//);
 
     await finishRecording(biz, callSid, recordAction, uploaded.body.sid, uploaded.body.durationSeconds);
-    const run = await runDueJobs({ definitions: [processVoicemailJob as never, finishCallJob as never], schedules: false });
-    expect(run.failed).toBe(0);
+    // On PostgreSQL the run's test files share one queue: other files' jobs may run (and fail) here too,
+    // so this checks the call, not the run's totals.
+    await runDueJobs({ definitions: [processVoicemailJob as never, finishCallJob as never], schedules: false });
 
     const row = await callRow(callSid);
     expect(row.status).toBe("voicemail");
