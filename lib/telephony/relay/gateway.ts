@@ -42,6 +42,11 @@ export type GatewayDeps = {
   /** How long to let a closing line play before ending the session (ms per character, capped). */
   speechMsPerChar?: number;
   log?: (message: string) => void;
+  /**
+   * Per streamed reply: the gateway's own time before the model request went out, and the model's
+   * time to its first token as seen from here (SDK, network and model) — the benchmark separates them.
+   */
+  onTurnTiming?: (timing: { beforeModelMs: number; modelFirstTokenMs: number }) => void;
 };
 
 export type RelayGateway = { port: number; url: string; close(): Promise<void> };
@@ -128,6 +133,7 @@ class RelaySession {
 
   /** Messages are handled in arrival order, except that an interrupt acts at once. */
   handle(raw: RawData) {
+    const arrivedAt = performance.now();
     let message: InMessage;
     try {
       message = JSON.parse(raw.toString()) as InMessage;
@@ -143,10 +149,10 @@ class RelaySession {
       // The caller spoke again before the reply finished: stop it now, then answer the new words.
       this.reply.abort.abort();
     }
-    this.chain = this.chain.then(() => this.dispatch(message)).catch((error) => this.log(`failed: ${error instanceof Error ? error.message : error}`));
+    this.chain = this.chain.then(() => this.dispatch(message, arrivedAt)).catch((error) => this.log(`failed: ${error instanceof Error ? error.message : error}`));
   }
 
-  private async dispatch(message: InMessage) {
+  private async dispatch(message: InMessage, arrivedAt: number) {
     if (this.ended) return;
     switch (message.type) {
       case "setup":
@@ -166,7 +172,7 @@ class RelaySession {
         }
         const text = `${this.partial} ${piece}`.replace(/\s+/g, " ").trim();
         this.partial = "";
-        if (text) await this.onUtterance(text, performance.now());
+        if (text) await this.onUtterance(text, arrivedAt);
         return;
       }
       case "dtmf":
@@ -266,6 +272,7 @@ class RelaySession {
         { signal: AbortSignal.any([reply.abort.signal, AbortSignal.timeout(20_000)]) },
       )
       [Symbol.asyncIterator]();
+    const modelStarted = performance.now();
     let pending = events.next();
     pending.catch(() => undefined);
     const bookkeeping = Promise.all([
@@ -308,7 +315,11 @@ class RelaySession {
             paid = true;
           }
           if (reply.abort.signal.aborted) break;
-          if (firstTokenMs === null) firstTokenMs = performance.now() - heardAt;
+          if (firstTokenMs === null) {
+            const now = performance.now();
+            firstTokenMs = now - heardAt;
+            this.deps.onTurnTiming?.({ beforeModelMs: modelStarted - heardAt, modelFirstTokenMs: now - modelStarted });
+          }
           reply.sent += event.text;
           this.send({ type: "text", token: event.text, last: false });
         } else {
