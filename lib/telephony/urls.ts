@@ -41,6 +41,8 @@ export function absoluteUrl(path: string): string {
  */
 export function signatureUrl(req: Request): string {
   const arrived = new URL(req.url);
-  if (!env.PUBLIC_URL_SET) return arrived.toString();
-  return `${publicBase()}${arrived.pathname}${arrived.search}`;
+  if (env.PUBLIC_URL_SET) return `${publicBase()}${arrived.pathname}${arrived.search}`;
+  // As it arrived: the Host header the client used (Next may rebuild req.url with its own hostname).
+  const host = req.headers.get("host");
+  return host ? `${arrived.protocol}//${host}${arrived.pathname}${arrived.search}` : arrived.toString();
 }

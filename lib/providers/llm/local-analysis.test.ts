@@ -44,7 +44,7 @@ describe("the local post-call analysis", () => {
         { speaker: "caller", text: "It's Sam, call me on 555 0123", kind: "message" },
       ], { outcome: "the assistant took a message for the team" }),
     );
-    expect(message.summary).toContain('Message for the team: "It\'s Sam, call me on 555 0123"');
+    expect(message.summary).toContain('Message for the team: "It\'s Sam, call me on 555 0123".');
     expect(message.summary).toContain("The assistant took a message for the team.");
     expect(message.actionItems).toContain("Reply to the message Pat (+15555550123) left");
 

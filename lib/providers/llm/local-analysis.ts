@@ -136,8 +136,8 @@ export function analyzeLocally(input: ConversationInput): ConversationAnalysis {
   }
   const opening = channel === "voicemail" ? `${caller} left a voicemail for ${profile.name}` : `${caller} called ${profile.name}`;
   const sentences = [distinct.length ? `${opening} and ${listJoin(distinct.slice(0, 4).map(phrase))}.` : `${opening}.`];
-  if (channel === "voicemail") sentences.push(`The message: "${quote(callerTurns.map((t) => t.text).join(" "), 200)}"`);
-  for (const message of messages) sentences.push(`Message for the team: "${quote(message.text, 160)}"`);
+  if (channel === "voicemail") sentences.push(`The message: "${quote(callerTurns.map((t) => t.text).join(" "), 200)}".`);
+  for (const message of messages) sentences.push(`Message for the team: "${quote(message.text, 160)}".`);
   if (input.outcome) sentences.push(`${input.outcome.charAt(0).toUpperCase()}${input.outcome.slice(1)}.`);
 
   const items = new Set<string>();
