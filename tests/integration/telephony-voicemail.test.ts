@@ -193,6 +193,20 @@ describe("Twilio recording + Deepgram transcription (real SDKs against local fak
     expect(stored.recordingSid).toBe(recordingSid);
   });
 
+  it("gives up on a recording the carrier does not have, and still summarises the call", async () => {
+    const biz = await business("Lost Recording");
+    const { callSid, recordAction } = await toRecord(biz);
+    const recordingSid = fakeSid("RE");
+    await finishRecording(biz, callSid, recordAction, recordingSid, 3);
+    const row = await callRow(callSid);
+    await processVoicemail(await getDb(), { callId: row.id, organizationId: biz.account.organizationId, recordingSid, durationSeconds: 3 }, { stt: null });
+    const after = await callRow(callSid);
+    expect(after.transcriptionStatus).toBe("failed");
+    expect(after.transcriptionNote).toMatch(/^The recording could not be fetched: The simulated carrier has no recording RE/);
+    expect(after.recordingUrl).toBeNull();
+    expect(after.summary).toMatch(/left a voicemail for Lost Recording/);
+  });
+
   it("keeps the audio and says how to install transcription when there is no transcriber", async () => {
     const biz = await business("Quiet Clinic");
     const { callSid, recordAction } = await toRecord(biz);

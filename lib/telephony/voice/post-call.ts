@@ -10,7 +10,7 @@ import { emitEvent, notifyMissedCall } from "@/lib/integrations/webhooks";
 import { defineJob } from "@/lib/jobs/types";
 import { analyzeLocally } from "@/lib/providers/llm/local-analysis";
 import type { ConversationAnalysis, ConversationInput, LlmProvider } from "@/lib/providers/llm/interface";
-import type { Recording, TelephonyProvider } from "@/lib/providers/telephony/interface";
+import { TelephonyError, type Recording, type TelephonyProvider } from "@/lib/providers/telephony/interface";
 import type { SttProvider } from "@/lib/providers/stt/interface";
 import { selectLlm } from "@/lib/provider-selection/llm";
 import { selectStt } from "@/lib/provider-selection/stt";
@@ -227,7 +227,17 @@ export async function processVoicemail(db: Db, job: VoicemailJob, deps: Voicemai
       });
       return;
     }
-    recording = await provider.fetchRecording(job.recordingSid);
+    try {
+      recording = await provider.fetchRecording(job.recordingSid);
+    } catch (error) {
+      // A recording the carrier does not have will not appear by retrying: say so and stop.
+      if (error instanceof TelephonyError && error.kind === "not_found") {
+        await setTranscription(db, call, { transcriptionStatus: "failed", transcriptionNote: `The recording could not be fetched: ${error.message}`.slice(0, 500) });
+        await finishCall(db, job, deps);
+        return;
+      }
+      throw error;
+    }
     const clip = await saveAudioClip(db, store, {
       organizationId: call.organizationId,
       audio: recording.audio,
