@@ -2,9 +2,10 @@
  * Runs once when a server instance starts, before it serves: stamps each request with its TCP peer
  * address (lib/http/peer-address.ts: the client address for rate limits), sizes the speech worker
  * pools (SPEECH_WORKERS), applies pending migrations, seeds the demo data into an empty database
- * when configured (lib/seed), creates the first master admin from MASTER_ADMIN_EMAIL/PASSWORD, and
+ * when configured (lib/seed), creates the first master admin from MASTER_ADMIN_EMAIL/PASSWORD,
  * starts the in-process job runner unless JOBS_IN_PROCESS=false (then `npm run worker` or the cron
- * route runs the jobs).
+ * route runs the jobs), and starts the ConversationRelay WebSocket gateway on GATEWAY_PORT unless it
+ * is "off" (serverless hosts, or when `npm run gateway` runs it elsewhere).
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
@@ -17,5 +18,9 @@ export async function register() {
   if (env.JOBS_IN_PROCESS) {
     const { startJobRunner } = await import("./lib/jobs/runner");
     startJobRunner(env.JOBS_POLL_INTERVAL_MS);
+  }
+  if (env.GATEWAY_PORT !== null) {
+    const { startRelayGatewayOnce } = await import("./lib/telephony/relay/start");
+    await startRelayGatewayOnce(env.GATEWAY_PORT);
   }
 }

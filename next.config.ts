@@ -5,7 +5,8 @@ const nextConfig: NextConfig = {
   // The offline speech engines (flite, PocketSphinx through koffi) are never imported by bundled
   // code: the speech worker (lib/providers/speech-worker.mjs) loads them from node_modules itself.
   // pdf.js loads its worker module from its own folder at run time (lib/business-profile/import/pdf.ts).
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "pg-boss", "pdfjs-dist"],
+  // ws serves the ConversationRelay gateway (lib/telephony/relay).
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "pg-boss", "pdfjs-dist", "ws"],
   poweredByHeader: false,
   typedRoutes: false,
 };

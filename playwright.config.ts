@@ -45,6 +45,8 @@ export default defineConfig({
       DATABASE_URL: "",
       PGLITE_DATA_DIR: ".data-e2e/pglite",
       PUBLIC_URL: baseURL,
+      // The ConversationRelay gateway starts beside the app: any free port, so parallel runs never collide.
+      GATEWAY_PORT: "0",
       BETTER_AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456789",
       // Every test signs up its own users from 127.0.0.1: lift the per-address registration limit
       // (10 an hour by default; tests/integration/security.test.ts checks it).

@@ -64,6 +64,16 @@ const schema = z.object({
   DEEPGRAM_API_KEY: z.string().optional(),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
+  /**
+   * The ConversationRelay WebSocket gateway (lib/telephony/relay): the port it listens on ("off": not
+   * started by the app; "0": any free port, e.g. for end-to-end tests), and the wss:// URL Twilio
+   * reaches it at (default: PUBLIC_URL's host on GATEWAY_PORT).
+   */
+  GATEWAY_PORT: z
+    .string()
+    .regex(/^(off|\d{1,5})$/, 'GATEWAY_PORT must be a port number or "off"')
+    .optional(),
+  GATEWAY_PUBLIC_URL: z.string().url().optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Google Calendar's API and OAuth token endpoint (defaults: Google's own); a local fake in tests. */
@@ -84,9 +94,13 @@ export function loadEnv(source: Record<string, string | undefined>) {
   // A server database means a real deployment: no demo accounts with known passwords and no free
   // "test mode" payments unless asked for. The embedded database is a local install: both on.
   const localInstall = !value.DATABASE_URL;
+  const port = Number(source.PORT ?? "3000");
   return {
     ...value,
-    PUBLIC_URL: value.PUBLIC_URL ?? `http://localhost:${source.PORT ?? "3000"}`,
+    PUBLIC_URL: value.PUBLIC_URL ?? `http://localhost:${port}`,
+    /** Whether PUBLIC_URL was configured (webhook signatures are then checked against it, not the request's own URL). */
+    PUBLIC_URL_SET: value.PUBLIC_URL !== undefined,
+    GATEWAY_PORT: value.GATEWAY_PORT === "off" ? null : Number(value.GATEWAY_PORT ?? port + 1),
     SEED_DEMO_DATA: value.SEED_DEMO_DATA ?? localInstall,
     PAYMENTS_TEST_MODE: value.PAYMENTS_TEST_MODE ?? localInstall,
   };

@@ -36,3 +36,43 @@ export function sentimentVariant(sentiment: string | null | undefined): "success
   if (sentiment === "negative") return "destructive";
   return "secondary";
 }
+
+const OUTCOMES: Record<string, string> = {
+  answered_by_assistant: "Answered by the assistant",
+  transferred: "Transferred",
+  voicemail: "Voicemail",
+  missed: "Missed",
+  failed: "Failed",
+};
+
+export function outcomeLabel(outcome: string): string {
+  return OUTCOMES[outcome] ?? outcome;
+}
+
+const FAILURES: Record<string, string> = {
+  timeout: "Assistant timed out",
+  authentication: "Provider key refused",
+  processing: "Assistant error",
+};
+
+export function failureLabel(failureClass: string): string {
+  return FAILURES[failureClass] ?? failureClass;
+}
+
+const ACTIONS: Record<string, string> = {
+  took_message: "Took a message",
+  transferred: "Transferred the call",
+  transfer_unanswered: "Transfer not answered",
+  voicemail_recorded: "Voicemail recorded",
+  callback_requested: "Callback requested",
+  booking_requested: "Booking requested",
+  texted_back: "Texted back",
+  owner_replied: "You replied",
+  opted_out: "Opted out",
+  opted_in: "Opted back in",
+  spam_declined: "Declined spam",
+};
+
+export function actionLabel(type: string): string {
+  return ACTIONS[type] ?? type.replace(/_/g, " ");
+}

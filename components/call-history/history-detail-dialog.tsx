@@ -1,13 +1,21 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
-import { Bot, PhoneIncoming, PhoneOutgoing, User } from "lucide-react";
+import * as React from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Bot, PhoneIncoming, PhoneOutgoing, Send, User } from "lucide-react";
+import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { FieldError } from "@/components/ui/field-error";
 import { Skeleton } from "@/components/ui/skeleton";
+import { Spinner } from "@/components/ui/spinner";
+import { Textarea } from "@/components/ui/textarea";
+import { apiRequest, serverMessage } from "@/lib/api-client";
 import type { CallDetail, HistoryItem, MessageDetail } from "@/lib/call-history/service";
+import { replyToThreadInput } from "@/lib/telephony/schema";
 import { cn } from "@/lib/utils";
-import { formatDateTime, formatDuration, formatTime, sentimentVariant, statusLabel, statusVariant } from "./format";
+import { actionLabel, failureLabel, formatDateTime, formatDuration, formatTime, outcomeLabel, sentimentVariant, statusLabel, statusVariant } from "./format";
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -19,14 +27,32 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 }
 
 function CallBody({ id }: { id: string }) {
-  const { data, isLoading, isError } = useQuery<CallDetail>({ queryKey: ["/api/calls", id] });
+  const { data, isLoading, isError } = useQuery<CallDetail>({
+    queryKey: ["/api/calls", id],
+    // While the post-call job writes the summary, look again every few seconds.
+    refetchInterval: (query) => {
+      const d = query.state.data;
+      return d && (!d.endedAt || !d.analyzedAt || d.voicemail?.transcriptionStatus === "pending") ? 3000 : false;
+    },
+  });
   if (isLoading) return <Skeleton className="h-48 w-full" />;
   if (isError || !data) return <p role="alert" className="text-sm text-destructive">We couldn&apos;t load this call.</p>;
   return (
     <div className="flex flex-col gap-5" data-testid="call-detail">
       <div className="flex flex-wrap gap-2">
         <Badge variant={statusVariant(data.status)}>{statusLabel(data.status)}</Badge>
-        {data.sentiment ? <Badge variant={sentimentVariant(data.sentiment)} data-testid="call-detail-sentiment">Sentiment: {data.sentiment}</Badge> : null}
+        {data.outcome ? (
+          <Badge variant="outline" data-testid="call-detail-outcome">
+            {outcomeLabel(data.outcome)}
+          </Badge>
+        ) : null}
+        {data.failureClass ? <Badge variant="destructive">{failureLabel(data.failureClass)}</Badge> : null}
+        {data.sentiment ? (
+          <Badge variant={sentimentVariant(data.sentiment)} data-testid="call-detail-sentiment">
+            Sentiment: {data.sentiment}
+            {data.sentimentScore ? ` (${data.sentimentScore}/5)` : ""}
+          </Badge>
+        ) : null}
         {data.intent ? <Badge variant="outline">Intent: {data.intent}</Badge> : null}
         {data.isSpam ? <Badge variant="destructive">Spam</Badge> : null}
       </div>
@@ -46,6 +72,29 @@ function CallBody({ id }: { id: string }) {
           <h3 className="text-sm font-semibold">Summary</h3>
           <p className="text-sm text-muted-foreground" data-testid="call-detail-summary">{data.summary}</p>
         </div>
+      ) : data.endedAt && !data.analyzedAt ? (
+        <p className="text-sm text-muted-foreground" data-testid="call-detail-summary-pending">
+          The summary is being written…
+        </p>
+      ) : null}
+      {data.actionItems.length ? (
+        <div className="flex flex-col gap-1">
+          <h3 className="text-sm font-semibold">Action items</h3>
+          <ul className="list-disc pl-5 text-sm text-muted-foreground" data-testid="call-detail-action-items">
+            {data.actionItems.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {data.actions.length ? (
+        <div className="flex flex-wrap gap-1.5" data-testid="call-detail-actions">
+          {data.actions.map((a, i) => (
+            <Badge key={i} variant="secondary">
+              {actionLabel(a.type)}
+            </Badge>
+          ))}
+        </div>
       ) : null}
       {data.recordingUrl ? (
         <div className="flex flex-col gap-1">
@@ -53,6 +102,17 @@ function CallBody({ id }: { id: string }) {
           <audio controls preload="none" src={data.recordingUrl} className="w-full" data-testid="call-detail-audio">
             <a href={data.recordingUrl}>Download the recording</a>
           </audio>
+        </div>
+      ) : null}
+      {data.voicemail ? (
+        <div className="flex flex-col gap-1" data-testid="call-detail-voicemail">
+          <h3 className="text-sm font-semibold">Voicemail transcript</h3>
+          {data.voicemail.transcript ? (
+            <p className="rounded-lg bg-muted px-3 py-2 text-sm">{data.voicemail.transcript}</p>
+          ) : data.voicemail.transcriptionStatus === "pending" ? (
+            <p className="text-sm text-muted-foreground">Transcribing…</p>
+          ) : null}
+          {data.voicemail.note ? <p className="text-xs text-muted-foreground">{data.voicemail.note}</p> : null}
         </div>
       ) : null}
       <div className="flex flex-col gap-2">
@@ -83,9 +143,14 @@ function CallBody({ id }: { id: string }) {
                     data-speaker={turn.speaker}
                   >
                     <p className="mb-0.5 text-[11px] font-medium text-muted-foreground">
-                      {turn.speaker === "agent" ? "Agent" : isCaller ? "Caller" : "Assistant"} · {formatTime(turn.at)}
+                      {turn.speaker === "agent" ? "Agent" : isCaller ? (turn.kind === "message" ? "Caller · message for the team" : "Caller") : "Assistant"} ·{" "}
+                      {formatTime(turn.at)}
+                      {turn.latencyMs !== undefined ? ` · replied in ${(turn.latencyMs / 1000).toFixed(2)} s` : ""}
                     </p>
-                    <p>{turn.text}</p>
+                    <p>{turn.interrupted && turn.heard !== undefined ? turn.heard : turn.text}</p>
+                    {turn.interrupted ? (
+                      <p className="mt-1 text-[11px] text-muted-foreground">Interrupted by the caller{turn.heard !== undefined ? " — the rest was not heard" : ""}.</p>
+                    ) : null}
                   </div>
                 </li>
               );
@@ -97,16 +162,70 @@ function CallBody({ id }: { id: string }) {
   );
 }
 
+function ReplyBox({ messageId, disabledReason }: { messageId: string; disabledReason: string | null }) {
+  const queryClient = useQueryClient();
+  const [body, setBody] = React.useState("");
+  const [error, setError] = React.useState<string | undefined>();
+  const send = useMutation({
+    mutationFn: async (text: string) => (await apiRequest("POST", `/api/messages/${messageId}/reply`, { body: text })).json(),
+    onSuccess: async () => {
+      setBody("");
+      toast.success("Reply sent");
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ["/api/messages", messageId] }),
+        queryClient.invalidateQueries({ queryKey: ["/api/call-history"] }),
+      ]);
+    },
+    onError: (e) => toast.error("Error", { description: serverMessage(e) ?? "Failed to send the reply" }),
+  });
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = replyToThreadInput.safeParse({ body });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    send.mutate(parsed.data.body);
+  };
+  if (disabledReason) return <p className="text-sm text-muted-foreground" data-testid="thread-reply-disabled">{disabledReason}</p>;
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2" data-testid="thread-reply">
+      <label htmlFor="thread-reply-body" className="text-sm font-semibold">
+        Reply by text
+      </label>
+      <Textarea
+        id="thread-reply-body"
+        value={body}
+        onChange={(e) => setBody(e.target.value)}
+        placeholder="Write your reply…"
+        maxLength={1600}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "thread-reply-error" : undefined}
+      />
+      <FieldError id="thread-reply-error" message={error} />
+      <div className="flex justify-end">
+        <Button type="submit" size="sm" disabled={send.isPending || body.trim() === ""}>
+          {send.isPending ? <Spinner /> : <Send aria-hidden />}
+          {send.isPending ? "Sending..." : "Send reply"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
 function MessageBody({ id }: { id: string }) {
   const { data, isLoading, isError } = useQuery<MessageDetail>({ queryKey: ["/api/messages", id] });
   if (isLoading) return <Skeleton className="h-32 w-full" />;
   if (isError || !data) return <p role="alert" className="text-sm text-destructive">We couldn&apos;t load this text.</p>;
+  const thread = data.thread;
   return (
     <div className="flex flex-col gap-5" data-testid="message-detail">
       <div className="flex flex-wrap gap-2">
         <Badge variant={statusVariant(data.status)}>{statusLabel(data.status)}</Badge>
-        {data.intent ? <Badge variant="outline">Intent: {data.intent}</Badge> : null}
+        {data.intent && !data.intent.startsWith("keyword:") ? <Badge variant="outline">Intent: {data.intent}</Badge> : null}
         {data.isSpam ? <Badge variant="destructive">Spam</Badge> : null}
+        {thread?.optedOut ? <Badge variant="warning">Opted out (STOP)</Badge> : null}
       </div>
       <dl className="grid grid-cols-2 gap-4">
         <Field label="From">{data.from}</Field>
@@ -114,7 +233,39 @@ function MessageBody({ id }: { id: string }) {
         <Field label="Sent">{formatDateTime(data.createdAt)}</Field>
         <Field label="Number">{data.phoneNumber ? `${data.phoneNumber.friendlyName} · ${data.phoneNumber.phoneNumber}` : "—"}</Field>
       </dl>
-      <p className="rounded-lg bg-muted px-3 py-2 text-sm whitespace-pre-wrap">{data.body}</p>
+      {thread ? (
+        <ol className="flex max-h-80 flex-col gap-2 overflow-y-auto pr-1" data-testid="thread-messages">
+          {thread.messages.map((m) => {
+            const fromContact = m.direction === "inbound";
+            return (
+              <li key={m.id} className={cn("flex", fromContact ? "justify-start" : "justify-end")}>
+                <div
+                  className={cn(
+                    "max-w-[80%] rounded-lg px-3 py-2 text-sm whitespace-pre-wrap",
+                    fromContact ? "bg-muted" : "bg-primary/15",
+                    m.id === data.id && "ring-1 ring-primary/50",
+                  )}
+                  data-direction={m.direction}
+                >
+                  <p className="mb-0.5 text-[11px] font-medium text-muted-foreground">
+                    {fromContact ? thread.contact : m.sentBy === "owner" ? "You" : m.sentBy === "system" ? "Carrier rules" : "Assistant"} ·{" "}
+                    {formatTime(m.createdAt)}
+                  </p>
+                  <p>{m.body}</p>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      ) : (
+        <p className="rounded-lg bg-muted px-3 py-2 text-sm whitespace-pre-wrap">{data.body}</p>
+      )}
+      {thread ? (
+        <ReplyBox
+          messageId={data.id}
+          disabledReason={thread.optedOut ? `${thread.contact} replied STOP: carriers forbid texting them again until they text START.` : null}
+        />
+      ) : null}
     </div>
   );
 }

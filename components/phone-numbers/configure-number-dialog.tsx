@@ -26,7 +26,7 @@ const DAY_LABELS: Record<Weekday, string> = {
 };
 
 type DayState = { open: boolean; from: string; to: string };
-type RoutingState = { forwardTo: string; useHours: boolean; timezone: string; days: Record<Weekday, DayState> };
+type RoutingState = { forwardTo: string; streaming: boolean; useHours: boolean; timezone: string; days: Record<Weekday, DayState> };
 
 function browserTimeZone(): string {
   try {
@@ -56,7 +56,7 @@ function initialState(number: PhoneNumber): RoutingState {
       return [d, { open: weekday, from: "09:00", to: "17:00" }];
     }),
   ) as Record<Weekday, DayState>;
-  return { forwardTo: number.forwardTo ?? "", useHours: hours !== null, timezone: hours?.timezone ?? browserTimeZone(), days };
+  return { forwardTo: number.forwardTo ?? "", streaming: number.streaming, useHours: hours !== null, timezone: hours?.timezone ?? browserTimeZone(), days };
 }
 
 /** Configure: routing for the number — where to forward calls, and the business hours. */
@@ -96,6 +96,7 @@ function RoutingForm({ number, onDone }: { number: PhoneNumber; onDone: () => vo
     event.preventDefault();
     const body = {
       forwardTo: state.forwardTo.trim() === "" ? null : state.forwardTo.trim(),
+      streaming: state.streaming,
       businessHours: state.useHours
         ? {
             timezone: state.timezone,
@@ -146,6 +147,22 @@ function RoutingForm({ number, onDone }: { number: PhoneNumber; onDone: () => vo
           A person to hand calls to, in E.164 format. Leave empty to let the assistant handle every call.
         </p>
         <FieldError id="configure-forward-to-error" message={errors.forwardTo} />
+      </div>
+
+      <div className="flex items-center justify-between gap-4 rounded-lg border border-border p-4">
+        <div className="flex flex-col gap-1">
+          <Label htmlFor="configure-streaming">Low-latency streaming</Label>
+          <p className="text-xs text-muted-foreground">
+            Twilio numbers only: the assistant streams its words to the caller through ConversationRelay and the WebSocket
+            gateway, and callers can interrupt it. Off: the turn-by-turn loop, which runs on any host.
+          </p>
+        </div>
+        <Switch
+          id="configure-streaming"
+          checked={state.streaming}
+          onCheckedChange={(checked) => setState((s) => ({ ...s, streaming: checked }))}
+          data-testid="configure-streaming"
+        />
       </div>
 
       <section aria-labelledby="configure-hours-title" className="flex flex-col gap-4 rounded-lg border border-border p-4">

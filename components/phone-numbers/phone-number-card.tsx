@@ -1,7 +1,7 @@
 "use client";
 
 import * as React from "react";
-import { Bot, Pencil, PhoneForwarded, Settings2, Trash2 } from "lucide-react";
+import { Bot, Pencil, Phone, PhoneForwarded, Settings2, Trash2 } from "lucide-react";
 import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -12,10 +12,11 @@ import { serverMessage } from "@/lib/api-client";
 import { ConfigureNumberDialog } from "./configure-number-dialog";
 import { EditNumberDialog } from "./edit-number-dialog";
 import { formatCreatedDate, formatPhoneNumber } from "./format";
+import { PhonePanel } from "./phone-panel";
 import { useDeletePhoneNumber, useUpdatePhoneNumber, type PhoneNumber } from "./use-phone-numbers";
 
 export function PhoneNumberCard({ number }: { number: PhoneNumber }) {
-  const [dialog, setDialog] = React.useState<"edit" | "configure" | "delete" | null>(null);
+  const [dialog, setDialog] = React.useState<"call" | "edit" | "configure" | "delete" | null>(null);
   const update = useUpdatePhoneNumber();
   const remove = useDeletePhoneNumber();
   const formatted = formatPhoneNumber(number.phoneNumber);
@@ -96,7 +97,11 @@ export function PhoneNumberCard({ number }: { number: PhoneNumber }) {
           />
         </label>
       </CardContent>
-      <CardFooter className="gap-2">
+      <CardFooter className="flex-wrap gap-2">
+        <Button size="sm" onClick={() => setDialog("call")} data-testid="phone-number-call" aria-label={`Call ${formatted}`}>
+          <Phone aria-hidden />
+          Call
+        </Button>
         <Button variant="outline" size="sm" onClick={() => setDialog("edit")} data-testid="phone-number-edit">
           <Pencil aria-hidden />
           Edit
@@ -118,6 +123,7 @@ export function PhoneNumberCard({ number }: { number: PhoneNumber }) {
         </Button>
       </CardFooter>
 
+      <PhonePanel number={number} open={dialog === "call"} onOpenChange={(o) => setDialog(o ? "call" : null)} />
       <EditNumberDialog number={number} open={dialog === "edit"} onOpenChange={(o) => setDialog(o ? "edit" : null)} />
       <ConfigureNumberDialog number={number} open={dialog === "configure"} onOpenChange={(o) => setDialog(o ? "configure" : null)} />
       <ConfirmDialog

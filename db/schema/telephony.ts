@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { organizations } from "./organizations";
 
 export const voiceAssistants = pgTable(
@@ -38,6 +38,8 @@ export const phoneNumbers = pgTable(
     assistantId: text("assistant_id").references(() => voiceAssistants.id, { onDelete: "set null" }),
     forwardTo: text("forward_to"),
     businessHours: jsonb("business_hours").$type<BusinessHours>(),
+    /** Calls use the low-latency path (Twilio ConversationRelay through the WebSocket gateway) instead of the Gather loop. */
+    streaming: boolean("streaming").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -55,7 +57,32 @@ export type AssistantToolCall = {
   durationMs: number;
 };
 
-export type TranscriptTurn = { speaker: "caller" | "assistant" | "agent"; text: string; at: string };
+
+/**
+ * One turn of a call. `latencyMs` is the server's time to the assistant's reply (request arrival →
+ * reply ready to play; on the streaming path, the caller's last words → the first text token).
+ * `interrupted`/`heard`: the caller cut the reply off, and only `heard` was spoken (streaming path).
+ * `kind` marks a message taken for the team or a keypad press.
+ */
+export type TranscriptTurn = {
+  speaker: "caller" | "assistant" | "agent";
+  text: string;
+  at: string;
+  latencyMs?: number;
+  interrupted?: boolean;
+  heard?: string;
+  kind?: "message" | "dtmf";
+  /** The intent of an assistant reply (the model's context for the next turn). */
+  intent?: string;
+};
+
+export const callOutcomes = ["answered_by_assistant", "transferred", "voicemail", "missed", "failed"] as const;
+export type CallOutcome = (typeof callOutcomes)[number];
+export const failureClasses = ["timeout", "authentication", "processing"] as const;
+export type FailureClass = (typeof failureClasses)[number];
+/** Where a live call stands in the assistant's loop (lib/telephony/voice). */
+export const callModes = ["conversation", "message", "transfer", "voicemail", "ended"] as const;
+export type CallMode = (typeof callModes)[number];
 
 export const calls = pgTable(
   "call",
@@ -86,12 +113,61 @@ export const calls = pgTable(
     intent: text("intent"),
     isSpam: boolean("is_spam").notNull().default(false),
     recordingUrl: text("recording_url"),
+    /** Which carrier delivered the call (null for imported or seeded rows). */
+    provider: text("provider", { enum: ["twilio", "simulated"] }),
+    /** gather: the webhook turn loop; relay: ConversationRelay through the gateway. */
+    transport: text("transport", { enum: ["gather", "relay"] }),
+    /** What the caller got (docs/api.md#calls): set while the call runs and when it ends. */
+    outcome: text("outcome", { enum: callOutcomes }),
+    /** Set whenever the assistant failed during the call (the call may still have ended in a voicemail). */
+    failureClass: text("failure_class", { enum: failureClasses }),
+    /** 1 (very negative) … 5 (very positive), from the post-call analysis; `sentiment` is its three-way label. */
+    sentimentScore: integer("sentiment_score"),
+    actionItems: jsonb("action_items").$type<string[]>().notNull().default([]),
+    analyzedAt: timestamp("analyzed_at", { withTimezone: true }),
+    /** When call.completed / voicemail.received / call.missed went out (once per call). */
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+    /** The carrier's last CallStatus (queued, ringing, in-progress, completed, busy, no-answer, failed, canceled). */
+    carrierStatus: text("carrier_status"),
+    /** The turn loop: each webhook action carries the step it answers; a retry of a step replays its answer. */
+    mode: text("mode", { enum: callModes }).notNull().default("conversation"),
+    step: integer("step").notNull().default(0),
+    silentPrompts: integer("silent_prompts").notNull().default(0),
+    lastResponse: text("last_response"),
+    lastResponseStep: integer("last_response_step"),
+    recordingSid: text("recording_sid"),
+    voicemailTranscript: text("voicemail_transcript"),
+    transcriptionStatus: text("transcription_status", { enum: ["pending", "done", "unavailable", "failed"] }),
+    transcriptionNote: text("transcription_note"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("call_org_started_idx").on(t.organizationId, t.startedAt, t.id),
     // Call history filtered by number: keyset pages without scanning the organization's other calls.
     index("call_org_number_started_idx").on(t.organizationId, t.phoneNumberId, t.startedAt, t.id),
+  ],
+);
+
+/** One text conversation: a number of the organization and one contact. Opt-out (STOP) is stored here. */
+export const messageThreads = pgTable(
+  "message_thread",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    phoneNumberId: text("phone_number_id")
+      .notNull()
+      .references(() => phoneNumbers.id, { onDelete: "cascade" }),
+    contactNumber: text("contact_number").notNull(),
+    optedOut: boolean("opted_out").notNull().default(false),
+    optedOutAt: timestamp("opted_out_at", { withTimezone: true }),
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("message_thread_number_contact_idx").on(t.phoneNumberId, t.contactNumber),
+    index("message_thread_org_last_idx").on(t.organizationId, t.lastMessageAt),
   ],
 );
 
@@ -111,10 +187,55 @@ export const messages = pgTable(
     status: text("status", { enum: ["received", "sent", "delivered", "failed"] }).notNull(),
     isSpam: boolean("is_spam").notNull().default(false),
     intent: text("intent"),
+    threadId: text("thread_id").references(() => messageThreads.id, { onDelete: "set null" }),
+    /** Outbound only: who wrote it — the assistant, the owner (from Call History), or the carrier's STOP/START/HELP rules. */
+    sentBy: text("sent_by", { enum: ["assistant", "owner", "system"] }),
+    /** Outbound only: the inbound text it answers (a carrier retry of that text is answered with the same reply). */
+    replyToId: text("reply_to_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("message_org_created_idx").on(t.organizationId, t.createdAt, t.id)],
+  (t) => [
+    index("message_org_created_idx").on(t.organizationId, t.createdAt, t.id),
+    index("message_thread_created_idx").on(t.threadId, t.createdAt),
+  ],
 );
+
+/**
+ * What the assistant (or the owner through it) did, one row per action, so analytics can count
+ * them: took_message, transferred, transfer_unanswered, voicemail_recorded, callback_requested,
+ * booking_requested, texted_back, owner_replied, opted_out, opted_in, spam_declined.
+ */
+export const assistantActions = pgTable(
+  "assistant_action",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    callId: text("call_id").references(() => calls.id, { onDelete: "cascade" }),
+    messageId: text("message_id").references(() => messages.id, { onDelete: "set null" }),
+    type: text("type").notNull(),
+    detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("assistant_action_org_type_created_idx").on(t.organizationId, t.type, t.createdAt),
+    index("assistant_action_call_idx").on(t.callId),
+  ],
+);
+
+/**
+ * The simulated carrier's account of an organization: like a Twilio account, an SID (AC + 32 hex)
+ * and an auth token that signs every webhook of its numbers. The token is encrypted at rest.
+ */
+export const telephonyAccounts = pgTable("telephony_account", {
+  organizationId: text("organization_id")
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: "cascade" }),
+  accountSid: text("account_sid").notNull().unique(),
+  authTokenCiphertext: text("auth_token_ciphertext").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * One assistant reply (voice test, chat, call turn, text) with its stage timings in milliseconds.

@@ -15,9 +15,17 @@ export const audioClips = pgTable(
     sizeBytes: integer("size_bytes").notNull(),
     durationMs: integer("duration_ms"),
     source: text("source", { enum: ["voice_test", "chat", "call", "voicemail", "recording"] }).notNull(),
+    /**
+     * Synthesized speech that can be played again: a hash of (speech provider, voice, text). A line the
+     * assistant says again in the same voice is served from its clip instead of being synthesized anew.
+     */
+    cacheKey: text("cache_key"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("audio_clip_org_created_idx").on(t.organizationId, t.createdAt)],
+  (t) => [
+    index("audio_clip_org_created_idx").on(t.organizationId, t.createdAt),
+    index("audio_clip_org_cache_key_idx").on(t.organizationId, t.cacheKey),
+  ],
 );
 
 /** Turns of a voice-test or mobile chat conversation, so a chat sessionId keeps its context. */

@@ -15,6 +15,7 @@ const memberPermissions = [
   "assistants.write",
   "calls.read",
   "messages.read",
+  "messages.write",
   "settings.write",
   "integrations.read",
   "integrations.write",

@@ -88,46 +88,47 @@ export const NO_CREDITS_MESSAGE =
   "You are out of credits. Buy a credit pack or upgrade your plan in Billing & Credits (/billing) to continue.";
 
 /**
- * Spends `units` credits for metered usage. The conditional update makes it safe under
- * concurrency: the balance never goes below zero, and a spend that does not fit answers 402.
+ * Spends `units` credits for metered usage. One statement does it all — the conditional balance
+ * update and its ledger row commit together — so the organization's row is locked for that statement
+ * only: the calls of one busy organization spend side by side instead of queueing behind each
+ * other's transactions. The balance never goes below zero, and a spend that does not fit answers 402.
  * Active Enterprise is unlimited: its usage is recorded (units) without lowering the balance.
  */
 export async function spendCredits(db: DbOrTx, organizationId: string, units: number, entry: LedgerEntryInput): Promise<LedgerResult> {
   if (!Number.isInteger(units) || units <= 0) throw new Error("Usage is a positive whole number of credits");
-  return db.transaction(async (tx) => {
-    const [org] = await tx
-      .select({ tier: organizations.subscriptionTier, status: organizations.subscriptionStatus })
-      .from(organizations)
-      .where(eq(organizations.id, organizationId));
-    if (!org) throw notFound("Organization");
-    // Unlimited only once Enterprise is paid for: a trialing Enterprise spends its welcome credits.
-    const unlimited = org.tier === "enterprise" && org.status === "active";
-    const [updated] = unlimited
-      ? await tx
-          .select({ balance: organizations.creditBalance })
-          .from(organizations)
-          .where(eq(organizations.id, organizationId))
-      : await tx
-          .update(organizations)
-          .set({ creditBalance: sql`${organizations.creditBalance} - ${units}` })
-          .where(and(eq(organizations.id, organizationId), gte(organizations.creditBalance, units)))
-          .returning({ balance: organizations.creditBalance });
-    if (!updated) throw paymentRequired(NO_CREDITS_MESSAGE);
-    const id = crypto.randomUUID();
-    await tx.insert(creditLedger).values({
-      id,
-      organizationId,
-      kind: "usage",
-      amount: unlimited ? 0 : -units,
-      units,
-      balanceAfter: updated.balance,
-      reason: entry.reason,
-      actorUserId: entry.actorUserId ?? null,
-      reference: entry.reference ?? null,
-      metadata: entry.metadata ?? {},
-    });
-    return { applied: true, balance: updated.balance, entryId: id };
-  });
+  const id = crypto.randomUUID();
+  // Unlimited only once Enterprise is paid for: a trialing Enterprise spends its welcome credits.
+  const result = await db.execute(sql`
+    with org as (
+      select ${organizations.id} as id,
+             (${organizations.subscriptionTier} = 'enterprise' and ${organizations.subscriptionStatus} = 'active') as unlimited
+        from ${organizations}
+       where ${organizations.id} = ${organizationId}
+    ),
+    spent as (
+      update ${organizations}
+         set credit_balance = ${organizations.creditBalance} - ${units}
+        from org
+       where ${organizations.id} = org.id and not org.unlimited and ${organizations.creditBalance} >= ${units}
+      returning ${organizations.creditBalance} as balance, false as unlimited
+    ),
+    free as (
+      select ${organizations.creditBalance} as balance, true as unlimited
+        from ${organizations} join org on org.id = ${organizations.id}
+       where org.unlimited
+    )
+    insert into ${creditLedger} (id, organization_id, kind, amount, units, balance_after, reason, actor_user_id, reference, metadata)
+    select ${id}, ${organizationId}, 'usage', case when s.unlimited then 0 else ${-units} end, ${units}, s.balance,
+           ${entry.reason}, ${entry.actorUserId ?? null}, ${entry.reference ?? null}, ${JSON.stringify(entry.metadata ?? {})}::jsonb
+      from (select * from spent union all select * from free) s
+    returning balance_after
+  `);
+  const [row] = (result as unknown as { rows: { balance_after: number }[] }).rows;
+  if (!row) {
+    await currentBalance(db, organizationId); // 404 when the organization is gone
+    throw paymentRequired(NO_CREDITS_MESSAGE);
+  }
+  return { applied: true, balance: Number(row.balance_after), entryId: id };
 }
 
 export async function getCreditBalance(db: DbOrTx, organizationId: string): Promise<number> {

@@ -1,8 +1,9 @@
 import "server-only";
-import { and, desc, eq, gte, ilike, inArray, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, inArray, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { calls, messages, phoneNumbers, voiceAssistants, type TranscriptTurn } from "@/db/schema";
+import { assistantActions, calls, messages, phoneNumbers, voiceAssistants, type CallOutcome, type FailureClass, type TranscriptTurn } from "@/db/schema";
 import { notFound } from "@/lib/http/errors";
+import { threadView, type ThreadView } from "@/lib/telephony/sms";
 import { encodeCursor, type Cursor } from "./cursor";
 import { callStatuses, messageStatuses, type HistoryQuery } from "./schema";
 
@@ -249,7 +250,30 @@ export type CallDetail = {
   recordingUrl: string | null;
   phoneNumber: HistoryPhoneNumber | null;
   assistant: { id: string; name: string } | null;
+  /** What the caller got; `failureClass` is set whenever the assistant failed during the call. */
+  outcome: CallOutcome | null;
+  failureClass: FailureClass | null;
+  /** 1 (very negative) … 5 (very positive), from the post-call analysis. */
+  sentimentScore: number | null;
+  actionItems: string[];
+  /** What the assistant did (took_message, transferred, …), oldest first. */
+  actions: { type: string; detail: Record<string, unknown>; at: string }[];
+  voicemail: { transcript: string | null; transcriptionStatus: string | null; note: string | null } | null;
+  provider: "twilio" | "simulated" | null;
+  transport: "gather" | "relay" | null;
+  analyzedAt: string | null;
 };
+
+/** A call of the organization by the carrier's CallSid (the phone panel and the simulator know only that). */
+export async function getCallDetailBySid(db: Db, organizationId: string, callSid: string): Promise<CallDetail> {
+  const [row] = await db
+    .select({ id: calls.id })
+    .from(calls)
+    .where(and(eq(calls.organizationId, organizationId), eq(calls.providerCallSid, callSid)))
+    .limit(1);
+  if (!row) throw notFound("Call");
+  return getCallDetail(db, organizationId, row.id);
+}
 
 export async function getCallDetail(db: Db, organizationId: string, id: string): Promise<CallDetail> {
   const [row] = await db
@@ -258,7 +282,7 @@ export async function getCallDetail(db: Db, organizationId: string, id: string):
     .where(and(eq(calls.organizationId, organizationId), eq(calls.id, id)))
     .limit(1);
   if (!row) throw notFound("Call");
-  const [numbers, assistant] = await Promise.all([
+  const [numbers, assistant, actions] = await Promise.all([
     phoneNumbersById(db, organizationId, row.phoneNumberId ? [row.phoneNumberId] : []),
     row.assistantId
       ? db
@@ -267,6 +291,11 @@ export async function getCallDetail(db: Db, organizationId: string, id: string):
           .where(and(eq(voiceAssistants.organizationId, organizationId), eq(voiceAssistants.id, row.assistantId)))
           .limit(1)
       : Promise.resolve([]),
+    db
+      .select({ type: assistantActions.type, detail: assistantActions.detail, at: assistantActions.createdAt })
+      .from(assistantActions)
+      .where(and(eq(assistantActions.organizationId, organizationId), eq(assistantActions.callId, row.id)))
+      .orderBy(asc(assistantActions.createdAt)),
   ]);
   return {
     id: row.id,
@@ -288,6 +317,18 @@ export async function getCallDetail(db: Db, organizationId: string, id: string):
     recordingUrl: row.recordingUrl,
     phoneNumber: (row.phoneNumberId && numbers.get(row.phoneNumberId)) || null,
     assistant: assistant[0] ?? null,
+    outcome: row.outcome,
+    failureClass: row.failureClass,
+    sentimentScore: row.sentimentScore,
+    actionItems: row.actionItems,
+    actions: actions.map((a) => ({ type: a.type, detail: a.detail, at: a.at.toISOString() })),
+    voicemail:
+      row.recordingSid || row.transcriptionStatus
+        ? { transcript: row.voicemailTranscript, transcriptionStatus: row.transcriptionStatus, note: row.transcriptionNote }
+        : null,
+    provider: row.provider,
+    transport: row.transport,
+    analyzedAt: row.analyzedAt ? row.analyzedAt.toISOString() : null,
   };
 }
 
@@ -303,6 +344,10 @@ export type MessageDetail = {
   intent: string | null;
   createdAt: string;
   phoneNumber: HistoryPhoneNumber | null;
+  /** Who wrote an outbound text: the assistant, the owner, or the carrier rules (STOP/START/HELP). */
+  sentBy: "assistant" | "owner" | "system" | null;
+  /** The conversation with this contact on this number (last 50 texts, oldest first), with its opt-out. */
+  thread: ThreadView | null;
 };
 
 export async function getMessageDetail(db: Db, organizationId: string, id: string): Promise<MessageDetail> {
@@ -312,7 +357,10 @@ export async function getMessageDetail(db: Db, organizationId: string, id: strin
     .where(and(eq(messages.organizationId, organizationId), eq(messages.id, id)))
     .limit(1);
   if (!row) throw notFound("Message");
-  const numbers = await phoneNumbersById(db, organizationId, row.phoneNumberId ? [row.phoneNumberId] : []);
+  const [numbers, thread] = await Promise.all([
+    phoneNumbersById(db, organizationId, row.phoneNumberId ? [row.phoneNumberId] : []),
+    threadView(db, organizationId, row),
+  ]);
   return {
     id: row.id,
     kind: "message",
@@ -325,5 +373,7 @@ export async function getMessageDetail(db: Db, organizationId: string, id: strin
     intent: row.intent,
     createdAt: row.createdAt.toISOString(),
     phoneNumber: (row.phoneNumberId && numbers.get(row.phoneNumberId)) || null,
+    sentBy: row.sentBy,
+    thread,
   };
 }

@@ -5,6 +5,7 @@ import { deliverWebhookJob, webhookSweepJob } from "@/lib/integrations/webhooks"
 import { a2aDeliverJob, a2aFollowTaskJob } from "@/lib/a2a/messages";
 import { a2aCardSweepJob, a2aCheckAgentJob } from "@/lib/a2a/service";
 import { mcpCheckServiceJob, mcpHealthSweepJob } from "@/lib/mcp/health";
+import { finishCallJob, processVoicemailJob } from "@/lib/telephony/voice/post-call";
 import type { JobDefinition } from "./types";
 
 /** Every job the runner knows. A feature defines its jobs beside its code and lists them here. */
@@ -21,4 +22,6 @@ export const jobDefinitions: JobDefinition<unknown>[] = [
   a2aCheckAgentJob,
   a2aDeliverJob,
   a2aFollowTaskJob,
+  finishCallJob,
+  processVoicemailJob,
 ] as JobDefinition<unknown>[];

@@ -95,6 +95,8 @@ export const updatePhoneNumberInput = z
     assistantId: z.string().trim().min(1, "Choose a voice assistant").max(200, "Choose a voice assistant").nullable().optional(),
     forwardTo: e164.nullable().optional(),
     businessHours: businessHours.nullable().optional(),
+    /** Calls use ConversationRelay through the WebSocket gateway (lower latency) instead of the Gather loop. */
+    streaming: z.boolean("streaming must be true or false").optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: "Nothing to update" });
 export type UpdatePhoneNumberInput = z.infer<typeof updatePhoneNumberInput>;

@@ -22,6 +22,8 @@ export type PhoneNumberDto = {
   assistantName: string | null;
   forwardTo: string | null;
   businessHours: BusinessHours | null;
+  /** Calls take the low-latency path (Twilio ConversationRelay through the gateway). */
+  streaming: boolean;
 };
 
 /** Tests hand in a provider (e.g. Twilio against a local fake); routes let the organization's settings choose. */
@@ -39,6 +41,7 @@ const columns = {
   assistantName: voiceAssistants.name,
   forwardTo: phoneNumbers.forwardTo,
   businessHours: phoneNumbers.businessHours,
+  streaming: phoneNumbers.streaming,
 };
 
 type Row = Awaited<ReturnType<typeof selectNumbers>>[number];
@@ -249,6 +252,7 @@ export async function updatePhoneNumber(
   if (input.assistantId !== undefined) patch.assistantId = input.assistantId;
   if (input.forwardTo !== undefined) patch.forwardTo = input.forwardTo;
   if (input.businessHours !== undefined) patch.businessHours = input.businessHours;
+  if (input.streaming !== undefined) patch.streaming = input.streaming;
 
   try {
     await db

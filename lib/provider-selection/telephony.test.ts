@@ -81,6 +81,10 @@ describe("telephony provider selection", () => {
 
   it("points webhooks at PUBLIC_URL's telephony routes", () => {
     const base = (process.env.PUBLIC_URL ?? "").replace(/\/+$/, "");
-    expect(telephonyWebhookUrls()).toEqual({ voiceUrl: `${base}/api/telephony/voice`, smsUrl: `${base}/api/telephony/sms` });
+    expect(telephonyWebhookUrls()).toEqual({
+      voiceUrl: `${base}/api/telephony/voice`,
+      smsUrl: `${base}/api/telephony/sms`,
+      statusCallbackUrl: `${base}/api/telephony/status`,
+    });
   });
 });

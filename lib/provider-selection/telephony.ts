@@ -1,17 +1,18 @@
 import "server-only";
-import { inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { phoneNumbers } from "@/db/schema";
+import { audioClips, phoneNumbers } from "@/db/schema";
+import { getBlobStore } from "@/lib/blob-store";
 import { env } from "@/lib/env";
 import { resolveCredential } from "./credentials";
 import type { TelephonyProvider, TelephonyProviderName, WebhookUrls } from "@/lib/providers/telephony/interface";
-import { createSimulatedProvider } from "@/lib/providers/telephony/simulated";
+import { createSimulatedProvider, type RecordingStore } from "@/lib/providers/telephony/simulated";
 import { createTwilioProvider } from "@/lib/providers/telephony/twilio";
 
-/** Where the carrier sends a number's calls and texts (the routes themselves come with the telephony issue). */
-export function telephonyWebhookUrls(): WebhookUrls {
+/** Where the carrier sends a number's calls, texts and call status changes (app/api/telephony/*). */
+export function telephonyWebhookUrls(): Required<WebhookUrls> {
   const base = env.PUBLIC_URL.replace(/\/+$/, "");
-  return { voiceUrl: `${base}/api/telephony/voice`, smsUrl: `${base}/api/telephony/sms` };
+  return { voiceUrl: `${base}/api/telephony/voice`, smsUrl: `${base}/api/telephony/sms`, statusCallbackUrl: `${base}/api/telephony/status` };
 }
 
 /** A simulated number is free while no phone_number row holds it, so numbers are unique per database. */
@@ -21,13 +22,29 @@ export function simulatedInventory(db: DbOrTx) {
 }
 
 /**
+ * The simulated carrier's recordings of an organization: clips stored with the recording's sid as
+ * their id (lib/telephony/simulator-recordings.ts), bytes in the blob store.
+ */
+export function simulatedRecordings(db: DbOrTx, organizationId: string): RecordingStore {
+  return async (recordingSid) => {
+    const [clip] = await db
+      .select()
+      .from(audioClips)
+      .where(and(eq(audioClips.id, recordingSid), eq(audioClips.organizationId, organizationId), eq(audioClips.source, "recording")));
+    if (!clip) return null;
+    const audio = await getBlobStore().get(clip.storageKey);
+    return audio ? { audio, contentType: clip.contentType } : null;
+  };
+}
+
+/**
  * The organization's telephony provider (ARCHITECTURE): its saved Twilio credential, else the
  * environment's, else the simulated carrier. `provider.name` says which one was chosen.
  */
 export async function getTelephonyProvider(db: DbOrTx, organizationId: string): Promise<TelephonyProvider> {
   const credential = await resolveCredential(db, organizationId, "twilio");
   if (credential) return createTwilioProvider(credential.secret);
-  return createSimulatedProvider(simulatedInventory(db));
+  return createSimulatedProvider(simulatedInventory(db), simulatedRecordings(db, organizationId));
 }
 
 /**
@@ -39,7 +56,7 @@ export async function getTelephonyProviderFor(
   organizationId: string,
   name: TelephonyProviderName,
 ): Promise<TelephonyProvider | null> {
-  if (name === "simulated") return createSimulatedProvider(simulatedInventory(db));
+  if (name === "simulated") return createSimulatedProvider(simulatedInventory(db), simulatedRecordings(db, organizationId));
   const credential = await resolveCredential(db, organizationId, "twilio");
   return credential ? createTwilioProvider(credential.secret) : null;
 }

@@ -51,9 +51,9 @@ const EXTENSIONS: Record<string, string> = { "audio/wav": "wav", "audio/mpeg": "
 export async function saveAudioClip(
   db: DbOrTx,
   store: BlobStore,
-  input: { organizationId: string | null; audio: Buffer; contentType: string; durationMs: number | null; source: ClipSource },
+  input: { organizationId: string | null; audio: Buffer; contentType: string; durationMs: number | null; source: ClipSource; id?: string; cacheKey?: string },
 ): Promise<AudioClip> {
-  const id = crypto.randomUUID();
+  const id = input.id ?? crypto.randomUUID();
   const month = new Date().toISOString().slice(0, 7);
   const storageKey = `${input.organizationId ?? "public"}/${month}/${id}.${EXTENSIONS[input.contentType] ?? "bin"}`;
   await store.put(storageKey, input.audio);
@@ -67,6 +67,7 @@ export async function saveAudioClip(
       sizeBytes: input.audio.length,
       durationMs: input.durationMs,
       source: input.source,
+      cacheKey: input.cacheKey ?? null,
     })
     .returning();
   return row;

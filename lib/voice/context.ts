@@ -5,6 +5,8 @@ import { phoneNumbers, voiceAssistants, type BusinessHours } from "@/db/schema";
 import { loadKnowledge } from "@/lib/business-profile/service";
 import { badRequest, notFound } from "@/lib/http/errors";
 import { describeBusinessHours, isOpenAt } from "@/lib/phone-numbers/hours";
+import { resolvePersonality } from "@/lib/assistants/personalities";
+import { resolveVoice, type Voice } from "@/lib/assistants/voices";
 import type { AssistantPersona, BusinessInfo } from "@/lib/providers/llm/interface";
 
 /** The assistant a turn runs with: its row's id (null for the public demo), what the model sees, its voice. */
@@ -118,12 +120,85 @@ export async function assistantContext(
 ): Promise<AssistantContext> {
   const now = options.now ?? new Date();
   const called = options.phoneNumberId ? await loadNumber(db, organizationId, options.phoneNumberId) : null;
-  const [business, assistant] = await Promise.all([
-    loadKnowledge(db, organizationId, now),
-    resolveAssistant(db, organizationId, assistantId ?? called?.assistantId ?? null),
-  ]);
-  if (!business.hours && !business.weeklyHours?.length) {
-    Object.assign(business, numbersHours(await hoursNumbers(db, organizationId, assistant.id, called), now));
-  }
+  const assistant = await resolveAssistant(db, organizationId, assistantId ?? called?.assistantId ?? null);
+  const business = await businessFacts(db, organizationId, assistant.id, called, now);
   return { assistant, business };
+}
+
+async function businessFacts(db: DbOrTx, organizationId: string, assistantId: string | null, called: NumberRow | null, now: Date): Promise<BusinessInfo> {
+  const business = await loadKnowledge(db, organizationId, now);
+  if (!business.hours && !business.weeklyHours?.length) {
+    Object.assign(business, numbersHours(await hoursNumbers(db, organizationId, assistantId, called), now));
+  }
+  return business;
+}
+
+/**
+ * The business facts alone (phone calls and texts that already know their assistant, post-call
+ * analysis): the same knowledge as assistantContext, with the called number's hours when the
+ * profile has none.
+ */
+export async function businessInfo(
+  db: DbOrTx,
+  organizationId: string,
+  options: { phoneNumberId?: string | null; assistantId?: string | null; now?: Date } = {},
+): Promise<BusinessInfo> {
+  const called = options.phoneNumberId ? await loadNumber(db, organizationId, options.phoneNumberId).catch(() => null) : null;
+  return businessFacts(db, organizationId, options.assistantId ?? null, called, options.now ?? new Date());
+}
+
+type AssistantRow = { id: string; name: string; description: string; personality: string; instructions: string; greeting: string; voice: string };
+
+function toResolved(row: AssistantRow): ResolvedAssistant {
+  const { id, voice, ...persona } = row;
+  return { id, voice, persona };
+}
+
+async function firstActiveAssistant(db: DbOrTx, organizationId: string): Promise<AssistantRow | undefined> {
+  const [row] = await db
+    .select(assistantColumns)
+    .from(voiceAssistants)
+    .where(and(eq(voiceAssistants.organizationId, organizationId), eq(voiceAssistants.isActive, true)))
+    .orderBy(asc(voiceAssistants.createdAt), asc(voiceAssistants.id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The assistant that answers a number: the one assigned to it while it is active, else the
+ * organization's first active assistant; null when the organization has none switched on.
+ */
+export async function assistantForNumber(
+  db: DbOrTx,
+  organizationId: string,
+  assignedId: string | null,
+): Promise<ResolvedAssistant | null> {
+  if (assignedId) {
+    const [row] = await db
+      .select(assistantColumns)
+      .from(voiceAssistants)
+      .where(and(eq(voiceAssistants.id, assignedId), eq(voiceAssistants.organizationId, organizationId), eq(voiceAssistants.isActive, true)));
+    if (row) return toResolved(row);
+  }
+  const row = await firstActiveAssistant(db, organizationId);
+  return row ? toResolved(row) : null;
+}
+
+/** An assistant by id within the organization (whatever its state), for turns of a call it already answers. */
+export async function assistantById(db: DbOrTx, organizationId: string, id: string | null): Promise<ResolvedAssistant | null> {
+  if (!id) return null;
+  const [row] = await db
+    .select(assistantColumns)
+    .from(voiceAssistants)
+    .where(and(eq(voiceAssistants.id, id), eq(voiceAssistants.organizationId, organizationId)));
+  return row ? toResolved(row) : null;
+}
+
+/** The persona as the language model receives it (the personality id resolved to its description). */
+export function personaForModel(assistant: ResolvedAssistant): AssistantPersona {
+  return { ...assistant.persona, personalityDescription: resolvePersonality(assistant.persona.personality).description };
+}
+
+export function voiceOf(assistant: ResolvedAssistant): Voice {
+  return resolveVoice(assistant.voice);
 }

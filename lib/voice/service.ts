@@ -3,8 +3,6 @@ import crypto from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { assistantReplies, chatTurns, creditLedger } from "@/db/schema";
-import { resolvePersonality } from "@/lib/assistants/personalities";
-import { resolveVoice } from "@/lib/assistants/voices";
 import { changeCredits, spendCredits } from "@/lib/billing/ledger";
 import { renewFreePeriodIfDue } from "@/lib/billing/free-renewal";
 import { creditPrices } from "@/lib/billing/prices";
@@ -18,7 +16,7 @@ import { selectLlm } from "@/lib/provider-selection/llm";
 import type { TtsProvider } from "@/lib/providers/tts/interface";
 import { selectTts } from "@/lib/provider-selection/tts";
 import { saveAudioClip, signedAudioUrl } from "./audio-clips";
-import { assistantContext, type AssistantContext } from "./context";
+import { assistantContext, personaForModel, voiceOf, type AssistantContext } from "./context";
 import { DEMO_ASSISTANT, DEMO_BUSINESS_NAME, DEMO_PROFILE, DEMO_SERVICES, DEMO_SESSION_PREFIX } from "./demo";
 import type { ProvidersUsed } from "./labels";
 import { PipelineError, runVoiceTurn, type PipelineMode, type TurnTimings } from "./pipeline";
@@ -171,9 +169,9 @@ export async function runVoiceTest(db: Db, request: VoiceTurnRequest): Promise<V
     const result = await runVoiceTurn({
       llm,
       tts,
-      voice: resolveVoice(assistant.voice),
+      voice: voiceOf(assistant),
       input: {
-        assistant: { ...assistant.persona, personalityDescription: resolvePersonality(assistant.persona.personality).description },
+        assistant: personaForModel(assistant),
         profile,
         history,
         text,

@@ -21,7 +21,6 @@ export type FakeRequest = {
 export type FakeAvailable = { phone_number: string; locality?: string; region?: string; friendly_name?: string };
 export type FakeIncoming = { sid: string; phone_number: string; voice_url: string | null; sms_url: string | null; voice_method?: string; sms_method?: string };
 export type FakeCallerId = { sid: string; phone_number: string };
-export type FakeMessage = { sid: string; from: string; to: string; body: string; status: string };
 
 export type FakeTwilioOptions = {
   accountSid: string;
@@ -29,7 +28,11 @@ export type FakeTwilioOptions = {
   available?: FakeAvailable[];
   incoming?: Omit<FakeIncoming, "voice_url" | "sms_url">[];
   callerIds?: FakeCallerId[];
+  /** Recordings by sid (served as `Recordings/{sid}.wav`). */
+  recordings?: Record<string, Buffer>;
 };
+
+export type FakeMessage = { sid: string; from: string; to: string; body: string; status: string; status_callback: string | null };
 
 export type FakeTwilio = {
   url: string;
@@ -39,6 +42,7 @@ export type FakeTwilio = {
   callerIds: FakeCallerId[];
   /** Texts sent through POST Messages.json, oldest first. */
   messages: FakeMessage[];
+  recordings: Record<string, Buffer>;
   /** Makes the next request to `pathSuffix` answer this error instead (once). */
   failNext(pathSuffix: string, status: number, code: number, message: string): void;
   close(): Promise<void>;
@@ -90,6 +94,7 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
   const incoming: FakeIncoming[] = (options.incoming ?? []).map((n) => ({ ...n, voice_url: null, sms_url: null }));
   const callerIds = [...(options.callerIds ?? [])];
   const messages: FakeMessage[] = [];
+  const recordings: Record<string, Buffer> = { ...(options.recordings ?? {}) };
   const failures: { suffix: string; status: number; code: number; message: string }[] = [];
   const expectedAuth = `Basic ${Buffer.from(`${options.accountSid}:${options.authToken}`).toString("base64")}`;
 
@@ -195,7 +200,7 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
         if (!incoming.some((n) => n.phone_number === form.From)) {
           return error(400, 21606, `The From phone number ${form.From} is not a valid, SMS-capable inbound phone number or short code for your account.`);
         }
-        const message: FakeMessage = { sid: sid("SM"), from: form.From, to: form.To, body: form.Body ?? "", status: "queued" };
+        const message: FakeMessage = { sid: sid("SM"), from: form.From, to: form.To, body: form.Body ?? "", status: "queued", status_callback: form.StatusCallback ?? null };
         messages.push(message);
         return send(201, {
           sid: message.sid,
@@ -206,10 +211,16 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
           status: message.status,
           direction: "outbound-api",
           num_segments: "1",
-          date_created: new Date().toUTCString(),
           api_version: "2010-04-01",
+          date_created: new Date().toUTCString(),
           uri: `${API}/Accounts/${options.accountSid}/Messages/${message.sid}.json`,
         });
+      }
+      if (req.method === "GET" && (m = /^Recordings\/(RE[0-9a-f]{32})\.wav$/.exec(rest))) {
+        const audio = recordings[m[1]];
+        if (!audio) return error(404, 20404, `The requested resource ${url.pathname} was not found`);
+        res.writeHead(200, { "content-type": "audio/x-wav", "content-length": String(audio.length) }).end(audio);
+        return;
       }
       if (rest === "OutgoingCallerIds.json" && req.method === "GET") {
         const items = callerIds
@@ -231,6 +242,7 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
     incoming,
     callerIds,
     messages,
+    recordings,
     failNext(suffix, status, code, message) {
       failures.push({ suffix, status, code, message });
     },

@@ -88,6 +88,7 @@ describe("phone numbers API", () => {
         assistantName: null,
         forwardTo: null,
         businessHours: null,
+        streaming: false,
       });
       expect(new Date(res.body.createdAt).toISOString()).toBe(res.body.createdAt);
       created = res.body;

@@ -291,6 +291,9 @@ describe("POST /api/voice/test — mobile body {text, testText, sessionId}", () 
       streamReply: async function* () {
         throw new Error("Anthropic failed (529): overloaded");
       },
+      analyzeConversation: async () => {
+        throw new Error("not used");
+      },
     };
     (selectLlm as jest.Mock).mockResolvedValueOnce(failing);
     const db = await getDb();

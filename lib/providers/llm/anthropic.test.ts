@@ -156,6 +156,51 @@ describe("Anthropic language model (real SDK, fake server)", () => {
       await chopped.close();
     }
   });
+
+  it("analyses a finished call with one non-streamed request for JSON", async () => {
+    replyText = JSON.stringify({
+      summary: "Pat asked about opening hours and booked a cleaning for Tuesday.",
+      sentimentScore: 4,
+      intent: "appointment",
+      actionItems: ["Confirm Tuesday's cleaning with Pat"],
+    });
+    const analysis = await llm().analyzeConversation({
+      profile: input.profile,
+      caller: "Pat (+15555550123)",
+      channel: "call",
+      turns: [
+        { speaker: "caller", text: "When are you open?" },
+        { speaker: "assistant", text: "Mon–Fri 8 to 6." },
+      ],
+      outcome: null,
+    });
+    expect(analysis).toEqual({
+      summary: "Pat asked about opening hours and booked a cleaning for Tuesday.",
+      sentimentScore: 4,
+      sentiment: "positive",
+      intent: "appointment",
+      actionItems: ["Confirm Tuesday's cleaning with Pat"],
+    });
+    const [req] = fake.requests;
+    expect(req.body.stream).toBeFalsy();
+    expect(req.body.system).toContain("call analyst for Harbor Dental Studio");
+    expect(req.body.messages?.[0].content).toContain("Caller: When are you open?");
+  });
+
+  it("falls back to the local analysis when the answer is not the JSON asked for", async () => {
+    replyText = "Sure! The caller asked about hours.";
+    const warn = jest.spyOn(console, "warn").mockImplementation(() => undefined);
+    const analysis = await llm().analyzeConversation({
+      profile: input.profile,
+      caller: "Pat",
+      channel: "call",
+      turns: [{ speaker: "caller", text: "When are you open?" }],
+    });
+    expect(analysis.intent).toBe("hours");
+    expect(analysis.summary).toMatch(/^Pat called Harbor Dental Studio and asked about opening hours/);
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
+  });
 });
 
 describe("Anthropic tool use (real SDK, fake server returning tool_use)", () => {

@@ -1,9 +1,22 @@
 import "server-only";
 import Anthropic, { APIError } from "@anthropic-ai/sdk";
 import type { MessageParam, Tool, ToolResultBlockParam } from "@anthropic-ai/sdk/resources/messages";
-import { intents, isIntent, LlmError, finishStream, type Intent, type LlmProvider, type ReplyEvent, type ReplyInput } from "./interface";
+import {
+  intents,
+  isIntent,
+  LlmError,
+  finishStream,
+  sentimentLabel,
+  type ConversationAnalysis,
+  type ConversationInput,
+  type Intent,
+  type LlmProvider,
+  type ReplyEvent,
+  type ReplyInput,
+} from "./interface";
 import { classifyIntent } from "./intents";
 import { knowledgeFacts } from "./knowledge";
+import { analyzeLocally } from "./local-analysis";
 
 export const ANTHROPIC_DEFAULT_MODEL = "claude-haiku-5-5";
 
@@ -96,6 +109,42 @@ function describe(error: unknown): LlmError {
     return new LlmError(`Anthropic failed (${error.status ?? "no status"}): ${detail}`, "anthropic", error.status);
   }
   return new LlmError(`Anthropic failed: ${(error as Error).message}`, "anthropic");
+}
+
+export function analysisPrompt(input: ConversationInput): string {
+  return [
+    `You are a call analyst for ${input.profile.name}. Read the ${input.channel === "voicemail" ? "voicemail transcript" : "phone call transcript"} between a caller and the business's AI assistant and report on it for the business owner.`,
+    `Answer with one JSON object and nothing else: {"summary": string (two or three plain sentences: who called, what they wanted, how it ended), "sentimentScore": integer 1-5 (1 very negative, 3 neutral, 5 very positive; the caller's mood), "intent": one of ${intents.join(", ")} (the caller's main reason), "actionItems": string[] (what the team must do next, short imperative lines; [] when nothing)}.`,
+    "Never invent facts that are not in the transcript.",
+  ].join("\n\n");
+}
+
+function transcriptText(input: ConversationInput): string {
+  const lines = input.turns.map((t) => {
+    const who = t.speaker === "caller" ? "Caller" : t.speaker === "agent" ? "Staff" : "Assistant";
+    return `${who}${t.kind === "message" ? " (message for the team)" : ""}: ${t.text}`;
+  });
+  return [`Caller: ${input.caller}`, input.outcome ? `Outcome: ${input.outcome}` : null, "", ...lines].filter((l) => l !== null).join("\n");
+}
+
+/** The model's JSON answer, checked field by field; null when it is not usable. */
+export function parseAnalysis(text: string): ConversationAnalysis | null {
+  const start = text.indexOf("{");
+  const end = text.lastIndexOf("}");
+  if (start < 0 || end <= start) return null;
+  let raw: Record<string, unknown>;
+  try {
+    raw = JSON.parse(text.slice(start, end + 1)) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+  const score = Number(raw.sentimentScore);
+  if (typeof raw.summary !== "string" || !raw.summary.trim() || !Number.isInteger(score) || score < 1 || score > 5) return null;
+  const intent = typeof raw.intent === "string" && isIntent(raw.intent) ? raw.intent : "other";
+  const actionItems = Array.isArray(raw.actionItems)
+    ? raw.actionItems.filter((a): a is string => typeof a === "string" && a.trim() !== "").map((a) => a.trim()).slice(0, 8)
+    : [];
+  return { summary: raw.summary.trim(), sentimentScore: score, sentiment: sentimentLabel(score), intent, actionItems };
 }
 
 /** Claude through the Messages API, streamed (`messages.stream`). */
@@ -201,9 +250,36 @@ export function createAnthropicLlm(options: AnthropicOptions): LlmProvider {
     };
   }
 
+  /**
+   * One non-streamed request asking for JSON. An answer that is not the JSON asked for falls back to
+   * the local analysis (logged), so a call always gets a summary; a failed request throws (the job retries).
+   */
+  async function analyzeConversation(input: ConversationInput, opts?: { signal?: AbortSignal }): Promise<ConversationAnalysis> {
+    let text = "";
+    try {
+      const message = await client.messages.create(
+        {
+          model,
+          max_tokens: 600,
+          system: analysisPrompt(input),
+          messages: [{ role: "user", content: transcriptText(input) }],
+        },
+        opts?.signal ? { signal: opts.signal } : undefined,
+      );
+      for (const block of message.content) if (block.type === "text") text += block.text;
+    } catch (error) {
+      throw describe(error);
+    }
+    const parsed = parseAnalysis(text);
+    if (parsed) return parsed;
+    console.warn("[llm] Anthropic's call analysis was not the JSON asked for; using the local analysis");
+    return analyzeLocally(input);
+  }
+
   return {
     name: "anthropic",
     generateReply: (input, opts) => finishStream(streamReply(input, opts)),
     streamReply,
+    analyzeConversation,
   };
 }

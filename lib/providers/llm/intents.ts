@@ -75,3 +75,16 @@ export function classifyIntent(text: string, history: ChatMessage[] = []): Class
   }
   return { intent: best, scores };
 }
+
+const GOODBYE = /\b(good ?bye|bye(?: bye)?|that'?s all|that is all|that'?s it|that'?s everything|nothing else|no,? thanks?|no,? thank you|have a (?:good|nice|great|lovely) (?:day|one|evening|night|weekend)|talk to you later|see you)\b/i;
+const ENDS_WITH_BYE = /\b(good ?bye|bye)[\s.!]*$/i;
+
+/**
+ * Whether the caller is ending the conversation: "No, that's all, thanks" and "bye" are; "that's all
+ * I need to know: when do you open?" is not (it still asks something).
+ */
+export function isGoodbye(text: string, intent: Intent = classifyIntent(text).intent): boolean {
+  if (!GOODBYE.test(text)) return false;
+  if (ENDS_WITH_BYE.test(text)) return true;
+  return !text.includes("?") && (intent === "other" || intent === "greeting");
+}

@@ -130,11 +130,42 @@ export type Reply = { text: string; intent: Intent; knowledgeGap?: { question: s
 
 export type ReplyEvent = { type: "delta"; text: string } | { type: "done"; reply: Reply };
 
+/** A finished conversation (call or voicemail) for the post-call analysis. */
+export type ConversationInput = {
+  profile: BusinessInfo;
+  /** Who called (caller name or number), for the summary. */
+  caller: string;
+  channel: "call" | "voicemail";
+  turns: { speaker: "caller" | "assistant" | "agent"; text: string; kind?: "message" | "dtmf" }[];
+  /** What happened, as the call record knows it: transferred, voicemail left, message taken… */
+  outcome?: string | null;
+};
+
+export type Sentiment = "positive" | "neutral" | "negative";
+
+export type ConversationAnalysis = {
+  /** Two or three plain sentences. */
+  summary: string;
+  sentiment: Sentiment;
+  /** 1 (very negative) … 5 (very positive). */
+  sentimentScore: number;
+  intent: Intent;
+  /** What the team should do next, each one short imperative line; empty when nothing is needed. */
+  actionItems: string[];
+};
+
 export interface LlmProvider {
   readonly name: LlmProviderName;
   generateReply(input: ReplyInput, options?: { signal?: AbortSignal }): Promise<Reply>;
   /** Text deltas as they are produced, then one final `done` with the whole reply and its intent. */
   streamReply(input: ReplyInput, options?: { signal?: AbortSignal }): AsyncIterable<ReplyEvent>;
+  /** Summary, sentiment, intent and action items of a finished call or voicemail. */
+  analyzeConversation(input: ConversationInput, options?: { signal?: AbortSignal }): Promise<ConversationAnalysis>;
+}
+
+/** The three-way label of a 1–5 sentiment score. */
+export function sentimentLabel(score: number): Sentiment {
+  return score >= 4 ? "positive" : score <= 2 ? "negative" : "neutral";
 }
 
 export class LlmError extends Error {

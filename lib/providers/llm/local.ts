@@ -3,6 +3,7 @@ import type { AssistantPersona, BusinessInfo, ChatMessage, Intent, LlmProvider, 
 import { hoursFromAssistant, instructionFacts, isHoursFact, relevantFact, statesAddress, statesPrice } from "./facts";
 import { classifyIntent, mentionedWhen, NEW_ORDER } from "./intents";
 import { answerFromKnowledge } from "./knowledge";
+import { analyzeLocally } from "./local-analysis";
 
 /**
  * The local responder: the language model when no Anthropic key is configured. It classifies the
@@ -229,6 +230,9 @@ export function createLocalResponder(): LlmProvider {
         yield { type: "delta", text: sentence + " " };
       }
       yield { type: "done", reply: result };
+    },
+    async analyzeConversation(input) {
+      return analyzeLocally(input);
     },
   };
 }

@@ -7,7 +7,13 @@ export type TelephonyProviderName = "twilio" | "simulated";
 
 export type AvailableNumber = { phoneNumber: string; locality?: string; region?: string };
 
-export type WebhookUrls = { voiceUrl: string; smsUrl: string };
+/** Where the carrier sends a number's calls, texts and call status changes. */
+export type WebhookUrls = { voiceUrl: string; smsUrl: string; statusCallbackUrl?: string };
+
+/** A text handed to the carrier: its id there and the status it reported. */
+export type SentSms = { sid: string; status: "queued" | "sent" | "delivered" };
+
+export type Recording = { audio: Buffer; contentType: string };
 
 export type VerifyResult = {
   verified: boolean;
@@ -22,9 +28,6 @@ export type VerifyResult = {
   reason?: string;
 };
 
-/** A text handed to the carrier: its id there and the status it reported (Twilio: queued, sent…). */
-export type SentSms = { sid: string; status: string };
-
 export interface TelephonyProvider {
   readonly name: TelephonyProviderName;
   searchAvailable(input: { areaCode?: string; limit: number }): Promise<AvailableNumber[]>;
@@ -34,7 +37,9 @@ export interface TelephonyProvider {
   releaseNumber(sid: string): Promise<void>;
   setWebhooks(sid: string, urls: WebhookUrls): Promise<void>;
   /** Sends a text from one of the account's numbers. */
-  sendSms(input: { from: string; to: string; body: string }): Promise<SentSms>;
+  sendSms(input: { from: string; to: string; body: string; statusCallbackUrl?: string }): Promise<SentSms>;
+  /** A call recording's audio (a voicemail), by its RE… sid. */
+  fetchRecording(recordingSid: string): Promise<Recording>;
 }
 
 /**

@@ -1,6 +1,6 @@
 import "server-only";
 import crypto from "node:crypto";
-import { TelephonyError, type AvailableNumber, type TelephonyProvider } from "./interface";
+import { TelephonyError, type AvailableNumber, type Recording, type TelephonyProvider } from "./interface";
 
 /**
  * The simulated carrier, used when no Twilio credentials are configured. Its inventory is the
@@ -47,7 +47,10 @@ function newSid(): string {
 /** Which of these numbers are held already (the caller looks in its own records). */
 export type TakenNumbers = (candidates: string[]) => Promise<string[]>;
 
-export function createSimulatedProvider(takenAmong: TakenNumbers): TelephonyProvider {
+/** The simulated carrier's recording storage (recordings the phone panel or the simulator made). */
+export type RecordingStore = (recordingSid: string) => Promise<Recording | null>;
+
+export function createSimulatedProvider(takenAmong: TakenNumbers, recordings?: RecordingStore): TelephonyProvider {
   async function freeIn(areaCode: string, limit: number): Promise<string[]> {
     const range = rangeOf(areaCode);
     const used = new Set(await takenAmong(range));
@@ -94,14 +97,17 @@ export function createSimulatedProvider(takenAmong: TakenNumbers): TelephonyProv
       // No network: calls to a simulated number are placed from Switchboard itself.
     },
 
-    async sendSms({ from, to, body }) {
-      // The fictional carrier delivers at once; the caller records the text (the message row is the record).
-      if (!isSimulatedNumber(from)) {
-        throw new TelephonyError(`${from} is not a simulated number, so the simulated carrier cannot send from it.`, "invalid");
-      }
+    async sendSms({ to, body }) {
+      // The simulated handset receives it at once: the owner sees it in the thread as delivered.
       if (!/^\+[1-9]\d{6,14}$/.test(to)) throw new TelephonyError(`${to} is not a phone number in E.164 form.`, "invalid");
       if (!body.trim()) throw new TelephonyError("A text needs a body.", "invalid");
-      return { sid: `SM${crypto.randomBytes(16).toString("hex")}`, status: "sent" };
+      return { sid: `SM${crypto.randomBytes(16).toString("hex")}`, status: "delivered" };
+    },
+
+    async fetchRecording(recordingSid) {
+      const found = recordings ? await recordings(recordingSid) : null;
+      if (!found) throw new TelephonyError(`The simulated carrier has no recording ${recordingSid}.`, "not_found");
+      return found;
     },
   };
 }

@@ -152,6 +152,38 @@ describe("Twilio telephony provider (real SDK, fake REST server)", () => {
     expect((wrong as Error).message).toContain("Settings → API Keys");
   });
 
+  it("sets the status callback with the voice and SMS webhooks when given", async () => {
+    await provider().setWebhooks(OWNED_SID, { ...HOOKS, statusCallbackUrl: "https://switchboard.test/api/telephony/status" });
+    expect(fake.requests[0].form).toEqual({
+      VoiceUrl: HOOKS.voiceUrl,
+      VoiceMethod: "POST",
+      SmsUrl: HOOKS.smsUrl,
+      SmsMethod: "POST",
+      StatusCallback: "https://switchboard.test/api/telephony/status",
+      StatusCallbackMethod: "POST",
+    });
+  });
+
+  it("sends a text through the Messages resource", async () => {
+    const sent = await provider().sendSms({ from: "+15035550100", to: "+15555550123", body: "We open at nine." });
+    expect(sent.sid).toMatch(/^SM[0-9a-f]{32}$/);
+    expect(sent.status).toBe("queued");
+    expect(fake.requests[0]).toMatchObject({ method: "POST", path: `${BASE}/Messages.json`, form: { From: "+15035550100", To: "+15555550123", Body: "We open at nine." } });
+    expect(fake.requests[0].headers.authorization).toBe(basicAuth);
+  });
+
+  it("downloads a recording as WAV with Basic auth, from the API host only", async () => {
+    const sid = `RE${"e5".repeat(16)}`;
+    fake.recordings[sid] = Buffer.from("RIFF-and-some-audio");
+    const p = createTwilioProvider({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, apiBaseUrl: fake.url });
+    const recording = await p.fetchRecording(sid);
+    expect(recording).toEqual({ audio: Buffer.from("RIFF-and-some-audio"), contentType: "audio/wav" });
+    expect(fake.requests[0]).toMatchObject({ method: "GET", path: `${BASE}/Recordings/${sid}.wav` });
+    expect(fake.requests[0].headers.authorization).toBe(basicAuth);
+    await expect(p.fetchRecording(`RE${"f6".repeat(16)}`)).rejects.toMatchObject({ kind: "not_found" });
+    await expect(p.fetchRecording("../../etc/passwd")).rejects.toMatchObject({ kind: "invalid" });
+  });
+
   it("refuses an account SID that is not AC + 32 hex characters before any request", () => {
     expect(() => createTwilioProvider({ accountSid: "nonsense", authToken: AUTH_TOKEN })).toThrow(TelephonyError);
     expect(fake.requests).toHaveLength(0);

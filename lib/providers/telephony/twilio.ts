@@ -9,6 +9,9 @@ export type TwilioProviderOptions = {
   httpClient?: twilio.RequestClient;
   /** ISO country searched for new numbers. */
   country?: string;
+  /** Where recordings are downloaded from (tests point it at the local fake). */
+  apiBaseUrl?: string;
+  fetch?: typeof fetch;
 };
 
 type RestError = { status?: number; code?: number; message?: string; moreInfo?: string };
@@ -49,8 +52,16 @@ async function attempt<T>(action: string, run: () => Promise<T>): Promise<T> {
 }
 
 function hooks(urls: WebhookUrls) {
-  return { voiceUrl: urls.voiceUrl, voiceMethod: "POST", smsUrl: urls.smsUrl, smsMethod: "POST" };
+  return {
+    voiceUrl: urls.voiceUrl,
+    voiceMethod: "POST",
+    smsUrl: urls.smsUrl,
+    smsMethod: "POST",
+    ...(urls.statusCallbackUrl ? { statusCallback: urls.statusCallbackUrl, statusCallbackMethod: "POST" } : {}),
+  };
 }
+
+const RECORDING_SID = /^RE[0-9a-fA-F]{32}$/;
 
 export function createTwilioProvider(options: TwilioProviderOptions): TelephonyProvider {
   if (!/^AC[0-9a-fA-F]{32}$/.test(options.accountSid)) {
@@ -81,9 +92,9 @@ export function createTwilioProvider(options: TwilioProviderOptions): TelephonyP
       });
     },
 
-    buyNumber({ phoneNumber, voiceUrl, smsUrl }) {
+    buyNumber({ phoneNumber, ...urls }) {
       return attempt(`buy ${phoneNumber}`, async () => {
-        const bought = await client.incomingPhoneNumbers.create({ phoneNumber, ...hooks({ voiceUrl, smsUrl }) });
+        const bought = await client.incomingPhoneNumbers.create({ phoneNumber, ...hooks(urls) });
         return { sid: bought.sid, phoneNumber: bought.phoneNumber ?? phoneNumber };
       });
     },
@@ -118,11 +129,40 @@ export function createTwilioProvider(options: TwilioProviderOptions): TelephonyP
       });
     },
 
-    sendSms({ from, to, body }) {
+    sendSms({ from, to, body, statusCallbackUrl }) {
       return attempt(`send a text to ${to}`, async () => {
-        const message = await client.messages.create({ from, to, body });
-        return { sid: message.sid, status: message.status };
+        const sent = await client.messages.create({ from, to, body, ...(statusCallbackUrl ? { statusCallback: statusCallbackUrl } : {}) });
+        const status = sent.status === "delivered" ? "delivered" : sent.status === "sent" ? "sent" : "queued";
+        return { sid: sent.sid, status };
       });
+    },
+
+    /**
+     * Downloads a recording as WAV with the account's credentials. The URL is built from the sid on
+     * Twilio's API host (never taken from a webhook), so a recording can only come from the account.
+     */
+    async fetchRecording(recordingSid) {
+      if (!RECORDING_SID.test(recordingSid)) throw new TelephonyError(`"${recordingSid}" is not a Twilio recording sid.`, "invalid");
+      const base = (options.apiBaseUrl ?? "https://api.twilio.com").replace(/\/+$/, "");
+      const url = `${base}/2010-04-01/Accounts/${options.accountSid}/Recordings/${recordingSid}.wav`;
+      const auth = Buffer.from(`${options.accountSid}:${options.authToken}`).toString("base64");
+      let res: Response;
+      try {
+        res = await (options.fetch ?? fetch)(url, { headers: { authorization: `Basic ${auth}` }, signal: AbortSignal.timeout(30_000) });
+      } catch (error) {
+        throw toTelephonyError(error, `download recording ${recordingSid}`);
+      }
+      if (!res.ok) {
+        let body: RestError = {};
+        try {
+          body = (await res.json()) as RestError;
+        } catch {
+          // not JSON
+        }
+        throw toTelephonyError({ status: res.status, code: body.code, message: body.message }, `download recording ${recordingSid}`);
+      }
+      const type = res.headers.get("content-type")?.split(";")[0].trim() || "audio/wav";
+      return { audio: Buffer.from(await res.arrayBuffer()), contentType: type === "audio/x-wav" || type === "audio/wave" ? "audio/wav" : type };
     },
   };
 }

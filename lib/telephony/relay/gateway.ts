@@ -1,0 +1,485 @@
+import "server-only";
+import crypto from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { and, eq, sql } from "drizzle-orm";
+import twilio from "twilio";
+import { WebSocketServer, type RawData, type WebSocket } from "ws";
+import type { Db } from "@/db/client";
+import { assistantReplies, calls, creditLedger, organizations, type CallMode, type TranscriptTurn } from "@/db/schema";
+import { changeCredits, spendCredits } from "@/lib/billing/ledger";
+import { renewFreePeriodIfDue } from "@/lib/billing/free-renewal";
+import { creditPrices } from "@/lib/billing/prices";
+import { HttpError } from "@/lib/http/errors";
+import { mentionedWhen } from "@/lib/providers/llm/intents";
+import type { BusinessInfo, LlmProvider } from "@/lib/providers/llm/interface";
+import { selectLlm } from "@/lib/provider-selection/llm";
+import { assistantById, businessInfo, personaForModel, type ResolvedAssistant } from "@/lib/voice/context";
+import { carrierAccountFor } from "../account";
+import { recordAction } from "../actions";
+import { CALL_LINES } from "../voice/calls";
+import { decideTurn } from "../voice/decide";
+import { historyOf, numberOfCall, type CallRow, type NumberRow } from "../voice/runtime";
+import { gatewayPublicBase, RELAY_PATH, setGatewayListeningPort } from "./urls";
+
+/**
+ * The ConversationRelay gateway: the low-latency path for numbers set to streaming. Twilio does the
+ * speech recognition and synthesis and talks to us over one WebSocket per call; serverless hosts
+ * hold no sockets, so this is its own Node server (`npm run gateway`, or started beside the app by
+ * `npm start` — in the app's process, which shares embedded PGlite's single connection).
+ *
+ * Protocol (Twilio's "Getting and sending WebSocket messages"):
+ *   in:  setup {callSid, from, to, customParameters…} · prompt {voicePrompt, lang, last} ·
+ *        interrupt {utteranceUntilInterrupt, durationUntilInterruptMs} · dtmf {digit} · error {description}
+ *   out: text {token, last} streamed as the model writes · end {handoffData} (a JSON string)
+ * The upgrade request is verified like a webhook: X-Twilio-Signature over the wss:// URL (no
+ * parameters), keyed with the auth token of the account that owns the call's number.
+ */
+
+export type GatewayDeps = {
+  /** Overrides the organization's language model (tests and the benchmark). */
+  llm?: LlmProvider;
+  /** How long to let a closing line play before ending the session (ms per character, capped). */
+  speechMsPerChar?: number;
+  log?: (message: string) => void;
+  /**
+   * Per streamed reply: the gateway's own time before the model request went out, and the model's
+   * time to its first token as seen from here (SDK, network and model) — the benchmark separates them.
+   */
+  onTurnTiming?: (timing: { beforeModelMs: number; modelFirstTokenMs: number }) => void;
+};
+
+export type RelayGateway = { port: number; url: string; close(): Promise<void> };
+
+type InMessage =
+  | { type: "setup"; callSid?: string; from?: string; to?: string; customParameters?: Record<string, string> }
+  | { type: "prompt"; voicePrompt?: string; lang?: string; last?: boolean }
+  | { type: "interrupt"; utteranceUntilInterrupt?: string; durationUntilInterruptMs?: number | string }
+  | { type: "dtmf"; digit?: string }
+  | { type: "error"; description?: string };
+
+type Reply = {
+  abort: AbortController;
+  /** Everything sent to Twilio so far (what the caller would hear if nothing interrupts). */
+  sent: string;
+  /** Index of the assistant turn in the transcript once it is stored; null while still streaming. */
+  turnIndex: number | null;
+  done: boolean;
+};
+
+/** Under this many credits, a streamed reply waits for its credit before the first token. */
+const LOW_BALANCE = 5;
+
+function jsonb(value: unknown) {
+  return sql`${JSON.stringify(value)}::jsonb`;
+}
+
+/** One call's socket. Turns run one at a time; an interrupt or a new prompt cuts the current reply off. */
+class RelaySession {
+  private transcript: TranscriptTurn[];
+  private mode: CallMode;
+  private partial = "";
+  private reply: Reply | null = null;
+  private setupDone = false;
+  private ended = false;
+  private chain: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Db,
+    private readonly ws: WebSocket,
+    private readonly call: CallRow,
+    private readonly number: NumberRow | null,
+    private readonly assistant: ResolvedAssistant | null,
+    private readonly profile: BusinessInfo,
+    private readonly llm: LlmProvider,
+    private readonly deps: GatewayDeps,
+    private readonly freePeriodDue: boolean,
+    /** The balance as last known: with enough of it, tokens flow before the turn's credit is written. */
+    private readonly credit: { balance: number | null; unlimited: boolean },
+  ) {
+    this.transcript = [...call.transcript];
+    this.mode = call.mode === "ended" ? "conversation" : call.mode;
+  }
+
+  private send(message: Record<string, unknown>) {
+    if (this.ws.readyState === this.ws.OPEN) this.ws.send(JSON.stringify(message));
+  }
+
+  private log(message: string) {
+    (this.deps.log ?? ((m: string) => console.log(m)))(`[gateway] call ${this.call.id}: ${message}`);
+  }
+
+  /** Appends turns to the stored transcript (and the in-memory copy); returns the index of the first. */
+  private async append(turns: TranscriptTurn[]): Promise<number> {
+    const index = this.transcript.length;
+    this.transcript.push(...turns);
+    await this.db
+      .update(calls)
+      .set({ transcript: sql`${calls.transcript} || ${jsonb(turns)}` })
+      .where(and(eq(calls.id, this.call.id), eq(calls.organizationId, this.call.organizationId)));
+    return index;
+  }
+
+  private async markHeard(index: number, heard: string) {
+    const turn = this.transcript[index];
+    if (!turn) return;
+    turn.interrupted = true;
+    turn.heard = heard;
+    await this.db
+      .update(calls)
+      .set({ transcript: sql`jsonb_set(jsonb_set(${calls.transcript}, ${`{${index},interrupted}`}::text[], 'true'::jsonb), ${`{${index},heard}`}::text[], ${jsonb(heard)})` })
+      .where(and(eq(calls.id, this.call.id), eq(calls.organizationId, this.call.organizationId)));
+  }
+
+  /** Messages are handled in arrival order, except that an interrupt acts at once. */
+  handle(raw: RawData) {
+    const arrivedAt = performance.now();
+    let message: InMessage;
+    try {
+      message = JSON.parse(raw.toString()) as InMessage;
+    } catch {
+      this.log("ignored a message that is not JSON");
+      return;
+    }
+    if (message.type === "interrupt") {
+      this.interrupt(message);
+      return;
+    }
+    if (message.type === "prompt" && message.last !== false && this.reply && !this.reply.done) {
+      // The caller spoke again before the reply finished: stop it now, then answer the new words.
+      this.reply.abort.abort();
+    }
+    this.chain = this.chain.then(() => this.dispatch(message, arrivedAt)).catch((error) => this.log(`failed: ${error instanceof Error ? error.message : error}`));
+  }
+
+  private async dispatch(message: InMessage, arrivedAt: number) {
+    if (this.ended) return;
+    switch (message.type) {
+      case "setup":
+        if (message.callSid !== this.call.providerCallSid) {
+          this.log("setup for another call: closing");
+          this.ws.close(1008, "Unknown call");
+          return;
+        }
+        this.setupDone = true;
+        return;
+      case "prompt": {
+        if (!this.setupDone) return;
+        const piece = (message.voicePrompt ?? "").trim();
+        if (message.last === false) {
+          this.partial = `${this.partial} ${piece}`.trim();
+          return;
+        }
+        const text = `${this.partial} ${piece}`.replace(/\s+/g, " ").trim();
+        this.partial = "";
+        if (text) await this.onUtterance(text, arrivedAt);
+        return;
+      }
+      case "dtmf":
+        return this.onDigit(String(message.digit ?? ""));
+      case "error":
+        this.log(`Twilio reported: ${message.description ?? "an error"}`);
+        return;
+      default:
+        return;
+    }
+  }
+
+  private interrupt(message: Extract<InMessage, { type: "interrupt" }>) {
+    const reply = this.reply;
+    if (!reply) return;
+    reply.abort.abort();
+    const heard = (message.utteranceUntilInterrupt ?? "").trim();
+    // What the caller heard, on the turn it belongs to: stored now, or as soon as the turn is.
+    this.chain = this.chain.then(async () => {
+      if (reply.turnIndex !== null) await this.markHeard(reply.turnIndex, heard);
+    });
+  }
+
+  private estimateSpeechMs(text: string) {
+    return Math.min(6000, text.length * (this.deps.speechMsPerChar ?? 65));
+  }
+
+  /** Says a fixed line, lets it play, then hands the call back to TwiML with a reason. */
+  private async sayAndEnd(text: string | null, reason: "goodbye" | "transfer" | "voicemail") {
+    if (text) {
+      this.send({ type: "text", token: text, last: true });
+      await this.append([{ speaker: "assistant", text, at: new Date().toISOString() }]);
+      await new Promise((r) => setTimeout(r, this.estimateSpeechMs(text)));
+    }
+    this.ended = true;
+    this.send({ type: "end", handoffData: JSON.stringify({ reason, callId: this.call.id }) });
+  }
+
+  private async onDigit(digit: string) {
+    await this.append([{ speaker: "caller", text: `Pressed ${digit}`, at: new Date().toISOString(), kind: "dtmf" }]);
+    if (digit === "0" && this.number?.forwardTo) await this.sayAndEnd(CALL_LINES.connecting(this.profile.name), "transfer");
+  }
+
+  private async onUtterance(text: string, heardAt: number) {
+    const callerTurn: TranscriptTurn = { speaker: "caller", text, at: new Date().toISOString() };
+    const decision = decideTurn({ text, mode: this.mode, forwardTo: this.number?.forwardTo ?? null, silentPrompts: 0, history: historyOf(this.transcript) });
+    const biz = this.profile.name;
+    switch (decision.kind) {
+      case "goodbye":
+        await this.append([callerTurn]);
+        return this.sayAndEnd(CALL_LINES.goodbye(biz), "goodbye");
+      case "transfer":
+        await this.append([callerTurn]);
+        return this.sayAndEnd(CALL_LINES.connecting(biz), "transfer");
+      case "voicemail":
+        await this.append([callerTurn]);
+        return this.sayAndEnd(null, "voicemail");
+      case "take_message": {
+        await this.append([{ ...callerTurn, kind: "message" }]);
+        await recordAction(this.db, { organizationId: this.call.organizationId, callId: this.call.id, type: "took_message", detail: { message: text } });
+        this.mode = "conversation";
+        const line = CALL_LINES.messageTaken(biz);
+        this.send({ type: "text", token: line, last: true });
+        await this.append([{ speaker: "assistant", text: line, at: new Date().toISOString() }]);
+        return;
+      }
+      case "silence":
+        return;
+      case "reply":
+        return this.streamReply(text, callerTurn, heardAt);
+    }
+  }
+
+  /**
+   * Streams the model's reply to Twilio token by token as it arrives. The credit is taken while the
+   * model starts (its first token waits for it); a reply cut off by the caller is stored as far as
+   * it was written, with what the caller actually heard.
+   */
+  private async streamReply(text: string, callerTurn: TranscriptTurn, heardAt: number) {
+    if (!this.assistant) {
+      await this.append([callerTurn]);
+      return this.sayAndEnd(null, "voicemail");
+    }
+    const reference = `call-turn:${this.call.id}:relay:${crypto.randomUUID()}`;
+    const reply: Reply = { abort: new AbortController(), sent: "", turnIndex: null, done: false };
+    this.reply = reply;
+    const history = historyOf(this.transcript);
+    const started = performance.now();
+
+    // The model starts first; the bookkeeping (the caller's turn, the credit) happens while it thinks.
+    // Tokens wait for the credit only when the balance may not cover it (unknown or under a few
+    // credits): otherwise a failed spend stops the reply instead, and the first token never waits on
+    // the database.
+    const events = this.llm
+      .streamReply(
+        { assistant: personaForModel(this.assistant), profile: this.profile, history, text },
+        { signal: AbortSignal.any([reply.abort.signal, AbortSignal.timeout(20_000)]) },
+      )
+      [Symbol.asyncIterator]();
+    const modelStarted = performance.now();
+    let pending = events.next();
+    pending.catch(() => undefined);
+    const bookkeeping = Promise.all([
+      this.append([callerTurn]),
+      (async () => {
+        if (this.freePeriodDue) await renewFreePeriodIfDue(this.db, this.call.organizationId);
+        return spendCredits(this.db, this.call.organizationId, creditPrices.callTurn, {
+          reason: "Phone call turn (streaming)",
+          reference,
+          metadata: { callId: this.call.id, assistantId: this.assistant!.id },
+        });
+      })(),
+    ]);
+    bookkeeping.catch(() => undefined);
+
+    let firstTokenMs: number | null = null;
+    let intent: string | null = null;
+    let failed: unknown = null;
+    const mustWait = !(this.credit.unlimited || (this.credit.balance ?? 0) >= LOW_BALANCE);
+    bookkeeping.then(
+      ([, spent]) => {
+        this.credit.balance = spent.balance;
+      },
+      (error) => {
+        this.credit.balance = null;
+        if (!mustWait) {
+          failed = error;
+          reply.abort.abort();
+        }
+      },
+    );
+    try {
+      let paid = !mustWait;
+      for (;;) {
+        const { value: event, done } = await pending;
+        if (done || reply.abort.signal.aborted) break;
+        if (event.type === "delta") {
+          if (!paid) {
+            await bookkeeping;
+            paid = true;
+          }
+          if (reply.abort.signal.aborted) break;
+          if (firstTokenMs === null) {
+            const now = performance.now();
+            firstTokenMs = now - heardAt;
+            this.deps.onTurnTiming?.({ beforeModelMs: modelStarted - heardAt, modelFirstTokenMs: now - modelStarted });
+          }
+          reply.sent += event.text;
+          this.send({ type: "text", token: event.text, last: false });
+        } else {
+          intent = event.reply.intent;
+        }
+        pending = events.next();
+      }
+      if (!paid) await bookkeeping;
+    } catch (error) {
+      if (!reply.abort.signal.aborted) failed = error;
+      reply.abort.abort();
+      await events.return?.(undefined).catch(() => undefined);
+    }
+    await bookkeeping.catch(() => undefined);
+    if (failed && reply.sent) this.send({ type: "text", token: "", last: true });
+
+    if (failed instanceof HttpError && failed.status === 402) {
+      return this.sayAndEnd(null, "voicemail");
+    }
+    if (failed) {
+      this.log(`the reply failed: ${failed instanceof Error ? failed.message : failed}`);
+      await this.refund(reference);
+      await this.db
+        .update(calls)
+        .set({ failureClass: (failed as { status?: number }).status === 401 ? "authentication" : /abort|timeout/i.test(String(failed)) ? "timeout" : "processing" })
+        .where(and(eq(calls.id, this.call.id), eq(calls.organizationId, this.call.organizationId)));
+      return this.sayAndEnd(null, "voicemail");
+    }
+
+    const interrupted = reply.abort.signal.aborted;
+    if (!interrupted) this.send({ type: "text", token: "", last: true });
+    reply.done = true;
+    const replyText = reply.sent.trim();
+    if (!replyText) return;
+    const latencyMs = firstTokenMs === null ? undefined : Math.round(firstTokenMs);
+    reply.turnIndex = await this.append([
+      { speaker: "assistant", text: replyText, at: new Date().toISOString(), ...(latencyMs !== undefined ? { latencyMs } : {}), ...(intent ? { intent } : {}) },
+    ]);
+    await this.db.insert(assistantReplies).values({
+      id: crypto.randomUUID(),
+      organizationId: this.call.organizationId,
+      assistantId: this.assistant.id,
+      callId: this.call.id,
+      source: "call",
+      intent,
+      inputText: text,
+      replyText,
+      llmProvider: this.llm.name,
+      ttsProvider: null,
+      llmFirstTokenMs: firstTokenMs === null ? null : Math.round(firstTokenMs),
+      llmTotalMs: Math.round(performance.now() - started),
+      totalMs: latencyMs ?? Math.round(performance.now() - heardAt),
+    });
+    if (intent === "appointment" && mentionedWhen(text)) {
+      await recordAction(this.db, { organizationId: this.call.organizationId, callId: this.call.id, type: "booking_requested", detail: { text, when: mentionedWhen(text) } });
+    }
+    if (intent === "human_handoff") {
+      await recordAction(this.db, { organizationId: this.call.organizationId, callId: this.call.id, type: "callback_requested", detail: { text } });
+      this.mode = "message";
+    }
+  }
+
+  private async refund(reference: string) {
+    const [entry] = await this.db
+      .select({ amount: creditLedger.amount })
+      .from(creditLedger)
+      .where(and(eq(creditLedger.organizationId, this.call.organizationId), eq(creditLedger.reference, reference), eq(creditLedger.kind, "usage")));
+    if (entry && entry.amount < 0) {
+      await changeCredits(this.db, this.call.organizationId, "refund", -entry.amount, { reason: "Refund: the phone call turn failed", reference }).catch(() => undefined);
+    }
+  }
+
+  close() {
+    this.reply?.abort.abort();
+  }
+}
+
+function reject(socket: import("node:stream").Duplex, status: number, message: string) {
+  socket.write(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(message)}\r\n\r\n${message}`);
+  socket.destroy();
+}
+
+/**
+ * Starts the gateway on `port` (0: any free port). `getDb` gives the database (the app's own handle
+ * when it runs in the app's process).
+ */
+export async function startRelayGateway(options: { port: number; host?: string; getDb: () => Promise<Db>; deps?: GatewayDeps }): Promise<RelayGateway> {
+  const deps = options.deps ?? {};
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  const server = http.createServer((req, res) => {
+    if (req.url === "/health") {
+      res.writeHead(200, { "content-type": "text/plain" }).end("ok");
+      return;
+    }
+    res.writeHead(426, { "content-type": "text/plain" }).end("ConversationRelay connects here over WebSocket.");
+  });
+
+  server.on("upgrade", (req, socket, head) => {
+    void (async () => {
+      try {
+        const url = new URL(req.url ?? "/", "ws://gateway");
+        if (url.pathname !== RELAY_PATH) return reject(socket, 404, "Not found");
+        const signature = req.headers["x-twilio-signature"];
+        const callId = url.searchParams.get("callId");
+        if (typeof signature !== "string" || !callId) return reject(socket, 403, "Missing signature");
+        const db = await options.getDb();
+        const [call] = await db.select().from(calls).where(eq(calls.id, callId));
+        if (!call) return reject(socket, 403, "Invalid signature");
+        const account = await carrierAccountFor(db, { organizationId: call.organizationId, provider: call.provider ?? "simulated" });
+        const signedUrl = `${gatewayPublicBase()}${url.pathname}${url.search}`;
+        if (!account || !twilio.validateRequest(account.authToken, signature, signedUrl, {})) return reject(socket, 403, "Invalid signature");
+        const [number, assistant, org, business, llm] = await Promise.all([
+          numberOfCall(db, call),
+          assistantById(db, call.organizationId, call.assistantId),
+          db
+            .select({
+              name: organizations.name,
+              profile: organizations.businessProfile,
+              tier: organizations.subscriptionTier,
+              status: organizations.subscriptionStatus,
+              periodEnd: organizations.currentPeriodEnd,
+              balance: organizations.creditBalance,
+            })
+            .from(organizations)
+            .where(eq(organizations.id, call.organizationId))
+            .then((rows) => rows[0]),
+          businessInfo(db, call.organizationId, { phoneNumberId: call.phoneNumberId, assistantId: call.assistantId }),
+          deps.llm ?? selectLlm(db, call.organizationId),
+        ]);
+        if (!org) return reject(socket, 403, "Invalid signature");
+        const freePeriodDue = org.tier === "free" && org.periodEnd <= new Date();
+        wss.handleUpgrade(req, socket, head, (ws) => {
+          const credit = { balance: org.balance, unlimited: org.tier === "enterprise" && org.status === "active" };
+          const session = new RelaySession(db, ws, call, number, assistant, business, llm, deps, freePeriodDue, credit);
+          ws.on("message", (data) => session.handle(data));
+          ws.on("close", () => session.close());
+          ws.on("error", () => session.close());
+        });
+      } catch (error) {
+        console.error("[gateway] upgrade failed:", error instanceof Error ? error.message : error);
+        reject(socket, 500, "Gateway error");
+      }
+    })();
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  setGatewayListeningPort(port);
+  return {
+    port,
+    url: `${gatewayPublicBase()}${RELAY_PATH}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const client of wss.clients) client.terminate();
+        wss.close();
+        server.close(() => resolve());
+        server.closeAllConnections?.();
+      }),
+  };
+}

@@ -1,0 +1,98 @@
+import "server-only";
+import crypto from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "@/db/client";
+import { audioClips, calls, telephonyAccounts } from "@/db/schema";
+import { resolveVoice } from "@/lib/assistants/voices";
+import { getBlobStore } from "@/lib/blob-store";
+import { decryptSecret } from "@/lib/crypto/secret-box";
+import { badRequest, HttpError, notFound } from "@/lib/http/errors";
+import { selectTts } from "@/lib/provider-selection/tts";
+import { audioDurationMs } from "@/lib/voice/audio";
+import { saveAudioClip } from "@/lib/voice/audio-clips";
+import { twilioSid } from "./signature";
+import { telephonyUrl } from "./urls";
+
+/**
+ * The simulated carrier's recording storage — what Twilio's Recordings resource is for a real
+ * number. The phone panel and `simulate:call` answer a <Record> by uploading the caller's message:
+ * audio recorded in the browser, or text that is spoken into a recording by the organization's
+ * speech provider (a real audio file, which the voicemail job then fetches and transcribes like
+ * any other). Authenticated like Twilio's REST API: Basic AccountSid:AuthToken of the simulated account.
+ */
+
+export const uploadRecordingInput = z
+  .object({
+    callSid: z.string().regex(/^CA[0-9a-f]{32}$/i, "callSid must be CA followed by 32 hexadecimal characters"),
+    text: z.string().trim().min(1, "Say something for the recording").max(2000, "At most 2,000 characters").optional(),
+    audioBase64: z.string().max(1_300_000, "The recording is larger than about 1 MB").optional(),
+    contentType: z.enum(["audio/wav", "audio/webm", "audio/ogg", "audio/mpeg"], "contentType must be audio/wav, audio/webm, audio/ogg or audio/mpeg").optional(),
+  })
+  .refine((v) => Boolean(v.text) !== Boolean(v.audioBase64), { message: "Send either text or audioBase64", path: ["text"] });
+export type UploadRecordingInput = z.infer<typeof uploadRecordingInput>;
+
+const unauthorizedCarrier = () =>
+  new HttpError(401, "Authenticate with the simulated carrier's Account SID and auth token (HTTP Basic).", undefined, { "WWW-Authenticate": 'Basic realm="Switchboard simulated carrier"' });
+
+/** The organization of a Basic AccountSid:AuthToken pair of the simulated carrier. */
+export async function authenticateCarrierAccount(db: Db, authorization: string | null): Promise<{ organizationId: string; accountSid: string }> {
+  const match = /^Basic ([A-Za-z0-9+/=]+)$/.exec(authorization ?? "");
+  if (!match) throw unauthorizedCarrier();
+  const decoded = Buffer.from(match[1], "base64").toString("utf8");
+  const colon = decoded.indexOf(":");
+  const accountSid = decoded.slice(0, colon);
+  const token = decoded.slice(colon + 1);
+  if (colon < 0 || !/^AC[0-9a-f]{32}$/.test(accountSid)) throw unauthorizedCarrier();
+  const [row] = await db.select().from(telephonyAccounts).where(eq(telephonyAccounts.accountSid, accountSid));
+  if (!row) throw unauthorizedCarrier();
+  const expected = Buffer.from(decryptSecret(row.authTokenCiphertext));
+  const given = Buffer.from(token);
+  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) throw unauthorizedCarrier();
+  return { organizationId: row.organizationId, accountSid };
+}
+
+export async function uploadRecording(db: Db, account: { organizationId: string; accountSid: string }, input: UploadRecordingInput) {
+  const [call] = await db
+    .select({ id: calls.id, provider: calls.provider })
+    .from(calls)
+    .where(and(eq(calls.providerCallSid, input.callSid), eq(calls.organizationId, account.organizationId)));
+  if (!call || call.provider !== "simulated") throw notFound("Call");
+
+  let audio: Buffer;
+  let contentType: string;
+  if (input.text) {
+    const tts = await selectTts(db, account.organizationId);
+    // The caller's voice, not the assistant's.
+    const result = await tts.synthesize(input.text, resolveVoice("onyx"));
+    audio = result.audio;
+    contentType = result.contentType;
+  } else {
+    audio = Buffer.from(input.audioBase64!, "base64");
+    contentType = input.contentType ?? "audio/webm";
+    if (audio.length < 100) throw badRequest("The recording is empty", { audioBase64: "The recording is empty" });
+  }
+  const sid = twilioSid("RE");
+  const durationMs = audioDurationMs(audio, contentType);
+  await saveAudioClip(db, getBlobStore(), { id: sid, organizationId: account.organizationId, audio, contentType, durationMs, source: "recording" });
+  return {
+    sid,
+    accountSid: account.accountSid,
+    callSid: input.callSid,
+    contentType,
+    durationSeconds: durationMs === null ? null : Math.max(1, Math.round(durationMs / 1000)),
+    url: `${telephonyUrl("simulatorRecordings")}/${sid}`,
+  };
+}
+
+/** GET …/recordings/{sid}: the recording's bytes, to its account only. */
+export async function downloadRecording(db: Db, account: { organizationId: string }, sid: string): Promise<Response> {
+  const [clip] = await db
+    .select()
+    .from(audioClips)
+    .where(and(eq(audioClips.id, sid), eq(audioClips.organizationId, account.organizationId), eq(audioClips.source, "recording")));
+  if (!clip) throw notFound("Recording");
+  const audio = await getBlobStore().get(clip.storageKey);
+  if (!audio) throw notFound("Recording");
+  return new Response(new Uint8Array(audio), { headers: { "content-type": clip.contentType, "content-length": String(audio.length), "cache-control": "private, no-store" } });
+}

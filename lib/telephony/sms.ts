@@ -1,0 +1,358 @@
+import "server-only";
+import crypto from "node:crypto";
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "@/db/client";
+import { assistantReplies, creditLedger, messages, messageThreads, phoneNumbers } from "@/db/schema";
+import { changeCredits, spendCredits } from "@/lib/billing/ledger";
+import { renewFreePeriodIfDue } from "@/lib/billing/free-renewal";
+import { creditPrices } from "@/lib/billing/prices";
+import { badRequest, conflict, HttpError, notFound } from "@/lib/http/errors";
+import type { ChatMessage, LlmProvider } from "@/lib/providers/llm/interface";
+import { TelephonyError } from "@/lib/providers/telephony/interface";
+import { selectLlm } from "@/lib/provider-selection/llm";
+import { getTelephonyProviderFor } from "@/lib/provider-selection/telephony";
+import { assistantForNumber, businessInfo, personaForModel } from "@/lib/voice/context";
+import { HISTORY_TURNS } from "@/lib/voice/service";
+import { recordAction } from "./actions";
+import { messageTwiml } from "./twiml";
+import { findNumber, twimlResponse, verifyCarrierRequest, type CarrierRequest } from "./webhook";
+
+/**
+ * Texts: the SMS webhook answers with TwiML <Message>, one thread per contact and number keeps the
+ * context, and the carrier keywords are honoured (docs/telephony.md#texts):
+ *  - STOP, STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT (also REVOKE, OPTOUT): the contact is opted out,
+ *    stored on the thread; nothing more is sent to them — no assistant replies, no owner replies —
+ *    until they text START. On Twilio, its Advanced Opt-Out sends the confirmation (a message from us
+ *    would be blocked); the simulated carrier has none, so Switchboard sends it.
+ *  - START, YES, UNSTOP: opted back in, with a confirmation.
+ *  - HELP, INFO: who this is and how to stop (answered even when opted out, as the carriers require).
+ * Keywords count when they are the whole message (case and surrounding punctuation ignored).
+ */
+const KEYWORDS: Record<string, "stop" | "start" | "help"> = {
+  STOP: "stop",
+  STOPALL: "stop",
+  UNSUBSCRIBE: "stop",
+  CANCEL: "stop",
+  END: "stop",
+  QUIT: "stop",
+  REVOKE: "stop",
+  OPTOUT: "stop",
+  START: "start",
+  YES: "start",
+  UNSTOP: "start",
+  HELP: "help",
+  INFO: "help",
+};
+
+export function carrierKeyword(body: string): "stop" | "start" | "help" | null {
+  const word = body.trim().replace(/^[\s"'.!?]+|[\s"'.!?]+$/g, "").toUpperCase();
+  return KEYWORDS[word] ?? null;
+}
+
+export const SMS_TEXTS = {
+  stopped: "You have successfully been unsubscribed. You will not receive any more messages from this number. Reply START to resubscribe.",
+  started: "You have successfully been re-subscribed to messages from this number. Reply HELP for help. Reply STOP to unsubscribe.",
+  help: (biz: string, number: string) =>
+    `${biz}: texts to ${number} are answered by ${biz}'s assistant; call ${number} to reach the team. Msg & data rates may apply. Reply STOP to unsubscribe.`,
+  fallback: (biz: string) => `Thanks for your message. The team at ${biz} will get back to you soon.`,
+};
+
+type Thread = typeof messageThreads.$inferSelect;
+type MessageRow = typeof messages.$inferSelect;
+
+/** The thread of a number and a contact, made on first contact (concurrent first texts agree on one). */
+async function threadFor(db: DbOrTx, organizationId: string, phoneNumberId: string, contactNumber: string): Promise<Thread> {
+  await db
+    .insert(messageThreads)
+    .values({ id: crypto.randomUUID(), organizationId, phoneNumberId, contactNumber })
+    .onConflictDoNothing({ target: [messageThreads.phoneNumberId, messageThreads.contactNumber] });
+  const [thread] = await db
+    .select()
+    .from(messageThreads)
+    .where(and(eq(messageThreads.phoneNumberId, phoneNumberId), eq(messageThreads.contactNumber, contactNumber), eq(messageThreads.organizationId, organizationId)));
+  return thread;
+}
+
+/** The thread's last messages as the model's history (the contact is the user). */
+async function threadHistory(db: DbOrTx, thread: Thread, before: string): Promise<ChatMessage[]> {
+  const rows = await db
+    .select({ id: messages.id, direction: messages.direction, body: messages.body, intent: messages.intent })
+    .from(messages)
+    .where(and(eq(messages.threadId, thread.id), eq(messages.organizationId, thread.organizationId)))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(HISTORY_TURNS + 1);
+  return rows
+    .filter((r) => r.id !== before)
+    .slice(0, HISTORY_TURNS)
+    .reverse()
+    .map((r) => ({ role: r.direction === "inbound" ? ("user" as const) : ("assistant" as const), content: r.body, intent: r.intent }));
+}
+
+async function replayReply(db: Db, inbound: MessageRow): Promise<Response> {
+  const [reply] = await db
+    .select({ body: messages.body })
+    .from(messages)
+    .where(and(eq(messages.replyToId, inbound.id), eq(messages.organizationId, inbound.organizationId)))
+    .limit(1);
+  return twimlResponse(messageTwiml(reply?.body ?? null));
+}
+
+export type SmsDeps = { llm?: LlmProvider; replyTimeoutMs?: number };
+
+/**
+ * POST smsUrl. Unknown number → an empty <Response/>, nothing written; every other text is verified,
+ * stored once per MessageSid (a retry gets the same reply back), and answered per the rules above.
+ */
+export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}): Promise<Response> {
+  const number = await findNumber(db, req.params.To);
+  if (!number) return twimlResponse(messageTwiml(null));
+  await verifyCarrierRequest(db, req, number);
+  if (!number.isActive) return twimlResponse(messageTwiml(null));
+  const { MessageSid: messageSid, From: from } = req.params;
+  const body = (req.params.Body ?? "").slice(0, 1600);
+  if (!messageSid || !from) throw badRequest("MessageSid and From are required", { ...(messageSid ? {} : { MessageSid: "Required" }), ...(from ? {} : { From: "Required" }) });
+
+  const [existing] = await db.select().from(messages).where(eq(messages.providerMessageSid, messageSid));
+  if (existing) {
+    if (existing.organizationId !== number.organizationId) return twimlResponse(messageTwiml(null));
+    return replayReply(db, existing);
+  }
+
+  const thread = await threadFor(db, number.organizationId, number.id, from);
+  const keyword = carrierKeyword(body);
+  const [inbound] = await db
+    .insert(messages)
+    .values({
+      id: crypto.randomUUID(),
+      organizationId: number.organizationId,
+      phoneNumberId: number.id,
+      threadId: thread.id,
+      providerMessageSid: messageSid,
+      direction: "inbound",
+      fromNumber: from,
+      toNumber: number.phoneNumber,
+      body,
+      status: "received",
+      intent: keyword ? `keyword:${keyword}` : null,
+    })
+    .onConflictDoNothing({ target: messages.providerMessageSid })
+    .returning();
+  if (!inbound) {
+    const [raced] = await db.select().from(messages).where(eq(messages.providerMessageSid, messageSid));
+    return raced && raced.organizationId === number.organizationId ? replayReply(db, raced) : twimlResponse(messageTwiml(null));
+  }
+  await db.update(messageThreads).set({ lastMessageAt: new Date() }).where(eq(messageThreads.id, thread.id));
+
+  const biz = (await businessInfo(db, number.organizationId)).name;
+  const send = async (text: string, sentBy: "assistant" | "system", intent: string | null = null) => {
+    const [out] = await db
+      .insert(messages)
+      .values({
+        id: crypto.randomUUID(),
+        organizationId: number.organizationId,
+        phoneNumberId: number.id,
+        threadId: thread.id,
+        direction: "outbound",
+        fromNumber: number.phoneNumber,
+        toNumber: from,
+        body: text,
+        status: "sent",
+        sentBy,
+        replyToId: inbound.id,
+        intent,
+      })
+      .returning();
+    return { response: twimlResponse(messageTwiml(text)), message: out };
+  };
+
+  if (keyword === "stop") {
+    await db.update(messageThreads).set({ optedOut: true, optedOutAt: new Date() }).where(eq(messageThreads.id, thread.id));
+    await recordAction(db, { organizationId: number.organizationId, messageId: inbound.id, type: "opted_out", detail: { contact: from, keyword: body.trim() } });
+    return number.provider === "simulated" ? (await send(SMS_TEXTS.stopped, "system")).response : twimlResponse(messageTwiml(null));
+  }
+  if (keyword === "start") {
+    await db.update(messageThreads).set({ optedOut: false, optedOutAt: null }).where(eq(messageThreads.id, thread.id));
+    await recordAction(db, { organizationId: number.organizationId, messageId: inbound.id, type: "opted_in", detail: { contact: from } });
+    return (await send(SMS_TEXTS.started, "system")).response;
+  }
+  if (keyword === "help") return (await send(SMS_TEXTS.help(biz, number.phoneNumber), "system")).response;
+  if (thread.optedOut) return twimlResponse(messageTwiml(null));
+
+  const assistant = await assistantForNumber(db, number.organizationId, number.assistantId);
+  if (!assistant || !body.trim()) return twimlResponse(messageTwiml(null));
+
+  const reference = `sms-reply:${inbound.id}`;
+  let entryId: string | null = null;
+  try {
+    await renewFreePeriodIfDue(db, number.organizationId);
+    entryId = (await spendCredits(db, number.organizationId, creditPrices.smsReply, { reason: "Text answered by the assistant", reference, metadata: { messageId: inbound.id } })).entryId;
+  } catch (error) {
+    // Out of credits: the text waits for the team in Call History.
+    if (error instanceof HttpError && error.status === 402) return twimlResponse(messageTwiml(null));
+    throw error;
+  }
+
+  const started = performance.now();
+  const llm = deps.llm ?? (await selectLlm(db, number.organizationId));
+  const profile = await businessInfo(db, number.organizationId);
+  try {
+    const reply = await llm.generateReply(
+      { assistant: personaForModel(assistant), profile, history: await threadHistory(db, thread, inbound.id), text: body },
+      { signal: AbortSignal.timeout(deps.replyTimeoutMs ?? 10_000) },
+    );
+    const llmMs = performance.now() - started;
+    await db.update(messages).set({ intent: reply.intent }).where(eq(messages.id, inbound.id));
+    const { response, message } = await send(reply.text, "assistant", reply.intent);
+    if (reply.intent === "spam") await db.update(messages).set({ isSpam: true }).where(eq(messages.id, inbound.id));
+    await db.insert(assistantReplies).values({
+      id: crypto.randomUUID(),
+      organizationId: number.organizationId,
+      assistantId: assistant.id,
+      source: "sms",
+      intent: reply.intent,
+      inputText: body,
+      replyText: reply.text,
+      llmProvider: llm.name,
+      llmTotalMs: Math.round(llmMs),
+      totalMs: Math.round(performance.now() - req.receivedAt),
+    });
+    await recordAction(db, { organizationId: number.organizationId, messageId: message.id, type: "texted_back", detail: { contact: from, intent: reply.intent } });
+    return response;
+  } catch (error) {
+    console.error(`[sms] the assistant's reply to ${inbound.id} failed:`, error instanceof Error ? error.message : error);
+    if (entryId) {
+      const [entry] = await db.select({ amount: creditLedger.amount }).from(creditLedger).where(eq(creditLedger.id, entryId));
+      if (entry && entry.amount < 0) {
+        await changeCredits(db, number.organizationId, "refund", -entry.amount, { reason: "Refund: the text reply failed", reference }).catch(() => undefined);
+      }
+    }
+    return (await send(SMS_TEXTS.fallback(biz), "system")).response;
+  }
+}
+
+// ─── The owner's side: the thread and replies from Call History ──────────────────────────────
+
+export type ThreadMessage = {
+  id: string;
+  direction: "inbound" | "outbound";
+  body: string;
+  status: string;
+  sentBy: "assistant" | "owner" | "system" | null;
+  createdAt: string;
+};
+
+export type ThreadView = {
+  id: string;
+  contact: string;
+  phoneNumberId: string;
+  optedOut: boolean;
+  optedOutAt: string | null;
+  messages: ThreadMessage[];
+};
+
+const THREAD_PAGE = 50;
+
+/** The thread a message belongs to (older rows without one are matched by number and contact). */
+async function threadOfMessage(db: DbOrTx, organizationId: string, message: MessageRow, create: boolean): Promise<Thread | null> {
+  if (message.threadId) {
+    const [thread] = await db
+      .select()
+      .from(messageThreads)
+      .where(and(eq(messageThreads.id, message.threadId), eq(messageThreads.organizationId, organizationId)));
+    if (thread) return thread;
+  }
+  if (!message.phoneNumberId) return null;
+  const contact = message.direction === "inbound" ? message.fromNumber : message.toNumber;
+  if (create) return threadFor(db, organizationId, message.phoneNumberId, contact);
+  const [thread] = await db
+    .select()
+    .from(messageThreads)
+    .where(and(eq(messageThreads.phoneNumberId, message.phoneNumberId), eq(messageThreads.contactNumber, contact), eq(messageThreads.organizationId, organizationId)));
+  return thread ?? null;
+}
+
+export async function threadView(db: DbOrTx, organizationId: string, message: MessageRow): Promise<ThreadView | null> {
+  const thread = await threadOfMessage(db, organizationId, message, false);
+  const contact = message.direction === "inbound" ? message.fromNumber : message.toNumber;
+  const where = thread
+    ? and(eq(messages.organizationId, organizationId), eq(messages.threadId, thread.id))
+    : message.phoneNumberId
+      ? and(
+          eq(messages.organizationId, organizationId),
+          eq(messages.phoneNumberId, message.phoneNumberId),
+          sql`(${messages.fromNumber} = ${contact} or ${messages.toNumber} = ${contact})`,
+        )
+      : null;
+  if (!where) return null;
+  const rows = await db.select().from(messages).where(where).orderBy(desc(messages.createdAt), desc(messages.id)).limit(THREAD_PAGE);
+  return {
+    id: thread?.id ?? `${message.phoneNumberId}:${contact}`,
+    contact,
+    phoneNumberId: message.phoneNumberId!,
+    optedOut: thread?.optedOut ?? false,
+    optedOutAt: thread?.optedOutAt?.toISOString() ?? null,
+    messages: rows.reverse().map((r) => ({
+      id: r.id,
+      direction: r.direction,
+      body: r.body,
+      status: r.status,
+      sentBy: r.sentBy,
+      createdAt: r.createdAt.toISOString(),
+    })),
+  };
+}
+
+/**
+ * POST /api/messages/{id}/reply: the owner answers a thread, sent through the carrier that holds the
+ * number. Refused (409) when the contact opted out, the number is inactive or gone, or a Twilio
+ * number's credentials are gone; 502 when the carrier refuses.
+ */
+export async function replyToThread(db: Db, organizationId: string, messageId: string, body: string, userId: string): Promise<ThreadMessage> {
+  const [message] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.id, messageId), eq(messages.organizationId, organizationId)));
+  if (!message) throw notFound("Message");
+  const thread = await threadOfMessage(db, organizationId, message, true);
+  if (!thread) throw conflict("This text has no number of yours to reply from any more.");
+  if (thread.optedOut) {
+    const when = thread.optedOutAt ? ` on ${thread.optedOutAt.toISOString().slice(0, 10)}` : "";
+    throw conflict(`${thread.contactNumber} replied STOP${when}: carriers forbid texting them again until they text START.`);
+  }
+  const [number] = await db
+    .select()
+    .from(phoneNumbers)
+    .where(and(eq(phoneNumbers.id, thread.phoneNumberId), eq(phoneNumbers.organizationId, organizationId)));
+  if (!number) throw conflict("This text has no number of yours to reply from any more.");
+  if (!number.isActive) throw conflict(`${number.phoneNumber} is inactive: switch it on in Phone Numbers to reply from it.`);
+  const provider = await getTelephonyProviderFor(db, organizationId, number.provider);
+  if (!provider) throw conflict(`${number.phoneNumber} is a Twilio number and no Twilio credentials are set any more: add them in Settings → API Keys.`);
+
+  let sent;
+  try {
+    sent = await provider.sendSms({ from: number.phoneNumber, to: thread.contactNumber, body });
+  } catch (error) {
+    if (error instanceof TelephonyError) throw new HttpError(error.kind === "invalid" ? 400 : 502, error.message);
+    throw error;
+  }
+  const [row] = await db
+    .insert(messages)
+    .values({
+      id: crypto.randomUUID(),
+      organizationId,
+      phoneNumberId: number.id,
+      threadId: thread.id,
+      providerMessageSid: sent.sid,
+      direction: "outbound",
+      fromNumber: number.phoneNumber,
+      toNumber: thread.contactNumber,
+      body,
+      status: sent.status === "delivered" ? "delivered" : "sent",
+      sentBy: "owner",
+    })
+    .returning();
+  await db.update(messageThreads).set({ lastMessageAt: new Date() }).where(eq(messageThreads.id, thread.id));
+  await recordAction(db, { organizationId, messageId: row.id, type: "owner_replied", detail: { contact: thread.contactNumber, userId } });
+  return { id: row.id, direction: "outbound", body: row.body, status: row.status, sentBy: "owner", createdAt: row.createdAt.toISOString() };
+}
+

@@ -1,0 +1,108 @@
+import "server-only";
+import twilio from "twilio";
+
+/**
+ * The TwiML Switchboard answers with, written through the `twilio` package's own builders so only
+ * Twilio's verbs and attributes can appear. A prompt is either a clip the organization's speech
+ * provider made (`<Play>` of a signed URL) or plain `<Say>` text (used when speech synthesis itself
+ * is what failed).
+ */
+const { VoiceResponse, MessagingResponse } = twilio.twiml;
+
+export type Prompt = { play: string } | { say: string };
+
+/** How long Twilio waits for the caller to start speaking before the Gather ends empty. */
+export const GATHER_TIMEOUT_SECONDS = 6;
+/** How long the transferred-to phone rings before the assistant takes a message instead. */
+export const DIAL_TIMEOUT_SECONDS = 20;
+export const VOICEMAIL_MAX_SECONDS = 120;
+
+type Container = { play(url: string): unknown; say(text: string): unknown };
+
+function addPrompts(target: Container, prompts: Prompt[]) {
+  for (const prompt of prompts) {
+    if ("play" in prompt) target.play(prompt.play);
+    else target.say(prompt.say);
+  }
+}
+
+/** Speak (barge-in allowed: the prompts are inside the Gather), then listen; silence calls the action too. */
+export function gatherTwiml(prompts: Prompt[], actionUrl: string): string {
+  const response = new VoiceResponse();
+  const gather = response.gather({
+    input: ["speech"],
+    action: actionUrl,
+    method: "POST",
+    speechTimeout: "auto",
+    timeout: GATHER_TIMEOUT_SECONDS,
+    actionOnEmptyResult: true,
+    language: "en-US",
+  });
+  addPrompts(gather as unknown as Container, prompts);
+  return response.toString();
+}
+
+export function hangupTwiml(prompts: Prompt[]): string {
+  const response = new VoiceResponse();
+  addPrompts(response as unknown as Container, prompts);
+  response.hangup();
+  return response.toString();
+}
+
+/** Rings `to` for DIAL_TIMEOUT_SECONDS showing the called number as caller id; the action hears how it went. */
+export function dialTwiml(prompts: Prompt[], to: string, callerId: string, actionUrl: string): string {
+  const response = new VoiceResponse();
+  addPrompts(response as unknown as Container, prompts);
+  response.dial({ action: actionUrl, method: "POST", timeout: DIAL_TIMEOUT_SECONDS, callerId, answerOnBridge: true }, to);
+  return response.toString();
+}
+
+/**
+ * A voicemail: the prompt, a beep, up to VOICEMAIL_MAX_SECONDS of the caller (ended by 5 s of
+ * silence or #). The action answers once it is recorded; the recording status callback says when
+ * the file is ready. An empty recording makes Twilio skip the action and go on to the next verbs.
+ */
+export function recordTwiml(prompts: Prompt[], actionUrl: string, recordingCallbackUrl: string): string {
+  const response = new VoiceResponse();
+  addPrompts(response as unknown as Container, prompts);
+  response.record({
+    action: actionUrl,
+    method: "POST",
+    maxLength: VOICEMAIL_MAX_SECONDS,
+    timeout: 5,
+    playBeep: true,
+    finishOnKey: "#",
+    recordingStatusCallback: recordingCallbackUrl,
+    recordingStatusCallbackMethod: "POST",
+    recordingStatusCallbackEvent: ["completed"],
+  });
+  response.say("No message was recorded. Goodbye.");
+  response.hangup();
+  return response.toString();
+}
+
+/** The streaming path: Twilio speaks and listens, our gateway streams the model's text over a WebSocket. */
+export function relayTwiml(input: { url: string; actionUrl: string; welcomeGreeting: string; callId: string }): string {
+  const response = new VoiceResponse();
+  const connect = response.connect({ action: input.actionUrl, method: "POST" });
+  const relay = connect.conversationRelay({
+    url: input.url,
+    welcomeGreeting: input.welcomeGreeting,
+    welcomeGreetingInterruptible: "any",
+    interruptible: "any",
+    dtmfDetection: true,
+    language: "en-US",
+  });
+  relay.parameter({ name: "callId", value: input.callId });
+  return response.toString();
+}
+
+export function messageTwiml(body: string | null): string {
+  const response = new MessagingResponse();
+  if (body) response.message(body);
+  return response.toString();
+}
+
+export function emptyVoiceTwiml(): string {
+  return new VoiceResponse().toString();
+}

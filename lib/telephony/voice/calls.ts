@@ -1,0 +1,738 @@
+import "server-only";
+import crypto from "node:crypto";
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { decryptSecret } from "@/lib/crypto/secret-box";
+import { assistantReplies, calls, creditLedger, telephonyAccounts, type CallMode, type CallOutcome, type FailureClass, type TranscriptTurn } from "@/db/schema";
+import { changeCredits, spendCredits } from "@/lib/billing/ledger";
+import { renewFreePeriodIfDue } from "@/lib/billing/free-renewal";
+import { creditPrices } from "@/lib/billing/prices";
+import { badRequest, forbidden, HttpError } from "@/lib/http/errors";
+import { enqueue } from "@/lib/jobs/queue";
+import { mentionedWhen } from "@/lib/providers/llm/intents";
+import type { Intent } from "@/lib/providers/llm/interface";
+import { saveAudioClip, signedAudioUrl } from "@/lib/voice/audio-clips";
+import { assistantForNumber, personaForModel, voiceOf } from "@/lib/voice/context";
+import { PipelineError, runVoiceTurn } from "@/lib/voice/pipeline";
+import { recordAction, type ActionType } from "../actions";
+import { relayUrlFor } from "../relay/urls";
+import { dialTwiml, emptyVoiceTwiml, gatherTwiml, hangupTwiml, recordTwiml, relayTwiml, type Prompt } from "../twiml";
+import { absoluteUrl, telephonyUrl } from "../urls";
+import { findNumber, SIGNATURE_MESSAGE, twimlResponse, verifyCarrierRequest, type CarrierRequest } from "../webhook";
+import { decideTurn, type TurnDecision } from "./decide";
+import { finishCallJob, processVoicemailJob } from "./post-call";
+import { historyOf, loadRuntime, speak, type CallRow, type CallRuntime, type NumberRow, type VoiceDeps } from "./runtime";
+
+/**
+ * The phone loop on serverless-friendly webhooks (docs/telephony.md): every request carries the
+ * call's state in the database, never in memory.
+ *
+ *   voice (call arrives) → greeting in a <Gather> → gather?step=N (what the caller said) → reply in a
+ *   <Gather> … → goodbye / two silences → <Hangup>; a request for a person → <Dial> the forward-to
+ *   number → dial?step=N (no answer → the assistant takes a message); a voicemail → <Record> →
+ *   record?step=N, and the recording callback → the voicemail job; status callbacks move the call
+ *   forward only; when it ends, the post-call job analyses it.
+ *
+ * Steps: every action URL carries the step it answers. The first request for a step claims it with
+ * one conditional update (`step = N → N + 1`); the answer is stored with the call, so a carrier retry
+ * of the same step gets the same TwiML back and never a second turn, credit or record.
+ */
+
+const LINES = {
+  notInService: "Sorry, the number you have called is not in service. Goodbye.",
+  greeting: (biz: string, name: string) => `Thanks for calling ${biz}. This is ${name}. How can I help you today?`,
+  stillThere: "Are you still there? How can I help you?",
+  silentGoodbye: (biz: string) => `I haven't heard anything, so I'll let you go. Thanks for calling ${biz}. Goodbye!`,
+  goodbye: (biz: string) => `Thanks for calling ${biz}. Have a great day. Goodbye!`,
+  connecting: (biz: string) => `Of course. Let me connect you with someone at ${biz}. One moment, please.`,
+  transferUnanswered: (biz: string) =>
+    `I'm sorry, nobody at ${biz} could pick up right now. I can take a message: what would you like me to pass on, and what's the best number to reach you?`,
+  messageTaken: (biz: string) =>
+    `Thank you, I've passed your message on to the team at ${biz}, and someone will get back to you. Is there anything else I can help you with?`,
+  voicemailPrompt: (biz: string) => `Of course. Please leave your message for ${biz} after the tone, and press the pound key or hang up when you're done.`,
+  noAssistant: (biz: string) => `Thanks for calling ${biz}. Nobody can take your call right now. Please leave a message after the tone, and we'll get back to you.`,
+  recorded: "Thank you. Your message has been recorded, and the team will get back to you. Goodbye!",
+  trouble: "I'm sorry, I'm having trouble answering right now. Please leave a message after the tone, and the team will get back to you.",
+  unavailable: (biz: string) => `I'm sorry, I can't help with that right now. Please leave a message for ${biz} after the tone, and the team will get back to you.`,
+  lost: "Sorry, we lost track of this call. Please call again. Goodbye.",
+};
+
+export const CALL_LINES = LINES;
+
+const EMPTY_RESPONSE = emptyVoiceTwiml();
+
+type CallStatus = CallRow["status"];
+
+const STATUS_RANK: Record<CallStatus, number> = { ringing: 0, in_progress: 1, completed: 2, missed: 2, voicemail: 2, failed: 2 };
+
+/** Twilio's CallStatus → the call's status (queued/initiated count as ringing). */
+export function callStatusFromCarrier(status: string | undefined): CallStatus | null {
+  switch (status) {
+    case "queued":
+    case "initiated":
+    case "ringing":
+      return "ringing";
+    case "in-progress":
+    case "answered":
+      return "in_progress";
+    case "completed":
+      return "completed";
+    case "busy":
+    case "no-answer":
+    case "canceled":
+      return "missed";
+    case "failed":
+      return "failed";
+    default:
+      return null;
+  }
+}
+
+function isTerminal(status: CallStatus): boolean {
+  return STATUS_RANK[status] === 2;
+}
+
+function parseStep(value: string | null): number {
+  const step = Number(value);
+  if (!Number.isSafeInteger(step) || step < 1) throw badRequest("step must be a positive whole number", { step: "step must be a positive whole number" });
+  return step;
+}
+
+export function stepOf(req: Request): number {
+  return parseStep(new URL(req.url).searchParams.get("step"));
+}
+
+/**
+ * The call a webhook is about, verified against the account of the organization that owns it; or,
+ * for a call not seen yet, the number it was placed to. Neither → 403 (nothing to verify against).
+ */
+async function authenticateCallWebhook(db: Db, req: CarrierRequest): Promise<{ call: CallRow | null; number: NumberRow | null }> {
+  const callSid = req.params.CallSid;
+  if (callSid) {
+    // The call and its organization's simulated-carrier account in one round trip.
+    const [row] = await db
+      .select({ call: calls, account: { accountSid: telephonyAccounts.accountSid, ciphertext: telephonyAccounts.authTokenCiphertext } })
+      .from(calls)
+      .leftJoin(telephonyAccounts, eq(telephonyAccounts.organizationId, calls.organizationId))
+      .where(eq(calls.providerCallSid, callSid));
+    if (row) {
+      const { call, account } = row;
+      const provider = call.provider ?? "simulated";
+      const known = provider === "simulated" && account ? { accountSid: account.accountSid, authToken: decryptSecret(account.ciphertext) } : undefined;
+      await verifyCarrierRequest(db, req, { organizationId: call.organizationId, provider }, known);
+      return { call, number: null };
+    }
+  }
+  const number = await findNumber(db, req.params.To);
+  if (!number) throw forbidden(SIGNATURE_MESSAGE);
+  await verifyCarrierRequest(db, req, number);
+  return { call: null, number };
+}
+
+/** Claims step N of the call: the one request that gets the call back (with its state) goes on. */
+async function claimStep(db: Db, call: CallRow, step: number): Promise<CallRow | null> {
+  const [claimed] = await db
+    .update(calls)
+    .set({ step: step + 1 })
+    .where(and(eq(calls.id, call.id), eq(calls.organizationId, call.organizationId), eq(calls.step, step)))
+    .returning();
+  return claimed ?? null;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A retry of a step already claimed: the answer stored for it (waiting briefly while the first request finishes). */
+async function replay(db: Db, callId: string, step: number): Promise<Response> {
+  for (let i = 0; i < 50; i++) {
+    const [row] = await db
+      .select({ xml: calls.lastResponse, at: calls.lastResponseStep })
+      .from(calls)
+      .where(eq(calls.id, callId));
+    if (row?.xml && row.at !== null && row.at >= step) return twimlResponse(row.xml);
+    await sleep(100);
+  }
+  return twimlResponse(hangupTwiml([{ say: LINES.lost }]));
+}
+
+type Ending = { status: "completed" | "voicemail"; outcome: CallOutcome };
+
+type Answer = {
+  xml: string;
+  turns?: TranscriptTurn[];
+  mode?: CallMode;
+  silentPrompts?: number;
+  failureClass?: FailureClass;
+  ended?: Ending;
+  extra?: Partial<typeof calls.$inferInsert>;
+  timing?: { llmMs?: number; ttsMs?: number };
+};
+
+function jsonb(value: unknown): SQL {
+  return sql`${JSON.stringify(value)}::jsonb`;
+}
+
+/**
+ * Stores the answer to step `step` with the call (so a retry replays it) and what the step changed,
+ * in one update; a call that ends here gets its end time, and the post-call job is queued.
+ */
+async function respond(runtime: CallRuntime, req: CarrierRequest, step: number, answer: Answer): Promise<Response> {
+  const { db, call } = runtime;
+  const set: Record<string, unknown> = { lastResponse: answer.xml, lastResponseStep: step, ...(answer.extra ?? {}) };
+  if (answer.turns?.length) set.transcript = sql`${calls.transcript} || ${jsonb(answer.turns)}`;
+  if (answer.mode) set.mode = answer.mode;
+  if (answer.silentPrompts !== undefined) set.silentPrompts = answer.silentPrompts;
+  if (answer.failureClass) set.failureClass = answer.failureClass;
+  if (answer.ended) {
+    const now = new Date();
+    set.mode = "ended";
+    set.outcome = answer.ended.outcome;
+    // Never backwards: a terminal status set by the carrier stays, except that a voicemail is more specific than "completed".
+    set.status =
+      answer.ended.status === "voicemail"
+        ? sql`case when ${calls.status} in ('ringing', 'in_progress', 'completed') then 'voicemail' else ${calls.status} end`
+        : sql`case when ${calls.status} in ('ringing', 'in_progress') then 'completed' else ${calls.status} end`;
+    set.endedAt = sql`coalesce(${calls.endedAt}, ${now.toISOString()}::timestamptz)`;
+    set.durationSeconds = sql`case when ${calls.endedAt} is null then greatest(0, round(extract(epoch from (${now.toISOString()}::timestamptz - ${calls.startedAt}))))::int else ${calls.durationSeconds} end`;
+  }
+  await db
+    .update(calls)
+    .set(set as Partial<typeof calls.$inferInsert>)
+    .where(and(eq(calls.id, call.id), eq(calls.organizationId, call.organizationId)));
+  if (answer.ended) await enqueue(db, finishCallJob, { callId: call.id, organizationId: call.organizationId }, { singletonKey: `call-finish:${call.id}` });
+
+  const total = performance.now() - req.receivedAt;
+  const timing = [`llm;dur=${(answer.timing?.llmMs ?? 0).toFixed(1)}`, `tts;dur=${(answer.timing?.ttsMs ?? 0).toFixed(1)}`, `total;dur=${total.toFixed(1)}`];
+  const res = twimlResponse(answer.xml);
+  res.headers.set("server-timing", timing.join(", "));
+  return res;
+}
+
+const gatherUrl = (step: number) => telephonyUrl("gather", { step });
+const dialUrl = (step: number) => telephonyUrl("dial", { step });
+const recordUrl = (step: number) => telephonyUrl("record", { step });
+const recordingUrl = () => telephonyUrl("recording");
+
+function turn(speaker: TranscriptTurn["speaker"], text: string, extra: Partial<TranscriptTurn> = {}): TranscriptTurn {
+  return { speaker, text, at: new Date().toISOString(), ...extra };
+}
+
+/** The line in the assistant's voice; if speech synthesis fails, Twilio's own <Say> (the call goes on). */
+async function line(runtime: CallRuntime, text: string): Promise<{ prompt: Prompt; ttsMs: number; failed: boolean }> {
+  try {
+    const spoken = await speak(runtime, text, { cache: true });
+    return { prompt: { play: spoken.url }, ttsMs: spoken.ttsMs, failed: false };
+  } catch (error) {
+    console.error(`[telephony] speech synthesis failed for call ${runtime.call.id}:`, error instanceof Error ? error.message : error);
+    return { prompt: { say: text }, ttsMs: 0, failed: true };
+  }
+}
+
+function businessName(runtime: CallRuntime): string {
+  return runtime.profile.name;
+}
+
+/** A voicemail from here: the prompt, then <Record>. */
+async function voicemailAnswer(runtime: CallRuntime, step: number, text: string, turns: TranscriptTurn[], opts: { say?: boolean } = {}): Promise<Answer> {
+  const spoken = opts.say ? { prompt: { say: text } as Prompt, ttsMs: 0 } : await line(runtime, text);
+  return {
+    xml: recordTwiml([spoken.prompt], recordUrl(step + 1), recordingUrl()),
+    turns: [...turns, turn("assistant", text)],
+    mode: "voicemail",
+    timing: { ttsMs: spoken.ttsMs },
+  };
+}
+
+// ─── The call arrives ─────────────────────────────────────────────────────────────────────────
+
+/**
+ * POST voiceUrl. Unknown or inactive number → a polite goodbye, nothing written. Otherwise the call
+ * is recorded once per CallSid and answered: the greeting in a Gather (or, for a streaming number,
+ * ConversationRelay through the gateway); no active assistant → straight to voicemail.
+ */
+export async function answerIncomingCall(db: Db, req: CarrierRequest, deps: VoiceDeps = {}): Promise<Response> {
+  const number = await findNumber(db, req.params.To);
+  if (!number) return twimlResponse(hangupTwiml([{ say: LINES.notInService }]));
+  await verifyCarrierRequest(db, req, number);
+  if (!number.isActive) return twimlResponse(hangupTwiml([{ say: LINES.notInService }]));
+  const { CallSid: callSid, From: from, To: to } = req.params;
+  if (!callSid || !from) throw badRequest("CallSid and From are required", { ...(callSid ? {} : { CallSid: "Required" }), ...(from ? {} : { From: "Required" }) });
+
+  await db
+    .insert(calls)
+    .values({
+      id: crypto.randomUUID(),
+      organizationId: number.organizationId,
+      phoneNumberId: number.id,
+      assistantId: number.assistantId,
+      providerCallSid: callSid,
+      direction: req.params.Direction?.startsWith("outbound") ? "outbound" : "inbound",
+      fromNumber: from,
+      toNumber: to,
+      callerName: req.params.CallerName?.trim() || null,
+      status: "ringing",
+      carrierStatus: req.params.CallStatus ?? null,
+      provider: number.provider,
+      transport: number.streaming ? "relay" : "gather",
+    })
+    .onConflictDoNothing({ target: calls.providerCallSid });
+
+  const assistant = await assistantForNumber(db, number.organizationId, number.assistantId);
+  const [claimed] = await db
+    .update(calls)
+    .set({
+      step: 1,
+      assistantId: assistant?.id ?? null,
+      status: sql`case when ${calls.status} = 'ringing' then 'in_progress' else ${calls.status} end`,
+    })
+    .where(and(eq(calls.providerCallSid, callSid), eq(calls.organizationId, number.organizationId), eq(calls.step, 0)))
+    .returning();
+  if (!claimed) {
+    const [existing] = await db.select({ id: calls.id, organizationId: calls.organizationId }).from(calls).where(eq(calls.providerCallSid, callSid));
+    // The same CallSid on another organization's number: never touch that call.
+    if (!existing || existing.organizationId !== number.organizationId) throw forbidden(SIGNATURE_MESSAGE);
+    return replay(db, existing.id, 0);
+  }
+
+  const runtime = await loadRuntime(db, claimed, deps, number);
+  const biz = businessName(runtime);
+  if (!runtime.assistant) return respond(runtime, req, 0, await voicemailAnswer(runtime, 0, LINES.noAssistant(biz), []));
+
+  const greeting = runtime.assistant.persona.greeting?.trim() || LINES.greeting(biz, runtime.assistant.persona.name);
+  if (number.streaming) {
+    const xml = relayTwiml({ url: relayUrlFor(claimed.id), actionUrl: telephonyUrl("connect", { step: 1 }), welcomeGreeting: greeting, callId: claimed.id });
+    return respond(runtime, req, 0, { xml, turns: [turn("assistant", greeting)] });
+  }
+  const spoken = await line(runtime, greeting);
+  return respond(runtime, req, 0, {
+    xml: gatherTwiml([spoken.prompt], gatherUrl(1)),
+    turns: [turn("assistant", greeting, { latencyMs: Math.round(performance.now() - req.receivedAt) })],
+    failureClass: spoken.failed ? "processing" : undefined,
+    timing: { ttsMs: spoken.ttsMs },
+  });
+}
+
+// ─── What the caller said ─────────────────────────────────────────────────────────────────────
+
+function failureClassOf(error: unknown): FailureClass {
+  const cause = error instanceof PipelineError ? error.cause : error;
+  const name = (cause as Error | null)?.name;
+  if (name === "AbortError" || name === "TimeoutError") return "timeout";
+  if (/abort|timed? ?out/i.test((cause as Error | null)?.message ?? "")) return "timeout";
+  const status = (cause as { status?: number } | null)?.status;
+  if (status === 401 || status === 403) return "authentication";
+  return "processing";
+}
+
+async function refundTurn(db: Db, organizationId: string, entryId: string | null, reference: string) {
+  if (!entryId) return;
+  const [entry] = await db
+    .select({ amount: creditLedger.amount })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.id, entryId), eq(creditLedger.organizationId, organizationId)));
+  const spent = entry ? -entry.amount : 0;
+  if (spent <= 0) return;
+  await changeCredits(db, organizationId, "refund", spent, { reason: "Refund: the phone call turn failed", reference });
+}
+
+type Composed = {
+  reply: { text: string; intent: Intent };
+  url: string;
+  timings: { llmFirstTokenMs: number | null; llmTotalMs: number; ttsFirstByteMs: number | null; ttsTotalMs: number };
+};
+
+/**
+ * The reply and its audio. A remote model streams and its sentences are synthesized as they arrive
+ * (lib/voice/pipeline.ts, overlapped); the local responder answers at once and deterministically, so
+ * its reply is spoken through the speech cache — the same answer in the same voice is not synthesized
+ * twice. Either way within the turn's time limit.
+ */
+async function composeReply(runtime: CallRuntime, text: string): Promise<Composed> {
+  const assistant = runtime.assistant!;
+  const input = { assistant: personaForModel(assistant), profile: runtime.profile, history: historyOf(runtime.call.transcript), text };
+  const signal = AbortSignal.timeout(runtime.turnTimeoutMs);
+  if (runtime.llm.name === "local") {
+    const started = performance.now();
+    let reply: { text: string; intent: Intent };
+    try {
+      reply = await runtime.llm.generateReply(input, { signal });
+    } catch (error) {
+      throw new PipelineError("llm", error);
+    }
+    const llmMs = performance.now() - started;
+    let spoken;
+    try {
+      spoken = await speak(runtime, reply.text, { cache: true, signal });
+    } catch (error) {
+      throw new PipelineError("tts", error);
+    }
+    return { reply, url: spoken.url, timings: { llmFirstTokenMs: llmMs, llmTotalMs: llmMs, ttsFirstByteMs: null, ttsTotalMs: spoken.ttsMs } };
+  }
+  const result = await runVoiceTurn({ llm: runtime.llm, tts: runtime.tts, voice: voiceOf(assistant), input, mode: "overlapped", signal });
+  const clip = await saveAudioClip(runtime.db, runtime.store, {
+    organizationId: runtime.call.organizationId,
+    audio: result.audio,
+    contentType: result.contentType,
+    durationMs: result.durationMs,
+    source: "call",
+  });
+  return { reply: result.reply, url: absoluteUrl(signedAudioUrl(clip.id)), timings: result.timings };
+}
+
+/** The assistant answers: credits, the language model and speech, the clip, and the turn's records. */
+async function replyTurn(runtime: CallRuntime, req: CarrierRequest, step: number, text: string): Promise<Response> {
+  const { db, call } = runtime;
+  const callerTurn = turn("caller", text);
+  const biz = businessName(runtime);
+  const assistant = runtime.assistant;
+  if (!assistant) return respond(runtime, req, step, await voicemailAnswer(runtime, step, LINES.noAssistant(biz), [callerTurn]));
+  const reference = `call-turn:${call.id}:${step}`;
+
+  // The credit and the reply run side by side: the spend's round trips stay off the reply's path.
+  // Without the credit the reply is dropped and the caller is offered voicemail instead.
+  const spending = (async () => {
+    if (runtime.freePeriodDue) await renewFreePeriodIfDue(db, call.organizationId);
+    return spendCredits(db, call.organizationId, creditPrices.callTurn, {
+      reason: "Phone call turn",
+      reference,
+      metadata: { callId: call.id, step, assistantId: assistant.id },
+    });
+  })();
+  const composing = composeReply(runtime, text);
+  const [spent, composed] = await Promise.allSettled([spending, composing]);
+
+  if (spent.status === "rejected") {
+    if (spent.reason instanceof HttpError && spent.reason.status === 402) {
+      return respond(runtime, req, step, await voicemailAnswer(runtime, step, LINES.unavailable(biz), [callerTurn]));
+    }
+    throw spent.reason;
+  }
+  if (composed.status === "rejected") {
+    const error = composed.reason;
+    const failureClass = failureClassOf(error);
+    console.error(`[telephony] call ${call.id} step ${step}: the reply failed (${failureClass}):`, error instanceof Error ? error.message : error);
+    await refundTurn(db, call.organizationId, spent.value.entryId, reference).catch((e) => console.error("[telephony] refund failed", e));
+    const answer = await voicemailAnswer(runtime, step, LINES.trouble, [callerTurn], { say: true });
+    return respond(runtime, req, step, { ...answer, failureClass });
+  }
+
+  const result = composed.value;
+  const latencyMs = Math.round(performance.now() - req.receivedAt);
+  const { intent } = result.reply;
+  const t = result.timings;
+  const writes: Promise<unknown>[] = [
+    db.insert(assistantReplies).values({
+      id: crypto.randomUUID(),
+      organizationId: call.organizationId,
+      assistantId: assistant.id,
+      callId: call.id,
+      source: "call",
+      intent,
+      inputText: text,
+      replyText: result.reply.text,
+      llmProvider: runtime.llm.name,
+      ttsProvider: runtime.tts.name,
+      llmFirstTokenMs: t.llmFirstTokenMs === null ? null : Math.round(t.llmFirstTokenMs),
+      llmTotalMs: Math.round(t.llmTotalMs),
+      ttsFirstByteMs: t.ttsFirstByteMs === null ? null : Math.round(t.ttsFirstByteMs),
+      ttsTotalMs: Math.round(t.ttsTotalMs),
+      totalMs: latencyMs,
+    }),
+  ];
+  const action = (type: ActionType, detail: Record<string, unknown>) =>
+    writes.push(recordAction(db, { organizationId: call.organizationId, callId: call.id, type, detail: { text, step, ...detail } }));
+
+  const play: Prompt = { play: result.url };
+  const turns = [callerTurn, turn("assistant", result.reply.text, { latencyMs, intent })];
+  const timing = { llmMs: t.llmTotalMs, ttsMs: t.ttsTotalMs };
+  const when = mentionedWhen(text);
+  if (intent === "appointment" && when) action("booking_requested", { when });
+  let answer: Answer;
+  if (intent === "spam") {
+    action("spam_declined", {});
+    answer = { xml: hangupTwiml([play]), turns, timing, extra: { isSpam: true, intent: "spam" }, ended: { status: "completed", outcome: "answered_by_assistant" } };
+  } else if (intent === "human_handoff") {
+    // No forward-to number (else the call would have been transferred): the next words are the message.
+    action("callback_requested", {});
+    answer = { xml: gatherTwiml([play], gatherUrl(step + 1)), turns, mode: "message", silentPrompts: 0, timing };
+  } else {
+    answer = { xml: gatherTwiml([play], gatherUrl(step + 1)), turns, silentPrompts: 0, timing };
+  }
+  const [response] = await Promise.all([respond(runtime, req, step, answer), ...writes]);
+  return response as Response;
+}
+
+async function act(runtime: CallRuntime, req: CarrierRequest, step: number, decision: TurnDecision, text: string): Promise<Response> {
+  const { db, call } = runtime;
+  const biz = businessName(runtime);
+  const callerTurn = text ? [turn("caller", text)] : [];
+  switch (decision.kind) {
+    case "silence": {
+      if (decision.hangUp) {
+        const spoken = await line(runtime, LINES.silentGoodbye(biz));
+        return respond(runtime, req, step, {
+          xml: hangupTwiml([spoken.prompt]),
+          turns: [turn("assistant", LINES.silentGoodbye(biz))],
+          silentPrompts: call.silentPrompts + 1,
+          ended: { status: "completed", outcome: call.outcome ?? "answered_by_assistant" },
+          timing: { ttsMs: spoken.ttsMs },
+        });
+      }
+      const spoken = await line(runtime, LINES.stillThere);
+      return respond(runtime, req, step, {
+        xml: gatherTwiml([spoken.prompt], gatherUrl(step + 1)),
+        turns: [turn("assistant", LINES.stillThere)],
+        silentPrompts: call.silentPrompts + 1,
+        timing: { ttsMs: spoken.ttsMs },
+      });
+    }
+    case "goodbye": {
+      const spoken = await line(runtime, LINES.goodbye(biz));
+      return respond(runtime, req, step, {
+        xml: hangupTwiml([spoken.prompt]),
+        turns: [...callerTurn, turn("assistant", LINES.goodbye(biz))],
+        ended: { status: "completed", outcome: call.outcome ?? "answered_by_assistant" },
+        timing: { ttsMs: spoken.ttsMs },
+      });
+    }
+    case "take_message": {
+      await recordAction(db, { organizationId: call.organizationId, callId: call.id, type: "took_message", detail: { message: text, step } });
+      const spoken = await line(runtime, LINES.messageTaken(biz));
+      return respond(runtime, req, step, {
+        xml: gatherTwiml([spoken.prompt], gatherUrl(step + 1)),
+        turns: [turn("caller", text, { kind: "message" }), turn("assistant", LINES.messageTaken(biz))],
+        mode: "conversation",
+        silentPrompts: 0,
+        timing: { ttsMs: spoken.ttsMs },
+      });
+    }
+    case "voicemail":
+      return respond(runtime, req, step, { ...(await voicemailAnswer(runtime, step, LINES.voicemailPrompt(biz), callerTurn)), silentPrompts: 0 });
+    case "transfer": {
+      const spoken = await line(runtime, LINES.connecting(biz));
+      return respond(runtime, req, step, {
+        xml: dialTwiml([spoken.prompt], decision.to, call.toNumber, dialUrl(step + 1)),
+        turns: [...callerTurn, turn("assistant", LINES.connecting(biz))],
+        mode: "transfer",
+        silentPrompts: 0,
+        timing: { ttsMs: spoken.ttsMs },
+      });
+    }
+    case "reply":
+      return replyTurn(runtime, req, step, text);
+  }
+}
+
+/** POST gather?step=N: what the caller said (SpeechResult), or nothing (the Gather timed out). */
+export async function continueAfterGather(db: Db, req: CarrierRequest, step: number, deps: VoiceDeps = {}): Promise<Response> {
+  const { call } = await authenticateCallWebhook(db, req);
+  if (!call) return twimlResponse(hangupTwiml([{ say: LINES.lost }]));
+  const claimed = await claimStep(db, call, step);
+  if (!claimed) return replay(db, call.id, step);
+  const runtime = await loadRuntime(db, claimed, deps);
+  const text = (req.params.SpeechResult ?? "").replace(/\s+/g, " ").trim().slice(0, 2000);
+  const decision = decideTurn({
+    text,
+    mode: claimed.mode,
+    forwardTo: runtime.number?.forwardTo ?? null,
+    silentPrompts: claimed.silentPrompts,
+    history: historyOf(claimed.transcript),
+  });
+  return act(runtime, req, step, decision, text);
+}
+
+// ─── A transfer, a voicemail ──────────────────────────────────────────────────────────────────
+
+/** POST dial?step=N: how the transfer went (DialCallStatus). Nobody answered → the assistant takes a message. */
+export async function continueAfterDial(db: Db, req: CarrierRequest, step: number, deps: VoiceDeps = {}): Promise<Response> {
+  const { call } = await authenticateCallWebhook(db, req);
+  if (!call) return twimlResponse(hangupTwiml([{ say: LINES.lost }]));
+  const claimed = await claimStep(db, call, step);
+  if (!claimed) return replay(db, call.id, step);
+  const runtime = await loadRuntime(db, claimed, deps);
+  const status = req.params.DialCallStatus ?? "failed";
+  const to = runtime.number?.forwardTo ?? null;
+  if (status === "completed" || status === "answered") {
+    await recordAction(db, {
+      organizationId: call.organizationId,
+      callId: call.id,
+      type: "transferred",
+      detail: { to, durationSeconds: Number(req.params.DialCallDuration ?? 0) || 0 },
+    });
+    return respond(runtime, req, step, {
+      xml: hangupTwiml([]),
+      turns: [turn("agent", `Connected to ${to ?? "the team"}.`)],
+      ended: { status: "completed", outcome: "transferred" },
+    });
+  }
+  await recordAction(db, { organizationId: call.organizationId, callId: call.id, type: "transfer_unanswered", detail: { to, status } });
+  const text = LINES.transferUnanswered(businessName(runtime));
+  const spoken = await line(runtime, text);
+  return respond(runtime, req, step, {
+    xml: gatherTwiml([spoken.prompt], gatherUrl(step + 1)),
+    turns: [turn("assistant", text)],
+    mode: "message",
+    silentPrompts: 0,
+    timing: { ttsMs: spoken.ttsMs },
+  });
+}
+
+/** POST record?step=N: the voicemail is recorded (the file itself is announced by the recording callback). */
+export async function finishRecording(db: Db, req: CarrierRequest, step: number, deps: VoiceDeps = {}): Promise<Response> {
+  const { call } = await authenticateCallWebhook(db, req);
+  if (!call) return twimlResponse(hangupTwiml([{ say: LINES.lost }]));
+  const claimed = await claimStep(db, call, step);
+  if (!claimed) return replay(db, call.id, step);
+  const runtime = await loadRuntime(db, claimed, deps);
+  const duration = Number(req.params.RecordingDuration ?? 0) || 0;
+  const recordingSid = req.params.RecordingSid || null;
+  if (!recordingSid || duration <= 0) {
+    return respond(runtime, req, step, {
+      xml: hangupTwiml([{ say: "No message was recorded. Goodbye." }]),
+      ended: { status: "completed", outcome: claimed.failureClass ? "failed" : (claimed.outcome ?? "answered_by_assistant") },
+    });
+  }
+  await recordAction(db, { organizationId: call.organizationId, callId: call.id, type: "voicemail_recorded", detail: { recordingSid, durationSeconds: duration } });
+  const spoken = await line(runtime, LINES.recorded);
+  return respond(runtime, req, step, {
+    xml: hangupTwiml([spoken.prompt]),
+    turns: [turn("assistant", LINES.recorded)],
+    extra: {
+      recordingSid,
+      transcriptionStatus: sql`coalesce(${calls.transcriptionStatus}, 'pending')` as unknown as "pending",
+    },
+    ended: { status: "voicemail", outcome: "voicemail" },
+    timing: { ttsMs: spoken.ttsMs },
+  });
+}
+
+/**
+ * POST recordingStatusCallback: the recording file is ready (RecordingStatus completed) → the
+ * voicemail job fetches, stores and transcribes it, once per RecordingSid.
+ */
+export async function recordingStatus(db: Db, req: CarrierRequest): Promise<Response> {
+  const { call } = await authenticateCallWebhook(db, req);
+  if (!call) return twimlResponse(EMPTY_RESPONSE);
+  const { RecordingSid: recordingSid, RecordingStatus: status } = req.params;
+  if (!recordingSid) throw badRequest("RecordingSid is required", { RecordingSid: "Required" });
+  if (status === "completed") {
+    await db
+      .update(calls)
+      .set({ recordingSid, transcriptionStatus: sql`coalesce(${calls.transcriptionStatus}, 'pending')` as unknown as "pending" })
+      .where(and(eq(calls.id, call.id), eq(calls.organizationId, call.organizationId)));
+    await enqueue(
+      db,
+      processVoicemailJob,
+      { callId: call.id, organizationId: call.organizationId, recordingSid, durationSeconds: Number(req.params.RecordingDuration ?? 0) || 0 },
+      { singletonKey: `voicemail:${recordingSid}` },
+    );
+  } else if (status === "failed" || status === "absent") {
+    await db
+      .update(calls)
+      .set({ transcriptionStatus: "failed", transcriptionNote: "The carrier could not record the message." })
+      .where(and(eq(calls.id, call.id), eq(calls.organizationId, call.organizationId)));
+  }
+  return twimlResponse(EMPTY_RESPONSE);
+}
+
+// ─── Call status ──────────────────────────────────────────────────────────────────────────────
+
+/**
+ * POST statusCallbackUrl: ringing → in-progress → completed / busy / no-answer / failed, with
+ * CallDuration. A callback never moves a call backwards (a late "ringing" after "completed" is
+ * ignored); a later terminal callback only refines the end time and duration. Becoming terminal
+ * queues the post-call job.
+ */
+export async function callStatus(db: Db, req: CarrierRequest): Promise<Response> {
+  const empty = () => twimlResponse(EMPTY_RESPONSE);
+  const next = callStatusFromCarrier(req.params.CallStatus);
+  if (!next) throw badRequest(`Unknown CallStatus "${req.params.CallStatus ?? ""}"`, { CallStatus: "Unknown call status" });
+  let { call } = await authenticateCallWebhook(db, req);
+  if (!call) {
+    // A status for a call the voice webhook has not seen (it arrived first, or the call never reached us).
+    const number = await findNumber(db, req.params.To);
+    if (!number || !req.params.CallSid || !req.params.From) return empty();
+    await db
+      .insert(calls)
+      .values({
+        id: crypto.randomUUID(),
+        organizationId: number.organizationId,
+        phoneNumberId: number.id,
+        assistantId: number.assistantId,
+        providerCallSid: req.params.CallSid,
+        direction: req.params.Direction?.startsWith("outbound") ? "outbound" : "inbound",
+        fromNumber: req.params.From,
+        toNumber: req.params.To,
+        callerName: req.params.CallerName?.trim() || null,
+        status: "ringing",
+        provider: number.provider,
+        transport: number.streaming ? "relay" : "gather",
+      })
+      .onConflictDoNothing({ target: calls.providerCallSid });
+    [call] = await db.select().from(calls).where(and(eq(calls.providerCallSid, req.params.CallSid), eq(calls.organizationId, number.organizationId)));
+    if (!call) return empty();
+  }
+
+  const duration = req.params.CallDuration !== undefined ? Math.max(0, Math.round(Number(req.params.CallDuration) || 0)) : null;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const current = call.status;
+    if (STATUS_RANK[next] < STATUS_RANK[current]) return empty();
+    const becomesTerminal = isTerminal(next) && !isTerminal(current);
+    const set: Partial<typeof calls.$inferInsert> = { carrierStatus: req.params.CallStatus };
+    if (STATUS_RANK[next] > STATUS_RANK[current]) set.status = next;
+    if (isTerminal(next)) {
+      const endedAt = new Date();
+      set.endedAt = becomesTerminal || !call.endedAt ? endedAt : call.endedAt;
+      if (duration !== null) set.durationSeconds = duration;
+      else if (becomesTerminal) set.durationSeconds = Math.max(0, Math.round((endedAt.getTime() - call.startedAt.getTime()) / 1000));
+      if (becomesTerminal) {
+        set.mode = "ended";
+        if (next === "missed") set.outcome = "missed";
+        if (next === "failed" && !call.outcome) set.outcome = "failed";
+      }
+    }
+    const [updated] = await db
+      .update(calls)
+      .set(set)
+      .where(and(eq(calls.id, call.id), eq(calls.organizationId, call.organizationId), eq(calls.status, current)))
+      .returning();
+    if (updated) {
+      if (isTerminal(updated.status)) await enqueue(db, finishCallJob, { callId: call.id, organizationId: call.organizationId }, { singletonKey: `call-finish:${call.id}` });
+      return empty();
+    }
+    // Another request changed the status meanwhile: read it again and decide again.
+    [call] = await db.select().from(calls).where(eq(calls.id, call.id));
+    if (!call) return empty();
+  }
+  return empty();
+}
+
+// ─── The streaming path hands the call back ───────────────────────────────────────────────────
+
+/**
+ * POST connect?step=N: ConversationRelay ended (the gateway sent `end`, or the session failed).
+ * HandoffData says why: transfer → <Dial>, voicemail → <Record>, otherwise the call ends.
+ */
+export async function afterRelay(db: Db, req: CarrierRequest, step: number, deps: VoiceDeps = {}): Promise<Response> {
+  const { call } = await authenticateCallWebhook(db, req);
+  if (!call) return twimlResponse(hangupTwiml([{ say: LINES.lost }]));
+  const claimed = await claimStep(db, call, step);
+  if (!claimed) return replay(db, call.id, step);
+  const runtime = await loadRuntime(db, claimed, deps);
+  let reason = "";
+  try {
+    reason = String((JSON.parse(req.params.HandoffData ?? "{}") as { reason?: unknown }).reason ?? "");
+  } catch {
+    reason = "";
+  }
+  const biz = businessName(runtime);
+  const forwardTo = runtime.number?.forwardTo ?? null;
+  if (reason === "transfer" && forwardTo) {
+    return respond(runtime, req, step, { xml: dialTwiml([], forwardTo, call.toNumber, dialUrl(step + 1)), mode: "transfer" });
+  }
+  if (reason === "voicemail") return respond(runtime, req, step, await voicemailAnswer(runtime, step, LINES.voicemailPrompt(biz), [], { say: true }));
+  if (!reason && req.params.SessionStatus === "failed") {
+    const answer = await voicemailAnswer(runtime, step, LINES.trouble, [], { say: true });
+    return respond(runtime, req, step, { ...answer, failureClass: "processing" });
+  }
+  return respond(runtime, req, step, { xml: hangupTwiml([]), ended: { status: "completed", outcome: claimed.outcome ?? "answered_by_assistant" } });
+}

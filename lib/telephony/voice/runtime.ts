@@ -1,0 +1,203 @@
+import "server-only";
+import crypto from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { Db, DbOrTx } from "@/db/client";
+import { audioClips, calls, organizations, phoneNumbers, type TranscriptTurn } from "@/db/schema";
+import { notFound } from "@/lib/http/errors";
+import { resolveVoice } from "@/lib/assistants/voices";
+import { getBlobStore, type BlobStore } from "@/lib/blob-store";
+import type { BusinessInfo, ChatMessage, LlmProvider } from "@/lib/providers/llm/interface";
+import type { TtsProvider } from "@/lib/providers/tts/interface";
+import { selectLlm } from "@/lib/provider-selection/llm";
+import { selectTts } from "@/lib/provider-selection/tts";
+import { audioDurationMs } from "@/lib/voice/audio";
+import { saveAudioClip, signedAudioUrl } from "@/lib/voice/audio-clips";
+import { assistantById, businessInfo, type ResolvedAssistant } from "@/lib/voice/context";
+import { HISTORY_TURNS } from "@/lib/voice/service";
+import { absoluteUrl } from "../urls";
+
+export type CallRow = typeof calls.$inferSelect;
+export type NumberRow = typeof phoneNumbers.$inferSelect;
+
+/** Overrides for tests and the benchmark; otherwise everything is selected per organization. */
+export type VoiceDeps = {
+  llm?: LlmProvider;
+  tts?: TtsProvider;
+  store?: BlobStore;
+  /** A reply that takes longer is abandoned (failure class "timeout") and the caller is offered voicemail. */
+  turnTimeoutMs?: number;
+};
+
+/** Twilio waits 15 s for a webhook; a reply must be ready well before. */
+export const DEFAULT_TURN_TIMEOUT_MS = 10_000;
+
+export type CallRuntime = {
+  db: Db;
+  call: CallRow;
+  number: NumberRow | null;
+  assistant: ResolvedAssistant | null;
+  profile: BusinessInfo;
+  /** A Free organization whose period has ended gets its monthly credits before spending (lazily). */
+  freePeriodDue: boolean;
+  llm: LlmProvider;
+  tts: TtsProvider;
+  store: BlobStore;
+  turnTimeoutMs: number;
+};
+
+export async function numberOfCall(db: DbOrTx, call: Pick<CallRow, "organizationId" | "phoneNumberId">): Promise<NumberRow | null> {
+  if (!call.phoneNumberId) return null;
+  const [row] = await db
+    .select()
+    .from(phoneNumbers)
+    .where(and(eq(phoneNumbers.id, call.phoneNumberId), eq(phoneNumbers.organizationId, call.organizationId)));
+  return row ?? null;
+}
+
+async function organizationOf(db: DbOrTx, organizationId: string) {
+  const [org] = await db
+    .select({ name: organizations.name, profile: organizations.businessProfile, tier: organizations.subscriptionTier, periodEnd: organizations.currentPeriodEnd })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  if (!org) throw notFound("Organization");
+  return org;
+}
+
+type Context = {
+  number: NumberRow | null;
+  assistant: ResolvedAssistant | null;
+  org: Awaited<ReturnType<typeof organizationOf>>;
+  business: BusinessInfo;
+  llm: LlmProvider;
+  tts: TtsProvider;
+};
+
+/**
+ * What every turn of a business's calls reads — the number, the assistant, the business profile and
+ * the chosen providers — kept for CONTEXT_TTL_MS per instance: a busy line's turns then cost a few
+ * round trips instead of seven, and a change in the settings reaches live calls within that time.
+ */
+export const CONTEXT_TTL_MS = 2000;
+const contexts = new Map<string, { at: number; value: Promise<Context> }>();
+
+function loadContext(db: Db, call: CallRow, number: NumberRow | null | undefined): Promise<Context> {
+  const key = `${call.organizationId}|${call.phoneNumberId ?? ""}|${call.assistantId ?? ""}`;
+  const now = Date.now();
+  const hit = contexts.get(key);
+  if (hit && now - hit.at < CONTEXT_TTL_MS) return hit.value;
+  const value = Promise.all([
+    number !== undefined ? number : numberOfCall(db, call),
+    assistantById(db, call.organizationId, call.assistantId),
+    organizationOf(db, call.organizationId),
+    businessInfo(db, call.organizationId, { phoneNumberId: call.phoneNumberId, assistantId: call.assistantId }),
+    selectLlm(db, call.organizationId),
+    selectTts(db, call.organizationId),
+  ]).then(([n, assistant, org, business, llm, tts]) => ({ number: n, assistant, org, business, llm, tts }));
+  if (contexts.size > 1000) contexts.clear();
+  contexts.set(key, { at: now, value });
+  value.catch(() => contexts.delete(key));
+  return value;
+}
+
+/** Forgets the cached context (tests that change settings between turns). */
+export function forgetCallContexts() {
+  contexts.clear();
+}
+
+/** Everything a turn of this call needs, loaded together. */
+export async function loadRuntime(db: Db, call: CallRow, deps: VoiceDeps = {}, number?: NumberRow | null): Promise<CallRuntime> {
+  const context = await loadContext(db, call, number);
+  const { assistant, org } = context;
+  const resolvedNumber = context.number;
+  const llm = deps.llm ?? context.llm;
+  const tts = deps.tts ?? context.tts;
+  return {
+    db,
+    call,
+    number: resolvedNumber,
+    assistant,
+    profile: context.business,
+    freePeriodDue: org.tier === "free" && org.periodEnd <= new Date(),
+    llm,
+    tts,
+    store: deps.store ?? getBlobStore(),
+    turnTimeoutMs: deps.turnTimeoutMs ?? DEFAULT_TURN_TIMEOUT_MS,
+  };
+}
+
+/** The call's turns as the language model's history (the last HISTORY_TURNS). */
+export function historyOf(transcript: TranscriptTurn[]): ChatMessage[] {
+  const messages: ChatMessage[] = [];
+  for (const turn of transcript) {
+    if (turn.kind === "dtmf") continue;
+    if (turn.speaker === "caller") messages.push({ role: "user", content: turn.text });
+    else if (turn.speaker === "assistant") messages.push({ role: "assistant", content: turn.heard ?? turn.text, intent: turn.intent ?? null });
+  }
+  return messages.slice(-HISTORY_TURNS);
+}
+
+/** The cache key of a synthesized line: the same provider, voice and words give the same audio. */
+export function speechCacheKey(ttsName: string, voiceId: string, text: string): string {
+  return crypto.createHash("sha256").update(`${ttsName}\u0000${voiceId}\u0000${text}`).digest("hex");
+}
+
+async function cachedClip(db: DbOrTx, organizationId: string, cacheKey: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: audioClips.id })
+    .from(audioClips)
+    .where(and(eq(audioClips.organizationId, organizationId), eq(audioClips.cacheKey, cacheKey)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export type Spoken = { url: string; clipId: string; ttsMs: number; cached: boolean };
+
+/**
+ * The line in the assistant's voice from the organization's speech provider, as an absolute signed
+ * URL. With `cache`, a line said before in the same voice by the same provider is played from its
+ * clip (a phone desk says its greeting, "are you still there?" and the local responder's answers
+ * all day); the clip's row carries the key, so every instance shares it.
+ */
+export async function speak(runtime: CallRuntime, text: string, options: { cache?: boolean; signal?: AbortSignal } = {}): Promise<Spoken> {
+  const voice = resolveVoice(runtime.assistant?.voice ?? "alloy");
+  const organizationId = runtime.call.organizationId;
+  const cacheKey = options.cache ? speechCacheKey(runtime.tts.name, voice.id, text) : undefined;
+  if (!cacheKey) return synthesize(runtime, text, voice, organizationId, undefined, options.signal);
+  const clipId = await cachedClip(runtime.db, organizationId, cacheKey);
+  if (clipId) return { url: absoluteUrl(signedAudioUrl(clipId)), clipId, ttsMs: 0, cached: true };
+  // Many callers asking the same thing at once: one synthesis, shared (per process).
+  const flightKey = `${organizationId}:${cacheKey}`;
+  const inFlight = synthesizing.get(flightKey);
+  if (inFlight) return { ...(await inFlight), ttsMs: 0, cached: true };
+  const pending = synthesize(runtime, text, voice, organizationId, cacheKey, options.signal);
+  synthesizing.set(flightKey, pending);
+  try {
+    return await pending;
+  } finally {
+    synthesizing.delete(flightKey);
+  }
+}
+
+const synthesizing = new Map<string, Promise<Spoken>>();
+
+async function synthesize(
+  runtime: CallRuntime,
+  text: string,
+  voice: ReturnType<typeof resolveVoice>,
+  organizationId: string,
+  cacheKey: string | undefined,
+  signal: AbortSignal | undefined,
+): Promise<Spoken> {
+  const started = performance.now();
+  const { audio, contentType } = await runtime.tts.synthesize(text, voice, signal ? { signal } : undefined);
+  const ttsMs = performance.now() - started;
+  const clip = await saveAudioClip(runtime.db, runtime.store, {
+    organizationId,
+    audio,
+    contentType,
+    durationMs: audioDurationMs(audio, contentType),
+    source: "call",
+    cacheKey,
+  });
+  return { url: absoluteUrl(signedAudioUrl(clip.id)), clipId: clip.id, ttsMs, cached: false };
+}

@@ -1,0 +1,217 @@
+/**
+ * The ConversationRelay gateway: a number set to streaming answers with <Connect><ConversationRelay>;
+ * the gateway verifies the upgrade's X-Twilio-Signature, takes setup / prompt / interrupt / dtmf,
+ * streams the model's tokens as {type: "text", token, last} (the real Anthropic SDK against the local
+ * fake), stops at once on an interrupt and records what the caller heard, and hands the call back
+ * with `end` → the Connect action.
+ */
+import twilio from "twilio";
+import WebSocket from "ws";
+import { PATCH as patchNumber } from "@/app/api/phone-numbers/[id]/route";
+import { POST as connectHook } from "@/app/api/telephony/voice/connect/route";
+import { closeDb, getDb } from "@/lib/database";
+import { createAnthropicLlm } from "@/lib/providers/llm/anthropic";
+import { startRelayGateway, type RelayGateway } from "@/lib/telephony/relay/gateway";
+import { startFakeAnthropic, type FakeAnthropic } from "../fakes/anthropic-server";
+import { carrierPost, pathOf } from "../helpers/carrier";
+import { call as callRoute } from "../helpers/http";
+import { business, callParams, callRow, startCall, type Business } from "../helpers/phone";
+
+// The first test opens and migrates the database of the run: slow on a busy machine.
+jest.setTimeout(90_000);
+
+let gateway: RelayGateway;
+let fake: FakeAnthropic;
+let replyFor: (text: string) => string = () => "[intent:hours]\nWe're open Monday to Friday, nine to five. Anything else?";
+
+beforeAll(async () => {
+  fake = await startFakeAnthropic({
+    apiKey: "sk-relay-test",
+    firstTokenDelayMs: 40,
+    perSentenceDelayMs: 150,
+    reply: (req) => replyFor(String(req.body.messages?.at(-1)?.content ?? "")),
+  });
+  gateway = await startRelayGateway({
+    port: 0,
+    host: "127.0.0.1",
+    getDb,
+    deps: { llm: createAnthropicLlm({ apiKey: "sk-relay-test", baseURL: fake.url, maxRetries: 0 }), speechMsPerChar: 0, log: () => undefined },
+  });
+});
+afterAll(async () => {
+  await gateway.close();
+  await fake.close();
+  await closeDb();
+});
+
+async function streamingBusiness(name: string, forwardTo?: string): Promise<Business> {
+  const biz = await business(name, forwardTo ? { forwardTo } : {});
+  const res = await callRoute(patchNumber, "PATCH", `/api/phone-numbers/${biz.numberId}`, {
+    sessionId: biz.account.sessionId,
+    params: { id: biz.numberId },
+    body: { streaming: true },
+  });
+  expect(res.body.streaming).toBe(true);
+  return biz;
+}
+
+type Frame = { type: string; token?: string; last?: boolean; handoffData?: string };
+
+/** Opens the call's socket the way Twilio does (signed upgrade), on the loopback address. */
+function connect(signedUrl: string, signature: string | null): Promise<{ ws: WebSocket; frames: Frame[]; next: (pred: (f: Frame) => boolean, ms?: number) => Promise<Frame> }> {
+  const local = signedUrl.replace("//localhost:", "//127.0.0.1:");
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(local, { headers: signature ? { "x-twilio-signature": signature } : {} });
+    const frames: Frame[] = [];
+    const waiters: { pred: (f: Frame) => boolean; resolve: (f: Frame) => void }[] = [];
+    ws.on("message", (data) => {
+      const frame = JSON.parse(data.toString()) as Frame;
+      frames.push(frame);
+      for (const w of [...waiters]) {
+        if (w.pred(frame)) {
+          waiters.splice(waiters.indexOf(w), 1);
+          w.resolve(frame);
+        }
+      }
+    });
+    ws.on("open", () =>
+      resolve({
+        ws,
+        frames,
+        next: (pred, ms = 5000) =>
+          new Promise((res, rej) => {
+            const found = frames.find(pred);
+            if (found) return res(found);
+            const timer = setTimeout(() => rej(new Error(`no frame in ${ms} ms; got ${JSON.stringify(frames)}`)), ms);
+            waiters.push({ pred, resolve: (f) => (clearTimeout(timer), res(f)) });
+          }),
+      }),
+    );
+    ws.on("unexpected-response", (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+    ws.on("error", reject);
+  });
+}
+
+async function relayCall(biz: Business) {
+  const { callSid, res } = await startCall(biz);
+  const connectVerb = res.verbs[0];
+  expect(connectVerb.name).toBe("Connect");
+  const relay = connectVerb.children[0];
+  expect(relay.name).toBe("ConversationRelay");
+  const url = relay.attrs.url;
+  const signature = twilio.getExpectedTwilioSignature(biz.authToken, url, {});
+  const socket = await connect(url, signature);
+  socket.ws.send(JSON.stringify({ type: "setup", sessionId: "VX" + "0".repeat(32), callSid, from: "+15555550123", to: biz.phoneNumber, direction: "inbound", customParameters: { callId: relay.children[0]?.attrs.value } }));
+  return { callSid, socket, connectVerb, relay, url };
+}
+
+describe("the streaming answer", () => {
+  it("answers a streaming number with <Connect><ConversationRelay> pointing at the gateway", async () => {
+    const biz = await streamingBusiness("Relay Dental");
+    const { callSid, res } = await startCall(biz);
+    expect(res.verbs.map((v) => v.name)).toEqual(["Connect"]);
+    const [connect] = res.verbs;
+    expect(connect.attrs.action).toBe("http://localhost:3000/api/telephony/voice/connect?step=1");
+    const relay = connect.children[0];
+    expect(relay.name).toBe("ConversationRelay");
+    expect(relay.attrs.url).toMatch(new RegExp(`^ws://localhost:${gateway.port}/relay\\?callId=[0-9a-f-]{36}$`));
+    expect(relay.attrs).toMatchObject({ welcomeGreeting: "Thanks for calling Relay Dental, this is Riley. How can I help?", interruptible: "any", dtmfDetection: "true" });
+    expect(relay.children).toEqual([expect.objectContaining({ name: "Parameter", attrs: { name: "callId", value: (await callRow(callSid)).id } })]);
+    expect((await callRow(callSid)).transport).toBe("relay");
+  });
+});
+
+describe("the gateway", () => {
+  it("refuses an upgrade without a valid signature", async () => {
+    const biz = await streamingBusiness("Relay Refuse");
+    const { res } = await startCall(biz);
+    const url = res.verbs[0].children[0].attrs.url;
+    await expect(connect(url, null)).rejects.toThrow("HTTP 403");
+    await expect(connect(url, twilio.getExpectedTwilioSignature("wrong-token", url, {}))).rejects.toThrow("HTTP 403");
+    await expect(connect(url.replace(/callId=[^&]+/, "callId=nope"), twilio.getExpectedTwilioSignature(biz.authToken, url, {}))).rejects.toThrow("HTTP 403");
+  });
+
+  it("streams the model's tokens as they arrive and records the turn with its first-token latency", async () => {
+    replyFor = () => "[intent:hours]\nWe're open Monday to Friday, nine to five. Anything else?";
+    const biz = await streamingBusiness("Relay Hours");
+    const { callSid, socket } = await relayCall(biz);
+    socket.ws.send(JSON.stringify({ type: "prompt", voicePrompt: "What are your opening hours?", lang: "en-US", last: true }));
+    await socket.next((f) => f.type === "text" && f.last === true);
+    const texts = socket.frames.filter((f) => f.type === "text");
+    expect(texts.length).toBeGreaterThanOrEqual(3);
+    expect(texts.slice(0, -1).every((f) => f.last === false)).toBe(true);
+    expect(texts.map((f) => f.token).join("").trim()).toBe("We're open Monday to Friday, nine to five. Anything else?");
+    socket.ws.close();
+    await new Promise((r) => setTimeout(r, 100));
+    const row = await callRow(callSid);
+    const [greeting, caller, assistant] = row.transcript;
+    expect(greeting.speaker).toBe("assistant");
+    expect(caller).toMatchObject({ speaker: "caller", text: "What are your opening hours?" });
+    expect(assistant).toMatchObject({ speaker: "assistant", text: "We're open Monday to Friday, nine to five. Anything else?", intent: "hours" });
+    expect(assistant.latencyMs).toBeGreaterThanOrEqual(40);
+    expect(fake.requests.at(-1)?.body.stream).toBe(true);
+  });
+
+  it("stops the reply at once on an interrupt and records what the caller heard", async () => {
+    replyFor = () => "[intent:appointment]\nI'd be glad to help you book. We have openings on Tuesday. We also have Thursday mornings. Which suits you?";
+    const biz = await streamingBusiness("Relay Interrupt");
+    const { callSid, socket } = await relayCall(biz);
+    socket.ws.send(JSON.stringify({ type: "prompt", voicePrompt: "I'd like to book a cleaning", lang: "en-US", last: true }));
+    await socket.next((f) => f.type === "text");
+    socket.ws.send(JSON.stringify({ type: "interrupt", utteranceUntilInterrupt: "I'd be glad to help", durationUntilInterruptMs: "900" }));
+    const countAtInterrupt = socket.frames.filter((f) => f.type === "text").length;
+    await new Promise((r) => setTimeout(r, 700)); // the fake would have sent three more sentences by now
+    const texts = socket.frames.filter((f) => f.type === "text");
+    expect(texts.length).toBeLessThanOrEqual(countAtInterrupt + 1);
+    expect(texts.some((f) => f.last === true)).toBe(false);
+    const row = await callRow(callSid);
+    const assistant = row.transcript.at(-1)!;
+    expect(assistant).toMatchObject({ speaker: "assistant", interrupted: true, heard: "I'd be glad to help" });
+    expect(assistant.text).not.toContain("Which suits you?");
+
+    // The caller's next words get a fresh answer with the interrupted turn as context.
+    replyFor = () => "[intent:appointment]\nTuesday at ten works. Shall I pass that on?";
+    socket.ws.send(JSON.stringify({ type: "prompt", voicePrompt: "Tuesday at 10am please", lang: "en-US", last: true }));
+    await socket.next((f) => f.type === "text" && f.last === true && socket.frames.filter((x) => x.last === true).length >= 1);
+    const lastRequest = fake.requests.at(-1)!;
+    expect(JSON.stringify(lastRequest.body.messages)).toContain("I'd be glad to help");
+    socket.ws.close();
+  });
+
+  it("hands the call back on a goodbye and on 0 for a person; the Connect action hangs up or dials", async () => {
+    const biz = await streamingBusiness("Relay Handoff", "+15035550177");
+    {
+      const { callSid, socket } = await relayCall(biz);
+      socket.ws.send(JSON.stringify({ type: "prompt", voicePrompt: "No that's all, bye!", lang: "en-US", last: true }));
+      const end = await socket.next((f) => f.type === "end");
+      expect(JSON.parse(end.handoffData!)).toMatchObject({ reason: "goodbye" });
+      expect(socket.frames.find((f) => f.type === "text")?.token).toBe("Thanks for calling Relay Handoff. Have a great day. Goodbye!");
+      const after = await carrierPost(connectHook, "/api/telephony/voice/connect?step=1", callParams(biz, callSid, { HandoffData: end.handoffData!, SessionStatus: "ended" }), biz.authToken);
+      expect(after.verbs.map((v) => v.name)).toEqual(["Hangup"]);
+      expect(await callRow(callSid)).toMatchObject({ status: "completed", outcome: "answered_by_assistant" });
+      socket.ws.close();
+    }
+    {
+      const { callSid, socket } = await relayCall(biz);
+      socket.ws.send(JSON.stringify({ type: "dtmf", digit: "0" }));
+      const end = await socket.next((f) => f.type === "end");
+      expect(JSON.parse(end.handoffData!)).toMatchObject({ reason: "transfer" });
+      const after = await carrierPost(connectHook, "/api/telephony/voice/connect?step=1", callParams(biz, callSid, { HandoffData: end.handoffData!, SessionStatus: "ended" }), biz.authToken);
+      expect(after.verbs.map((v) => v.name)).toEqual(["Dial"]);
+      expect(after.verbs[0].text).toBe("+15035550177");
+      expect(pathOf(after.verbs[0].attrs.action)).toBe("/api/telephony/voice/dial?step=2");
+      expect((await callRow(callSid)).transcript.some((t) => t.kind === "dtmf" && t.text === "Pressed 0")).toBe(true);
+      socket.ws.close();
+    }
+  });
+
+  it("closes a socket whose setup names another call", async () => {
+    const biz = await streamingBusiness("Relay Mismatch");
+    const { res } = await startCall(biz);
+    const url = res.verbs[0].children[0].attrs.url;
+    const socket = await connect(url, twilio.getExpectedTwilioSignature(biz.authToken, url, {}));
+    const closed = new Promise<number>((resolve) => socket.ws.on("close", (code) => resolve(code)));
+    socket.ws.send(JSON.stringify({ type: "setup", callSid: "CA" + "1".repeat(32) }));
+    expect(await closed).toBe(1008);
+  });
+});
