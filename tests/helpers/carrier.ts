@@ -76,7 +76,7 @@ export function find(verbs: Verb[], name: string): Verb | undefined {
 }
 
 let sidCounter = 0;
-export function fakeSid(prefix: "CA" | "SM" | "RE"): string {
+export function fakeSid(prefix: "CA" | "SM" | "RE" | "PN"): string {
   sidCounter += 1;
   return prefix + (Date.now().toString(16) + sidCounter.toString(16).padStart(6, "0") + Math.random().toString(16).slice(2)).padEnd(32, "0").slice(0, 32);
 }

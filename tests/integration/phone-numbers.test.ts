@@ -245,7 +245,8 @@ describe("phone numbers API", () => {
           friendlyName: "Reception",
           isActive: false,
           assistantId: assistant.id,
-          forwardTo: "+14155550123",
+          // Outside the simulated carrier's 555-01XX inventory, so it is never the number just provisioned.
+          forwardTo: "+14155559876",
           businessHours: { timezone: "America/New_York", days: { mon: { open: "09:00", close: "17:00" }, sat: null } },
         },
         sessionId: dave.sessionId,
@@ -258,7 +259,7 @@ describe("phone numbers API", () => {
         isActive: false,
         assistantId: assistant.id,
         assistantName: "Receptionist",
-        forwardTo: "+14155550123",
+        forwardTo: "+14155559876",
         businessHours: {
           timezone: "America/New_York",
           days: { mon: { open: "09:00", close: "17:00" }, tue: null, wed: null, thu: null, fri: null, sat: null, sun: null },

@@ -189,6 +189,8 @@ describe("the owner's reply from Call History", () => {
         hint: "1234",
       });
       await db.update(phoneNumbers).set({ provider: "twilio" }).where(eq(phoneNumbers.id, biz.numberId));
+      // The number is on the Twilio account (Twilio refuses to send from a number it does not hold).
+      fake.incoming.push({ sid: fakeSid("PN"), phone_number: biz.phoneNumber, friendly_name: "Twilio Dental", voice_url: null, sms_url: null } as never);
       // Twilio now signs this number's webhooks with the Twilio account's token.
       const t = text({ ...biz, accountSid: ACCOUNT, authToken: "tw-token-1234" }, "Hello?");
       expect((await t.send()).status).toBe(200);

@@ -136,7 +136,7 @@ describe("Twilio telephony provider (real SDK, fake REST server)", () => {
       path: `${BASE}/Messages.json`,
       form: { From: "+15035550100", To: "+14155550123", Body: "Your table is ready." },
     });
-    expect(fake.messages).toEqual([{ sid: sent.sid, from: "+15035550100", to: "+14155550123", body: "Your table is ready.", status: "queued" }]);
+    expect(fake.messages).toEqual([{ sid: sent.sid, from: "+15035550100", to: "+14155550123", body: "Your table is ready.", status: "queued", status_callback: null }]);
   });
 
   it("reports a From number the account does not own as an invalid request", async () => {
