@@ -31,7 +31,7 @@ export type HistoryItem = {
 
 export type HistoryPage = { items: HistoryItem[]; nextCursor: string | null };
 
-type Keyed = { item: Omit<HistoryItem, "phoneNumber">; phoneNumberId: string | null; t: bigint };
+type Keyed = { item: Omit<HistoryItem, "phoneNumber">; phoneNumber: HistoryPhoneNumber | null; t: bigint };
 
 /** Microseconds since the epoch → an exact ISO timestamp with six fractional digits. */
 export function microsToIso(micros: string): string {
@@ -89,6 +89,9 @@ function messageConditions(organizationId: string, q: HistoryQuery, cursor: Curs
   return where;
 }
 
+/** The number a call or text came in on, joined in the same statement (its own organization's only). */
+const numberColumns = { id: phoneNumbers.id, phoneNumber: phoneNumbers.phoneNumber, friendlyName: phoneNumbers.friendlyName };
+
 async function pageOfCalls(db: Db, where: SQL[], take: number): Promise<Keyed[]> {
   const rows = await db
     .select({
@@ -106,15 +109,16 @@ async function pageOfCalls(db: Db, where: SQL[], take: number): Promise<Keyed[]>
       sentiment: calls.sentiment,
       isSpam: calls.isSpam,
       hasRecording: sql<boolean>`${calls.recordingUrl} is not null`,
-      phoneNumberId: calls.phoneNumberId,
+      number: numberColumns,
     })
     .from(calls)
+    .leftJoin(phoneNumbers, and(eq(phoneNumbers.id, calls.phoneNumberId), eq(phoneNumbers.organizationId, calls.organizationId)))
     .where(and(...where))
     .orderBy(desc(calls.startedAt), desc(calls.id))
     .limit(take);
   return rows.map((r) => ({
     t: BigInt(r.t),
-    phoneNumberId: r.phoneNumberId,
+    phoneNumber: r.number,
     item: {
       kind: r.status === "voicemail" ? "voicemail" : "call",
       id: r.id,
@@ -146,15 +150,16 @@ async function pageOfMessages(db: Db, where: SQL[], take: number): Promise<Keyed
       body: messages.body,
       status: messages.status,
       isSpam: messages.isSpam,
-      phoneNumberId: messages.phoneNumberId,
+      number: numberColumns,
     })
     .from(messages)
+    .leftJoin(phoneNumbers, and(eq(phoneNumbers.id, messages.phoneNumberId), eq(phoneNumbers.organizationId, messages.organizationId)))
     .where(and(...where))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(take);
   return rows.map((r) => ({
     t: BigInt(r.t),
-    phoneNumberId: r.phoneNumberId,
+    phoneNumber: r.number,
     item: {
       kind: "message",
       id: r.id,
@@ -195,12 +200,7 @@ export async function listHistory(db: Db, organizationId: string, q: HistoryQuer
   const page = merged.slice(0, q.limit);
   const last = page[page.length - 1];
   const nextCursor = merged.length > q.limit && last ? encodeCursor({ t: last.t.toString(), id: last.item.id }) : null;
-  const numberIds = [...new Set(page.map((k) => k.phoneNumberId).filter((id): id is string => Boolean(id)))];
-  const numbers = await phoneNumbersById(db, organizationId, numberIds);
-  return {
-    items: page.map((k) => ({ ...k.item, phoneNumber: (k.phoneNumberId && numbers.get(k.phoneNumberId)) || null })),
-    nextCursor,
-  };
+  return { items: page.map((k) => ({ ...k.item, phoneNumber: k.phoneNumber })), nextCursor };
 }
 
 /** `%` and `_` match themselves in a search, not any text. */
@@ -225,9 +225,7 @@ export async function searchCalls(db: Db, organizationId: string, query: string,
     )!,
   ];
   const rows = await pageOfCalls(db, where, limit);
-  const numberIds = [...new Set(rows.map((k) => k.phoneNumberId).filter((id): id is string => Boolean(id)))];
-  const numbers = await phoneNumbersById(db, organizationId, numberIds);
-  return rows.map((k) => ({ ...k.item, phoneNumber: (k.phoneNumberId && numbers.get(k.phoneNumberId)) || null }));
+  return rows.map((k) => ({ ...k.item, phoneNumber: k.phoneNumber }));
 }
 
 export type CallDetail = {
