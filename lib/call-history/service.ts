@@ -174,6 +174,106 @@ async function pageOfMessages(db: Db, where: SQL[], take: number): Promise<Keyed
   }));
 }
 
+/**
+ * Calls and texts in one statement (`(calls … limit n) union all (texts … limit n)`): each branch
+ * still walks its own (organization_id, timestamp, id) index and stops after `take` rows; one round
+ * trip instead of two (on embedded PGlite, whose one connection runs statements one at a time, that
+ * is one turn instead of two).
+ */
+async function pageOfBoth(db: Db, callWhere: SQL[], messageWhere: SQL[], take: number): Promise<Keyed[]> {
+  const callPart = db
+    .select({
+      kind: sql<"call" | "message">`'call'`,
+      id: calls.id,
+      t: epochMicros(calls.startedAt),
+      at: calls.startedAt,
+      direction: calls.direction,
+      channel: sql<"phone" | "agent" | null>`${calls.channel}`,
+      fromNumber: calls.fromNumber,
+      toNumber: calls.toNumber,
+      callerName: sql<string | null>`${calls.callerName}`,
+      status: sql<string>`${calls.status}`,
+      durationSeconds: sql<number | null>`${calls.durationSeconds}`,
+      summary: sql<string | null>`${calls.summary}`,
+      sentiment: sql<"positive" | "neutral" | "negative" | null>`${calls.sentiment}`,
+      isSpam: calls.isSpam,
+      hasRecording: sql<boolean>`${calls.recordingUrl} is not null`,
+      body: sql<string | null>`null::text`,
+      number: numberColumns,
+    })
+    .from(calls)
+    .leftJoin(phoneNumbers, and(eq(phoneNumbers.id, calls.phoneNumberId), eq(phoneNumbers.organizationId, calls.organizationId)))
+    .where(and(...callWhere))
+    .orderBy(desc(calls.startedAt), desc(calls.id))
+    .limit(take);
+  const messagePart = db
+    .select({
+      kind: sql<"call" | "message">`'message'`,
+      id: messages.id,
+      t: epochMicros(messages.createdAt),
+      at: messages.createdAt,
+      direction: messages.direction,
+      channel: sql<"phone" | "agent" | null>`null::text`,
+      fromNumber: messages.fromNumber,
+      toNumber: messages.toNumber,
+      callerName: sql<string | null>`null::text`,
+      status: sql<string>`${messages.status}`,
+      durationSeconds: sql<number | null>`null::integer`,
+      summary: sql<string | null>`null::text`,
+      sentiment: sql<"positive" | "neutral" | "negative" | null>`null::text`,
+      isSpam: messages.isSpam,
+      hasRecording: sql<boolean>`false`,
+      body: sql<string | null>`${messages.body}`,
+      number: numberColumns,
+    })
+    .from(messages)
+    .leftJoin(phoneNumbers, and(eq(phoneNumbers.id, messages.phoneNumberId), eq(phoneNumbers.organizationId, messages.organizationId)))
+    .where(and(...messageWhere))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(take);
+  const rows = await callPart.unionAll(messagePart);
+  return rows.map((r): Keyed => {
+    const t = BigInt(r.t);
+    if (r.kind === "message") {
+      return {
+        t,
+        phoneNumber: r.number,
+        item: {
+          kind: "message",
+          id: r.id,
+          at: r.at.toISOString(),
+          direction: r.direction,
+          from: r.fromNumber,
+          to: r.toNumber,
+          status: r.status,
+          isSpam: r.isSpam,
+          body: r.body ?? "",
+        },
+      };
+    }
+    return {
+      t,
+      phoneNumber: r.number,
+      item: {
+        kind: r.status === "voicemail" ? "voicemail" : "call",
+        id: r.id,
+        at: r.at.toISOString(),
+        channel: r.channel ?? "phone",
+        direction: r.direction,
+        from: r.fromNumber,
+        to: r.toNumber,
+        callerName: r.callerName,
+        status: r.status,
+        durationSeconds: Number(r.durationSeconds ?? 0),
+        summary: r.summary,
+        sentiment: r.sentiment,
+        isSpam: r.isSpam,
+        hasRecording: Boolean(r.hasRecording),
+      },
+    };
+  });
+}
+
 async function phoneNumbersById(db: Db, organizationId: string, ids: string[]): Promise<Map<string, HistoryPhoneNumber>> {
   if (ids.length === 0) return new Map();
   const rows = await db
@@ -192,11 +292,15 @@ export async function listHistory(db: Db, organizationId: string, q: HistoryQuer
   const take = q.limit + 1;
   const callWhere = callConditions(organizationId, q, q.cursor);
   const messageWhere = messageConditions(organizationId, q, q.cursor);
-  const [callRows, messageRows] = await Promise.all([
-    callWhere ? pageOfCalls(db, callWhere, take) : Promise.resolve([]),
-    messageWhere ? pageOfMessages(db, messageWhere, take) : Promise.resolve([]),
-  ]);
-  const merged = [...callRows, ...messageRows].sort(compareDesc);
+  const rows =
+    callWhere && messageWhere
+      ? await pageOfBoth(db, callWhere, messageWhere, take)
+      : callWhere
+        ? await pageOfCalls(db, callWhere, take)
+        : messageWhere
+          ? await pageOfMessages(db, messageWhere, take)
+          : [];
+  const merged = rows.sort(compareDesc);
   const page = merged.slice(0, q.limit);
   const last = page[page.length - 1];
   const nextCursor = merged.length > q.limit && last ? encodeCursor({ t: last.t.toString(), id: last.item.id }) : null;
