@@ -1,7 +1,7 @@
 // The query plans behind the hot read routes (docs/benchmarks.md, "HTTP routes"), on a fresh
 // in-memory PGlite holding one organization with BENCH_CALLS (100,000) calls and BENCH_MESSAGES
 // (20,000) texts: the session lookup, the dashboard's one statement and the call history's first
-// page with its number joined. Run: `npx tsx --conditions=react-server scripts/explain-hot-queries.ts`.
+// page (calls and texts in one statement, their number joined). Run: `npx tsx --conditions=react-server scripts/explain-hot-queries.ts`.
 import { registerBenchAccount } from "./bench-support";
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 100_000);
@@ -50,10 +50,14 @@ async function main() {
         (select avg(total_ms) from assistant_reply where organization_id = ${org})`,
     ],
     [
-      "call history, first page of calls with the number joined",
-      sql`select c.id, c.started_at, n.phone_number from "call" c
-        left join phone_number n on n.id = c.phone_number_id and n.organization_id = c.organization_id
-        where c.organization_id = ${org} order by c.started_at desc, c.id desc limit 26`,
+      "call history, first page: calls and texts in one statement, the number joined",
+      sql`(select c.id, c.started_at, n.phone_number from "call" c
+          left join phone_number n on n.id = c.phone_number_id and n.organization_id = c.organization_id
+          where c.organization_id = ${org} order by c.started_at desc, c.id desc limit 26)
+        union all
+        (select m.id, m.created_at, n.phone_number from "message" m
+          left join phone_number n on n.id = m.phone_number_id and n.organization_id = m.organization_id
+          where m.organization_id = ${org} order by m.created_at desc, m.id desc limit 26)`,
     ],
   ];
   for (const [name, statement] of statements) {
