@@ -21,6 +21,7 @@ import { env } from "@/lib/env";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "@/lib/http/errors";
 import type { RequestContext } from "@/lib/http/route";
 import type { AdjustCreditsInput, AdminUsersQuery, CreateUserInput, UpdateUserInput } from "./schema";
+import { isUniqueViolation } from "@/lib/database-errors";
 
 /**
  * The admin dashboard (core §2 /admin, §7 admin endpoints; advanced §7 Admin). Unlike every other
@@ -37,11 +38,6 @@ export const NOT_OWN_DELETE = "You cannot delete your own account";
 export const MASTER_ONLY_EDIT = "Only a master admin can edit a master admin";
 export const MASTER_ONLY_GRANT = "Only a master admin can grant the master admin role";
 export const MASTER_ONLY_DELETE = "Only a master admin can delete a master admin";
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === "23505" || e?.cause?.code === "23505";
-}
 
 // ---------------------------------------------------------------------------------------------
 // Stats

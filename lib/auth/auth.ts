@@ -9,6 +9,9 @@ import { PEER_ADDRESS_HEADER } from "@/lib/http/peer-address";
 import { appSecret } from "./secret";
 
 export const SESSION_COOKIE_PREFIX = "switchboard";
+/** A session lives 30 days; a lookup more than a day after its last refresh pushes its expiry on. */
+export const SESSION_EXPIRES_IN_SECONDS = 60 * 60 * 24 * 30;
+export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
 
 function createAuth(db: Db) {
   return betterAuth({
@@ -33,7 +36,7 @@ function createAuth(db: Db) {
         organizationId: { type: "string", required: true },
       },
     },
-    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    session: { expiresIn: SESSION_EXPIRES_IN_SECONDS, updateAge: SESSION_UPDATE_AGE_SECONDS },
     // Failed logins are throttled by the contract route itself (lib/auth/login-throttle.ts): server-side
     // auth.api calls bypass Better Auth's limiter anyway.
     rateLimit: { enabled: false },

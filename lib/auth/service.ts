@@ -14,6 +14,7 @@ import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from "./lo
 import type { Role } from "./roles";
 import type { LoginInput, RegisterInput } from "./schemas";
 import { toSessionUser, type SessionUser } from "./session";
+import { isUniqueViolation } from "@/lib/database-errors";
 
 /** What a successful sign-in or sign-up hands back: the signed session id and the cookies to set. */
 export type SignedIn = { sessionId: string; user: SessionUser; setCookies: string[] };
@@ -146,11 +147,6 @@ export function authErrorCode(error: unknown): string | null {
   if (!isAuthApiError(error)) return null;
   const code = (error.body as { code?: unknown } | undefined)?.code;
   return typeof code === "string" ? code : null;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === "23505" || e?.cause?.code === "23505";
 }
 
 const INVALID_CREDENTIALS = "Invalid email or password. Please check your credentials and try again.";

@@ -4,6 +4,7 @@ import { and, eq, gte, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { creditLedger, organizations } from "@/db/schema";
 import { notFound, paymentRequired } from "@/lib/http/errors";
+import { isUniqueViolation } from "@/lib/database-errors";
 
 type Kind = (typeof creditLedger.$inferInsert)["kind"];
 
@@ -16,11 +17,6 @@ export type LedgerEntryInput = {
 };
 
 export type LedgerResult = { applied: boolean; balance: number; entryId: string | null };
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === "23505" || e?.cause?.code === "23505";
-}
 
 async function alreadyApplied(db: DbOrTx, organizationId: string, kind: Kind, reference: string | null | undefined) {
   if (!reference) return null;

@@ -31,7 +31,7 @@ export type HistoryItem = {
 
 export type HistoryPage = { items: HistoryItem[]; nextCursor: string | null };
 
-type Keyed = { item: Omit<HistoryItem, "phoneNumber">; phoneNumberId: string | null; t: bigint };
+type Keyed = { item: Omit<HistoryItem, "phoneNumber">; phoneNumber: HistoryPhoneNumber | null; t: bigint };
 
 /** Microseconds since the epoch → an exact ISO timestamp with six fractional digits. */
 export function microsToIso(micros: string): string {
@@ -89,6 +89,9 @@ function messageConditions(organizationId: string, q: HistoryQuery, cursor: Curs
   return where;
 }
 
+/** The number a call or text came in on, joined in the same statement (its own organization's only). */
+const numberColumns = { id: phoneNumbers.id, phoneNumber: phoneNumbers.phoneNumber, friendlyName: phoneNumbers.friendlyName };
+
 async function pageOfCalls(db: Db, where: SQL[], take: number): Promise<Keyed[]> {
   const rows = await db
     .select({
@@ -106,15 +109,16 @@ async function pageOfCalls(db: Db, where: SQL[], take: number): Promise<Keyed[]>
       sentiment: calls.sentiment,
       isSpam: calls.isSpam,
       hasRecording: sql<boolean>`${calls.recordingUrl} is not null`,
-      phoneNumberId: calls.phoneNumberId,
+      number: numberColumns,
     })
     .from(calls)
+    .leftJoin(phoneNumbers, and(eq(phoneNumbers.id, calls.phoneNumberId), eq(phoneNumbers.organizationId, calls.organizationId)))
     .where(and(...where))
     .orderBy(desc(calls.startedAt), desc(calls.id))
     .limit(take);
   return rows.map((r) => ({
     t: BigInt(r.t),
-    phoneNumberId: r.phoneNumberId,
+    phoneNumber: r.number,
     item: {
       kind: r.status === "voicemail" ? "voicemail" : "call",
       id: r.id,
@@ -146,15 +150,16 @@ async function pageOfMessages(db: Db, where: SQL[], take: number): Promise<Keyed
       body: messages.body,
       status: messages.status,
       isSpam: messages.isSpam,
-      phoneNumberId: messages.phoneNumberId,
+      number: numberColumns,
     })
     .from(messages)
+    .leftJoin(phoneNumbers, and(eq(phoneNumbers.id, messages.phoneNumberId), eq(phoneNumbers.organizationId, messages.organizationId)))
     .where(and(...where))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(take);
   return rows.map((r) => ({
     t: BigInt(r.t),
-    phoneNumberId: r.phoneNumberId,
+    phoneNumber: r.number,
     item: {
       kind: "message",
       id: r.id,
@@ -167,6 +172,106 @@ async function pageOfMessages(db: Db, where: SQL[], take: number): Promise<Keyed
       body: r.body,
     },
   }));
+}
+
+/**
+ * Calls and texts in one statement (`(calls … limit n) union all (texts … limit n)`): each branch
+ * still walks its own (organization_id, timestamp, id) index and stops after `take` rows; one round
+ * trip instead of two (on embedded PGlite, whose one connection runs statements one at a time, that
+ * is one turn instead of two).
+ */
+async function pageOfBoth(db: Db, callWhere: SQL[], messageWhere: SQL[], take: number): Promise<Keyed[]> {
+  const callPart = db
+    .select({
+      kind: sql<"call" | "message">`'call'`,
+      id: calls.id,
+      t: epochMicros(calls.startedAt),
+      at: calls.startedAt,
+      direction: calls.direction,
+      channel: sql<"phone" | "agent" | null>`${calls.channel}`,
+      fromNumber: calls.fromNumber,
+      toNumber: calls.toNumber,
+      callerName: sql<string | null>`${calls.callerName}`,
+      status: sql<string>`${calls.status}`,
+      durationSeconds: sql<number | null>`${calls.durationSeconds}`,
+      summary: sql<string | null>`${calls.summary}`,
+      sentiment: sql<"positive" | "neutral" | "negative" | null>`${calls.sentiment}`,
+      isSpam: calls.isSpam,
+      hasRecording: sql<boolean>`${calls.recordingUrl} is not null`,
+      body: sql<string | null>`null::text`,
+      number: numberColumns,
+    })
+    .from(calls)
+    .leftJoin(phoneNumbers, and(eq(phoneNumbers.id, calls.phoneNumberId), eq(phoneNumbers.organizationId, calls.organizationId)))
+    .where(and(...callWhere))
+    .orderBy(desc(calls.startedAt), desc(calls.id))
+    .limit(take);
+  const messagePart = db
+    .select({
+      kind: sql<"call" | "message">`'message'`,
+      id: messages.id,
+      t: epochMicros(messages.createdAt),
+      at: messages.createdAt,
+      direction: messages.direction,
+      channel: sql<"phone" | "agent" | null>`null::text`,
+      fromNumber: messages.fromNumber,
+      toNumber: messages.toNumber,
+      callerName: sql<string | null>`null::text`,
+      status: sql<string>`${messages.status}`,
+      durationSeconds: sql<number | null>`null::integer`,
+      summary: sql<string | null>`null::text`,
+      sentiment: sql<"positive" | "neutral" | "negative" | null>`null::text`,
+      isSpam: messages.isSpam,
+      hasRecording: sql<boolean>`false`,
+      body: sql<string | null>`${messages.body}`,
+      number: numberColumns,
+    })
+    .from(messages)
+    .leftJoin(phoneNumbers, and(eq(phoneNumbers.id, messages.phoneNumberId), eq(phoneNumbers.organizationId, messages.organizationId)))
+    .where(and(...messageWhere))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(take);
+  const rows = await callPart.unionAll(messagePart);
+  return rows.map((r): Keyed => {
+    const t = BigInt(r.t);
+    if (r.kind === "message") {
+      return {
+        t,
+        phoneNumber: r.number,
+        item: {
+          kind: "message",
+          id: r.id,
+          at: r.at.toISOString(),
+          direction: r.direction,
+          from: r.fromNumber,
+          to: r.toNumber,
+          status: r.status,
+          isSpam: r.isSpam,
+          body: r.body ?? "",
+        },
+      };
+    }
+    return {
+      t,
+      phoneNumber: r.number,
+      item: {
+        kind: r.status === "voicemail" ? "voicemail" : "call",
+        id: r.id,
+        at: r.at.toISOString(),
+        channel: r.channel ?? "phone",
+        direction: r.direction,
+        from: r.fromNumber,
+        to: r.toNumber,
+        callerName: r.callerName,
+        status: r.status,
+        durationSeconds: Number(r.durationSeconds ?? 0),
+        summary: r.summary,
+        sentiment: r.sentiment,
+        isSpam: r.isSpam,
+        hasRecording: Boolean(r.hasRecording),
+      },
+    };
+  });
 }
 
 async function phoneNumbersById(db: Db, organizationId: string, ids: string[]): Promise<Map<string, HistoryPhoneNumber>> {
@@ -187,20 +292,19 @@ export async function listHistory(db: Db, organizationId: string, q: HistoryQuer
   const take = q.limit + 1;
   const callWhere = callConditions(organizationId, q, q.cursor);
   const messageWhere = messageConditions(organizationId, q, q.cursor);
-  const [callRows, messageRows] = await Promise.all([
-    callWhere ? pageOfCalls(db, callWhere, take) : Promise.resolve([]),
-    messageWhere ? pageOfMessages(db, messageWhere, take) : Promise.resolve([]),
-  ]);
-  const merged = [...callRows, ...messageRows].sort(compareDesc);
+  const rows =
+    callWhere && messageWhere
+      ? await pageOfBoth(db, callWhere, messageWhere, take)
+      : callWhere
+        ? await pageOfCalls(db, callWhere, take)
+        : messageWhere
+          ? await pageOfMessages(db, messageWhere, take)
+          : [];
+  const merged = rows.sort(compareDesc);
   const page = merged.slice(0, q.limit);
   const last = page[page.length - 1];
   const nextCursor = merged.length > q.limit && last ? encodeCursor({ t: last.t.toString(), id: last.item.id }) : null;
-  const numberIds = [...new Set(page.map((k) => k.phoneNumberId).filter((id): id is string => Boolean(id)))];
-  const numbers = await phoneNumbersById(db, organizationId, numberIds);
-  return {
-    items: page.map((k) => ({ ...k.item, phoneNumber: (k.phoneNumberId && numbers.get(k.phoneNumberId)) || null })),
-    nextCursor,
-  };
+  return { items: page.map((k) => ({ ...k.item, phoneNumber: k.phoneNumber })), nextCursor };
 }
 
 /** `%` and `_` match themselves in a search, not any text. */
@@ -225,9 +329,7 @@ export async function searchCalls(db: Db, organizationId: string, query: string,
     )!,
   ];
   const rows = await pageOfCalls(db, where, limit);
-  const numberIds = [...new Set(rows.map((k) => k.phoneNumberId).filter((id): id is string => Boolean(id)))];
-  const numbers = await phoneNumbersById(db, organizationId, numberIds);
-  return rows.map((k) => ({ ...k.item, phoneNumber: (k.phoneNumberId && numbers.get(k.phoneNumberId)) || null }));
+  return rows.map((k) => ({ ...k.item, phoneNumber: k.phoneNumber }));
 }
 
 export type CallDetail = {

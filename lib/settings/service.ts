@@ -16,13 +16,9 @@ import {
   type PasswordInput,
   type ProfileInput,
 } from "./schema";
+import { isUniqueViolation } from "@/lib/database-errors";
 
 const EMAIL_TAKEN = "An account with this email already exists";
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === "23505" || e?.cause?.code === "23505";
-}
 
 /**
  * Settings → Profile: first and last name (and the display name built from them) and the e-mail,

@@ -18,6 +18,7 @@ import { getTelephonyProviderFor } from "@/lib/provider-selection/telephony";
 import { saveAudioClip } from "@/lib/voice/audio-clips";
 import { businessInfo } from "@/lib/voice/context";
 import type { CallRow } from "./runtime";
+import { isUniqueViolation } from "@/lib/database-errors";
 
 /**
  * After the call, in jobs (never in the webhook): the analysis (summary, sentiment and its 1–5
@@ -290,11 +291,6 @@ export async function processVoicemail(db: Db, job: VoicemailJob, deps: Voicemai
   if (!call) return;
   await analyzeCall(db, call, deps);
   await finishCall(db, job, deps);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === "23505" || e?.cause?.code === "23505";
 }
 
 export const processVoicemailJob = defineJob<VoicemailJob>({
