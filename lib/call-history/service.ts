@@ -24,6 +24,12 @@ export type HistoryItem = {
   summary?: string | null;
   sentiment?: "positive" | "neutral" | "negative" | null;
   isSpam: boolean;
+  /** Why the call went where it went; its spam score and the reasons; credits spent and credited back. */
+  routedBecause?: string | null;
+  spamScore?: number | null;
+  spamReasons?: string[];
+  costCredits: number;
+  creditedBack: number;
   body?: string;
   hasRecording?: boolean;
   phoneNumber: HistoryPhoneNumber | null;
@@ -105,6 +111,11 @@ async function pageOfCalls(db: Db, where: SQL[], take: number): Promise<Keyed[]>
       summary: calls.summary,
       sentiment: calls.sentiment,
       isSpam: calls.isSpam,
+      routedBecause: calls.routedBecause,
+      spamScore: calls.spamScore,
+      spamReasons: calls.spamReasons,
+      costCredits: calls.costCredits,
+      creditedBack: calls.creditedBack,
       hasRecording: sql<boolean>`${calls.recordingUrl} is not null`,
       phoneNumberId: calls.phoneNumberId,
     })
@@ -129,6 +140,11 @@ async function pageOfCalls(db: Db, where: SQL[], take: number): Promise<Keyed[]>
       summary: r.summary,
       sentiment: r.sentiment,
       isSpam: r.isSpam,
+      routedBecause: r.routedBecause,
+      spamScore: r.spamScore,
+      spamReasons: r.spamReasons,
+      costCredits: r.costCredits,
+      creditedBack: r.creditedBack,
       hasRecording: Boolean(r.hasRecording),
     },
   }));
@@ -146,6 +162,10 @@ async function pageOfMessages(db: Db, where: SQL[], take: number): Promise<Keyed
       body: messages.body,
       status: messages.status,
       isSpam: messages.isSpam,
+      spamScore: messages.spamScore,
+      spamReasons: messages.spamReasons,
+      costCredits: messages.costCredits,
+      creditedBack: messages.creditedBack,
       phoneNumberId: messages.phoneNumberId,
     })
     .from(messages)
@@ -164,6 +184,10 @@ async function pageOfMessages(db: Db, where: SQL[], take: number): Promise<Keyed
       to: r.toNumber,
       status: r.status,
       isSpam: r.isSpam,
+      spamScore: r.spamScore,
+      spamReasons: r.spamReasons,
+      costCredits: r.costCredits,
+      creditedBack: r.creditedBack,
       body: r.body,
     },
   }));
@@ -247,6 +271,14 @@ export type CallDetail = {
   sentiment: "positive" | "neutral" | "negative" | null;
   intent: string | null;
   isSpam: boolean;
+  /** Why the call went where it went ("After hours (…), rule 1: voicemail"). */
+  routedBecause: string | null;
+  /** 0–100, and the signals behind it; null when the call was never scored. */
+  spamScore: number | null;
+  spamReasons: string[];
+  /** Credits the call spent, and credits given back (short, spam, failed on our side). */
+  costCredits: number;
+  creditedBack: number;
   recordingUrl: string | null;
   phoneNumber: HistoryPhoneNumber | null;
   assistant: { id: string; name: string } | null;
@@ -314,6 +346,11 @@ export async function getCallDetail(db: Db, organizationId: string, id: string):
     sentiment: row.sentiment,
     intent: row.intent,
     isSpam: row.isSpam,
+    routedBecause: row.routedBecause,
+    spamScore: row.spamScore,
+    spamReasons: row.spamReasons,
+    costCredits: row.costCredits,
+    creditedBack: row.creditedBack,
     recordingUrl: row.recordingUrl,
     phoneNumber: (row.phoneNumberId && numbers.get(row.phoneNumberId)) || null,
     assistant: assistant[0] ?? null,
@@ -341,6 +378,10 @@ export type MessageDetail = {
   body: string;
   status: string;
   isSpam: boolean;
+  spamScore: number | null;
+  spamReasons: string[];
+  costCredits: number;
+  creditedBack: number;
   intent: string | null;
   createdAt: string;
   phoneNumber: HistoryPhoneNumber | null;
@@ -370,6 +411,10 @@ export async function getMessageDetail(db: Db, organizationId: string, id: strin
     body: row.body,
     status: row.status,
     isSpam: row.isSpam,
+    spamScore: row.spamScore,
+    spamReasons: row.spamReasons,
+    costCredits: row.costCredits,
+    creditedBack: row.creditedBack,
     intent: row.intent,
     createdAt: row.createdAt.toISOString(),
     phoneNumber: (row.phoneNumberId && numbers.get(row.phoneNumberId)) || null,
