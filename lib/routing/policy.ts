@@ -132,7 +132,9 @@ export function creditBackReason(call: Pick<typeof calls.$inferSelect, "isSpam" 
 export async function settleCallCredits(db: DbOrTx, organizationId: string, callId: string, now = new Date()): Promise<{ costCredits: number; creditedBack: number }> {
   const [call] = await db.select().from(calls).where(and(eq(calls.id, callId), eq(calls.organizationId, organizationId)));
   if (!call) return { costCredits: 0, creditedBack: 0 };
-  let { spent, back } = await callLedgerTotals(db, organizationId, callId);
+  const totals = await callLedgerTotals(db, organizationId, callId);
+  const { spent } = totals;
+  let { back } = totals;
   const reason = creditBackReason(call);
   const owed = spent - back;
   if (reason && owed > 0) {

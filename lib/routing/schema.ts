@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { routingActions, routingConditions, routingIntents } from "@/db/schema/routing";
-import { e164 } from "@/lib/phone-numbers/schema";
+
+// The phone-number schema embeds the routing schema, so the E.164 rule is restated here (same words).
+const e164 = z
+  .string()
+  .trim()
+  .regex(/^\+[1-9]\d{7,14}$/, "Enter the number in E.164 format: + then country code and number, e.g. +14155550123");
 
 /** One routing rule: when (condition) → what (action). Shared by the route, the form and the tests. */
 export const routingRule = z

@@ -4,7 +4,6 @@ import { and, desc, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { callerListEntries, calls } from "@/db/schema";
 import { badRequest, notFound } from "@/lib/http/errors";
-import { E164_PATTERN } from "@/lib/phone-numbers/schema";
 import { SPAM } from "@/lib/text/routing";
 import { getCallPolicy } from "./policy";
 import type { CallerListInput } from "./schema";
@@ -43,7 +42,7 @@ export async function addCallerEntry(db: DbOrTx, organizationId: string, input: 
 /** DELETE /api/blocklist?id=… or ?phoneNumber=+1…. */
 export async function removeCallerEntry(db: DbOrTx, organizationId: string, key: { id?: string | null; phoneNumber?: string | null }) {
   if (!key.id && !key.phoneNumber) throw badRequest("Name the entry to remove: id or phoneNumber", { id: "Required (or phoneNumber)" });
-  if (key.phoneNumber && !E164_PATTERN.test(key.phoneNumber)) throw badRequest("phoneNumber must be in E.164 format, e.g. +14155550123", { phoneNumber: "Enter the number in E.164 format" });
+  if (key.phoneNumber && !/^\+[1-9]\d{7,14}$/.test(key.phoneNumber)) throw badRequest("phoneNumber must be in E.164 format, e.g. +14155550123", { phoneNumber: "Enter the number in E.164 format" });
   const where = key.id ? eq(callerListEntries.id, key.id) : eq(callerListEntries.phoneNumber, key.phoneNumber!);
   const [row] = await db
     .delete(callerListEntries)

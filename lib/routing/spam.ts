@@ -33,7 +33,7 @@ export const SPAM_POINTS = {
   reportEach: 25,
   reportMax: 50,
   silent: 40,
-  recorded: 60,
+  recorded: 70,
 };
 
 /** Twilio's StirVerstat → points and the reason; unknown or absent (the simulated carrier) → nothing. */
