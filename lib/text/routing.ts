@@ -47,6 +47,7 @@ export const SPAM = {
   reported: (n: number) => `Reported as spam by ${n} other business${n === 1 ? "" : "es"}`,
   silent: "The caller never spoke",
   recorded: "The caller sounded like a recorded sales message",
+  pitchText: "The text read like a sales pitch",
   markedNotSpam: "Marked not spam by your team",
 };
 

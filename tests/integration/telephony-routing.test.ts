@@ -18,7 +18,8 @@ import { POST as statusHook } from "@/app/api/telephony/status/route";
 import { POST as dialHook } from "@/app/api/telephony/voice/dial/route";
 import { POST as voiceHook } from "@/app/api/telephony/voice/route";
 import { POST as whisperHook } from "@/app/api/telephony/voice/whisper/route";
-import { assistantActions, callPolicies, creditLedger, organizations } from "@/db/schema";
+import { POST as smsHook } from "@/app/api/telephony/sms/route";
+import { assistantActions, callPolicies, creditLedger, messages, organizations } from "@/db/schema";
 import { getCreditBalance } from "@/lib/billing/ledger";
 import { createFilesystemBlobStore, setBlobStore } from "@/lib/blob-store";
 import { closeDb, getDb } from "@/lib/database";
@@ -368,5 +369,29 @@ describe("money the customer can predict", () => {
     const bad = await callRoute(putPolicy, "PUT", "/api/call-policy", { sessionId: biz.account.sessionId, body: { atCap: "panic" } });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toHaveProperty("atCap");
+  });
+});
+
+describe("texts", () => {
+  it("show their cost; a spam text is credited back; a blocked sender gets no reply", async () => {
+    const biz = await business("Text Dental");
+    const db = await getDb();
+    const before = await getCreditBalance(db, biz.account.organizationId);
+    const text = async (from: string, body: string) => {
+      const sid = fakeSid("SM");
+      const res = await carrierPost(smsHook, "/api/telephony/sms", { MessageSid: sid, AccountSid: biz.accountSid, From: from, To: biz.phoneNumber, Body: body, NumMedia: "0" }, biz.authToken);
+      expect(res.status).toBe(200);
+      const [row] = await db.select().from(messages).where(eq(messages.providerMessageSid, sid));
+      return { res, row };
+    };
+    const ok = await text("+12025558801", "What are your opening hours?");
+    expect(ok.row).toMatchObject({ costCredits: 1, creditedBack: 0, isSpam: false });
+    const pitch = await text("+12025558902", "Congratulations, you have won a free cruise, claim your prize now");
+    expect(pitch.row).toMatchObject({ costCredits: 1, creditedBack: 1, isSpam: true, spamReasons: [SPAM.pitchText] });
+    expect(await getCreditBalance(db, biz.account.organizationId)).toBe(before - 1);
+    await callRoute(addBlock, "POST", "/api/blocklist", { sessionId: biz.account.sessionId, body: { phoneNumber: "+12025558903" } });
+    const blocked = await text("+12025558903", "Hello?");
+    expect(find(blocked.res.verbs, "Message")).toBeUndefined();
+    expect(blocked.row).toMatchObject({ isSpam: true, spamScore: 100, spamReasons: [SPAM.blockList], costCredits: 0 });
   });
 });
