@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { routingActions, routingConditions, routingIntents } from "@/db/schema/routing";
+import { routingActions, routingConditions, routingIntents } from "./constants";
 
 // The phone-number schema embeds the routing schema, so the E.164 rule is restated here (same words).
 const e164 = z
