@@ -1,8 +1,15 @@
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { organizations } from "./organizations";
 
-export { routingActions, routingConditions, routingIntents } from "../../lib/routing/constants";
-export type { NumberRouting, RoutingAction, RoutingCondition, RoutingIntent, RoutingRule } from "../../lib/routing/constants";
+/**
+ * A number's routing as stored (phone_number.routing). The vocabulary's lists, for forms and
+ * validation, are in lib/routing/constants.ts; these unions must name the same words.
+ */
+export type RoutingCondition = "blocked" | "vip" | "after_hours" | "holiday" | "intent" | "always";
+export type RoutingAction = "assistant" | "forward" | "voicemail" | "reject";
+export type RoutingIntent = "sales" | "support" | "billing";
+export type RoutingRule = { condition: RoutingCondition; action: RoutingAction; to?: string | null; numbers?: string[]; intent?: RoutingIntent };
+export type NumberRouting = { mode: "assistant_first" | "ring_first"; ringTimeoutSeconds: number; rules: RoutingRule[] };
 
 /** The organization's block and allow lists (GET/POST/DELETE /api/blocklist). */
 export const callerListEntries = pgTable(

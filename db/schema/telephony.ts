@@ -1,6 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { organizations } from "./organizations";
-import type { NumberRouting } from "../../lib/routing/constants";
+import type { NumberRouting } from "./routing";
 
 export const voiceAssistants = pgTable(
   "voice_assistant",

@@ -1,4 +1,4 @@
-/** Routing vocabulary, free of server imports: the schema, the rules, the forms and the database types share it. */
+/** Routing vocabulary, free of server imports, for the schema and the forms (db/schema/routing.ts stores the same words). */
 
 /**
  * A number's routing (phone_number.routing, docs/telephony.md#routing): how a call is first
@@ -29,3 +29,7 @@ export type NumberRouting = {
   ringTimeoutSeconds: number;
   rules: RoutingRule[];
 };
+
+// The stored types (db/schema/routing.ts) and these must stay the same words: a compile-time check.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const routingVocabularyMatchesDb: Same<NumberRouting, import("@/db/schema/routing").NumberRouting> = true;
