@@ -12,7 +12,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { apiRequest } from "@/lib/api-client";
 import type { HistoryItem, HistoryPage } from "@/lib/call-history/service";
 import { emptyFilters, FilterBar, toQuery, type HistoryFilters } from "./filter-bar";
-import { formatDateTime, formatDuration, sentimentVariant, statusLabel, statusVariant } from "./format";
+import { costLabel, formatDateTime, formatDuration, sentimentVariant, statusLabel, statusVariant } from "./format";
 import { HistoryDetailDialog } from "./history-detail-dialog";
 
 const PAGE_SIZE = 25;
@@ -76,8 +76,15 @@ function Row({ item, onOpen }: { item: HistoryItem; onOpen: () => void }) {
         <div className="flex flex-wrap gap-1">
           <Badge variant={statusVariant(item.status)}>{statusLabel(item.status)}</Badge>
           {item.sentiment ? <Badge variant={sentimentVariant(item.sentiment)}>{item.sentiment}</Badge> : null}
-          {item.isSpam ? <Badge variant="destructive">Spam</Badge> : null}
+          {item.isSpam ? (
+            <Badge variant="destructive" title={item.spamReasons?.join("; ")}>
+              Spam{item.spamScore !== null && item.spamScore !== undefined ? ` ${item.spamScore}` : ""}
+            </Badge>
+          ) : null}
         </div>
+      </TableCell>
+      <TableCell className="hidden whitespace-nowrap text-sm tabular-nums sm:table-cell" data-testid="history-cost">
+        {costLabel(item.costCredits, item.creditedBack)}
       </TableCell>
     </TableRow>
   );
@@ -159,6 +166,7 @@ export function CallHistoryScreen() {
                 <TableHead className="hidden lg:table-cell">Summary</TableHead>
                 <TableHead>Duration</TableHead>
                 <TableHead>Status</TableHead>
+                <TableHead className="hidden sm:table-cell">Cost</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>

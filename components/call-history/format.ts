@@ -43,7 +43,15 @@ const OUTCOMES: Record<string, string> = {
   voicemail: "Voicemail",
   missed: "Missed",
   failed: "Failed",
+  blocked: "Blocked",
 };
+
+/** "2 credits", "2 credits (2 credited back)", "Free" for nothing spent. */
+export function costLabel(cost: number, back: number): string {
+  if (cost === 0) return "Free";
+  const spent = `${cost} credit${cost === 1 ? "" : "s"}`;
+  return back > 0 ? `${spent} (${back} credited back)` : spent;
+}
 
 export function outcomeLabel(outcome: string): string {
   return OUTCOMES[outcome] ?? outcome;

@@ -15,13 +15,52 @@ import { apiRequest, serverMessage } from "@/lib/api-client";
 import type { CallDetail, HistoryItem, MessageDetail } from "@/lib/call-history/service";
 import { replyToThreadInput } from "@/lib/telephony/schema";
 import { cn } from "@/lib/utils";
-import { actionLabel, failureLabel, formatDateTime, formatDuration, formatTime, outcomeLabel, sentimentVariant, statusLabel, statusVariant } from "./format";
+import { actionLabel, costLabel, failureLabel, formatDateTime, formatDuration, formatTime, outcomeLabel, sentimentVariant, statusLabel, statusVariant } from "./format";
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div className="flex flex-col gap-0.5">
       <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>
       <dd className="text-sm">{children}</dd>
+    </div>
+  );
+}
+
+/** The spam score and its reasons; "Not spam" restores the call and allow-lists the caller. */
+function SpamPanel({ call }: { call: CallDetail }) {
+  const client = useQueryClient();
+  const restore = useMutation({
+    mutationFn: async () => (await apiRequest("POST", `/api/calls/${call.id}/not-spam`)).json(),
+    onSuccess: () => {
+      toast.success("Marked not spam", { description: `${call.from} is on your allow list now.` });
+      void client.invalidateQueries({ queryKey: ["/api/calls", call.id] });
+      void client.invalidateQueries({ queryKey: ["/api/call-history"] });
+    },
+    onError: (error) => toast.error("Error", { description: serverMessage(error) ?? "Could not mark the call as not spam" }),
+  });
+  if (call.spamScore === null && call.spamReasons.length === 0) return null;
+  return (
+    <div className={cn("flex flex-col gap-2 rounded-lg border p-3", call.isSpam ? "border-destructive/40 bg-destructive/5" : "border-border")} data-testid="call-detail-spam">
+      <div className="flex items-center justify-between gap-3">
+        <h3 className="text-sm font-semibold">
+          Spam score {call.spamScore ?? 0}/100{call.isSpam ? " — spam" : ""}
+        </h3>
+        {call.isSpam ? (
+          <Button size="sm" variant="outline" onClick={() => restore.mutate()} disabled={restore.isPending} data-testid="call-detail-not-spam">
+            {restore.isPending ? <Spinner /> : null}
+            Not spam
+          </Button>
+        ) : null}
+      </div>
+      {call.spamReasons.length ? (
+        <ul className="list-disc pl-5 text-sm text-muted-foreground" data-testid="call-detail-spam-reasons">
+          {call.spamReasons.map((r) => (
+            <li key={r}>{r}</li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-muted-foreground">No spam signals.</p>
+      )}
     </div>
   );
 }
@@ -66,7 +105,14 @@ function CallBody({ id }: { id: string }) {
         <Field label="Duration">{formatDuration(data.durationSeconds)}</Field>
         <Field label="Direction">{data.direction === "inbound" ? "Inbound" : "Outbound"}</Field>
         <Field label="Assistant">{data.assistant?.name ?? "—"}</Field>
+        <Field label="Cost">
+          <span data-testid="call-detail-cost">{costLabel(data.costCredits, data.creditedBack)}</span>
+        </Field>
+        <Field label="Routed because">
+          <span data-testid="call-detail-routed">{data.routedBecause ?? "—"}</span>
+        </Field>
       </dl>
+      <SpamPanel call={data} />
       {data.summary ? (
         <div className="flex flex-col gap-1">
           <h3 className="text-sm font-semibold">Summary</h3>

@@ -13,6 +13,7 @@ import { Switch } from "@/components/ui/switch";
 import { serverMessage } from "@/lib/api-client";
 import { updatePhoneNumberInput, WEEKDAYS, type Weekday } from "@/lib/phone-numbers/schema";
 import { formatPhoneNumber } from "./format";
+import { RoutingRulesEditor, ruleToBody, type RuleDraft } from "./routing-rules-editor";
 import { useUpdatePhoneNumber, type PhoneNumber } from "./use-phone-numbers";
 
 const DAY_LABELS: Record<Weekday, string> = {
@@ -26,7 +27,16 @@ const DAY_LABELS: Record<Weekday, string> = {
 };
 
 type DayState = { open: boolean; from: string; to: string };
-type RoutingState = { forwardTo: string; streaming: boolean; useHours: boolean; timezone: string; days: Record<Weekday, DayState> };
+type RoutingState = {
+  forwardTo: string;
+  streaming: boolean;
+  useHours: boolean;
+  timezone: string;
+  days: Record<Weekday, DayState>;
+  mode: "assistant_first" | "ring_first";
+  ringTimeoutSeconds: string;
+  rules: RuleDraft[];
+};
 
 function browserTimeZone(): string {
   try {
@@ -56,7 +66,17 @@ function initialState(number: PhoneNumber): RoutingState {
       return [d, { open: weekday, from: "09:00", to: "17:00" }];
     }),
   ) as Record<Weekday, DayState>;
-  return { forwardTo: number.forwardTo ?? "", streaming: number.streaming, useHours: hours !== null, timezone: hours?.timezone ?? browserTimeZone(), days };
+  const routing = number.routing;
+  return {
+    forwardTo: number.forwardTo ?? "",
+    streaming: number.streaming,
+    useHours: hours !== null,
+    timezone: hours?.timezone ?? browserTimeZone(),
+    days,
+    mode: routing.mode,
+    ringTimeoutSeconds: String(routing.ringTimeoutSeconds),
+    rules: routing.rules.map((r) => ({ condition: r.condition, action: r.action, to: r.to ?? "", numbers: (r.numbers ?? []).join(", "), intent: r.intent ?? "sales" })),
+  };
 }
 
 /** Configure: routing for the number — where to forward calls, and the business hours. */
@@ -105,6 +125,7 @@ function RoutingForm({ number, onDone }: { number: PhoneNumber; onDone: () => vo
             ),
           }
         : null,
+      routing: { mode: state.mode, ringTimeoutSeconds: state.ringTimeoutSeconds, rules: state.rules.map(ruleToBody) },
     };
     // The route's own schema, so the form shows the same messages the server would send.
     const parsed = updatePhoneNumberInput.safeParse(body);
@@ -148,6 +169,51 @@ function RoutingForm({ number, onDone }: { number: PhoneNumber; onDone: () => vo
         </p>
         <FieldError id="configure-forward-to-error" message={errors.forwardTo} />
       </div>
+
+      <section aria-labelledby="configure-routing-title" className="flex flex-col gap-4 rounded-lg border border-border p-4">
+        <div className="flex flex-col gap-1">
+          <h3 id="configure-routing-title" className="text-sm font-medium">
+            Call routing
+          </h3>
+          <p className="text-xs text-muted-foreground">
+            Rules are checked in order; the first that matches decides. A transfer nobody answers comes back to the assistant, which takes a
+            message. Each call&apos;s record says why it went where it went.
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-4">
+          <div className="flex min-w-56 flex-1 flex-col gap-2">
+            <Label htmlFor="configure-mode">When no rule matches</Label>
+            <Select
+              id="configure-mode"
+              value={state.mode}
+              onChange={(e) => setState((s) => ({ ...s, mode: e.target.value as RoutingState["mode"] }))}
+              aria-invalid={errors["routing.mode"] ? true : undefined}
+              data-testid="configure-mode"
+            >
+              <option value="assistant_first">Assistant first, transfer on request</option>
+              <option value="ring_first">Ring the forward-to number first, then the assistant</option>
+            </Select>
+            <FieldError id="configure-mode-error" message={errors["routing.mode"]} />
+          </div>
+          {state.mode === "ring_first" ? (
+            <div className="flex w-40 flex-col gap-2">
+              <Label htmlFor="configure-ring-timeout">Ring for (seconds)</Label>
+              <Input
+                id="configure-ring-timeout"
+                type="number"
+                min={5}
+                max={60}
+                value={state.ringTimeoutSeconds}
+                onChange={(e) => setState((s) => ({ ...s, ringTimeoutSeconds: e.target.value }))}
+                aria-invalid={errors["routing.ringTimeoutSeconds"] ? true : undefined}
+                data-testid="configure-ring-timeout"
+              />
+              <FieldError id="configure-ring-timeout-error" message={errors["routing.ringTimeoutSeconds"]} />
+            </div>
+          ) : null}
+        </div>
+        <RoutingRulesEditor rules={state.rules} onChange={(rules) => setState((s) => ({ ...s, rules }))} errors={errors} />
+      </section>
 
       <div className="flex items-center justify-between gap-4 rounded-lg border border-border p-4">
         <div className="flex flex-col gap-1">

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { ArrowRight, Building2 } from "lucide-react";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { AccessTokensCard } from "./access-tokens-card";
+import { CallsTab } from "./calls-tab";
 import { ApiKeysTab } from "./api-keys-tab";
 import { NotificationsTab } from "./notifications-tab";
 import { ProfileTab } from "./profile-tab";
@@ -53,6 +54,9 @@ export function SettingsScreen() {
           <TabsTrigger value="calendar" data-testid="settings-tab-calendar">
             Calendar
           </TabsTrigger>
+          <TabsTrigger value="calls" data-testid="settings-tab-calls">
+            Calls
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="profile">
           <ProfileTab />
@@ -69,6 +73,9 @@ export function SettingsScreen() {
         </TabsContent>
         <TabsContent value="calendar">
           <BookingSettingsPanel />
+        </TabsContent>
+        <TabsContent value="calls">
+          <CallsTab />
         </TabsContent>
       </Tabs>
     </div>

@@ -1,5 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { organizations } from "./organizations";
+import type { NumberRouting } from "./routing";
 
 export const voiceAssistants = pgTable(
   "voice_assistant",
@@ -40,6 +41,8 @@ export const phoneNumbers = pgTable(
     businessHours: jsonb("business_hours").$type<BusinessHours>(),
     /** Calls use the low-latency path (Twilio ConversationRelay through the WebSocket gateway) instead of the Gather loop. */
     streaming: boolean("streaming").notNull().default(false),
+    /** Ring-first or assistant-first, and the ordered routing rules (docs/telephony.md#routing); null = assistant first, no rules. */
+    routing: jsonb("routing").$type<NumberRouting>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -76,12 +79,12 @@ export type TranscriptTurn = {
   intent?: string;
 };
 
-export const callOutcomes = ["answered_by_assistant", "transferred", "voicemail", "missed", "failed"] as const;
+export const callOutcomes = ["answered_by_assistant", "transferred", "voicemail", "missed", "failed", "blocked"] as const;
 export type CallOutcome = (typeof callOutcomes)[number];
 export const failureClasses = ["timeout", "authentication", "processing"] as const;
 export type FailureClass = (typeof failureClasses)[number];
 /** Where a live call stands in the assistant's loop (lib/telephony/voice). */
-export const callModes = ["conversation", "message", "transfer", "voicemail", "ended"] as const;
+export const callModes = ["conversation", "message", "transfer", "ring_first", "voicemail", "ended"] as const;
 export type CallMode = (typeof callModes)[number];
 
 export const calls = pgTable(
@@ -112,6 +115,14 @@ export const calls = pgTable(
     sentiment: text("sentiment", { enum: ["positive", "neutral", "negative"] }),
     intent: text("intent"),
     isSpam: boolean("is_spam").notNull().default(false),
+    /** Why the call went where it went, in words ("After hours (closed Sunday): voicemail"). */
+    routedBecause: text("routed_because"),
+    /** 0–100 from the signals in spamReasons (lib/routing/spam.ts); null for calls never scored. */
+    spamScore: integer("spam_score"),
+    spamReasons: jsonb("spam_reasons").$type<string[]>().notNull().default([]),
+    /** Credits the call spent (turns, transcription), and credits given back through the ledger. */
+    costCredits: integer("cost_credits").notNull().default(0),
+    creditedBack: integer("credited_back").notNull().default(0),
     recordingUrl: text("recording_url"),
     /** Which carrier delivered the call (null for imported or seeded rows). */
     provider: text("provider", { enum: ["twilio", "simulated"] }),
@@ -186,6 +197,10 @@ export const messages = pgTable(
     body: text("body").notNull(),
     status: text("status", { enum: ["received", "sent", "delivered", "failed"] }).notNull(),
     isSpam: boolean("is_spam").notNull().default(false),
+    spamScore: integer("spam_score"),
+    spamReasons: jsonb("spam_reasons").$type<string[]>().notNull().default([]),
+    costCredits: integer("cost_credits").notNull().default(0),
+    creditedBack: integer("credited_back").notNull().default(0),
     intent: text("intent"),
     threadId: text("thread_id").references(() => messageThreads.id, { onDelete: "set null" }),
     /** Outbound only: who wrote it — the assistant, the owner (from Call History), or the carrier's STOP/START/HELP rules. */

@@ -24,6 +24,12 @@ export type HistoryItem = {
   summary?: string | null;
   sentiment?: "positive" | "neutral" | "negative" | null;
   isSpam: boolean;
+  /** Why the call went where it went; its spam score and the reasons; credits spent and credited back. */
+  routedBecause?: string | null;
+  spamScore?: number | null;
+  spamReasons?: string[];
+  costCredits: number;
+  creditedBack: number;
   body?: string;
   hasRecording?: boolean;
   phoneNumber: HistoryPhoneNumber | null;
@@ -108,6 +114,11 @@ async function pageOfCalls(db: Db, where: SQL[], take: number): Promise<Keyed[]>
       summary: calls.summary,
       sentiment: calls.sentiment,
       isSpam: calls.isSpam,
+      routedBecause: calls.routedBecause,
+      spamScore: calls.spamScore,
+      spamReasons: calls.spamReasons,
+      costCredits: calls.costCredits,
+      creditedBack: calls.creditedBack,
       hasRecording: sql<boolean>`${calls.recordingUrl} is not null`,
       number: numberColumns,
     })
@@ -133,6 +144,11 @@ async function pageOfCalls(db: Db, where: SQL[], take: number): Promise<Keyed[]>
       summary: r.summary,
       sentiment: r.sentiment,
       isSpam: r.isSpam,
+      routedBecause: r.routedBecause,
+      spamScore: r.spamScore,
+      spamReasons: r.spamReasons,
+      costCredits: r.costCredits,
+      creditedBack: r.creditedBack,
       hasRecording: Boolean(r.hasRecording),
     },
   }));
@@ -150,6 +166,10 @@ async function pageOfMessages(db: Db, where: SQL[], take: number): Promise<Keyed
       body: messages.body,
       status: messages.status,
       isSpam: messages.isSpam,
+      spamScore: messages.spamScore,
+      spamReasons: messages.spamReasons,
+      costCredits: messages.costCredits,
+      creditedBack: messages.creditedBack,
       number: numberColumns,
     })
     .from(messages)
@@ -169,6 +189,10 @@ async function pageOfMessages(db: Db, where: SQL[], take: number): Promise<Keyed
       to: r.toNumber,
       status: r.status,
       isSpam: r.isSpam,
+      spamScore: r.spamScore,
+      spamReasons: r.spamReasons,
+      costCredits: r.costCredits,
+      creditedBack: r.creditedBack,
       body: r.body,
     },
   }));
@@ -197,6 +221,11 @@ async function pageOfBoth(db: Db, callWhere: SQL[], messageWhere: SQL[], take: n
       summary: sql<string | null>`${calls.summary}`,
       sentiment: sql<"positive" | "neutral" | "negative" | null>`${calls.sentiment}`,
       isSpam: calls.isSpam,
+      routedBecause: sql<string | null>`${calls.routedBecause}`,
+      spamScore: calls.spamScore,
+      spamReasons: calls.spamReasons,
+      costCredits: calls.costCredits,
+      creditedBack: calls.creditedBack,
       hasRecording: sql<boolean>`${calls.recordingUrl} is not null`,
       body: sql<string | null>`null::text`,
       number: numberColumns,
@@ -222,6 +251,11 @@ async function pageOfBoth(db: Db, callWhere: SQL[], messageWhere: SQL[], take: n
       summary: sql<string | null>`null::text`,
       sentiment: sql<"positive" | "neutral" | "negative" | null>`null::text`,
       isSpam: messages.isSpam,
+      routedBecause: sql<string | null>`null::text`,
+      spamScore: messages.spamScore,
+      spamReasons: messages.spamReasons,
+      costCredits: messages.costCredits,
+      creditedBack: messages.creditedBack,
       hasRecording: sql<boolean>`false`,
       body: sql<string | null>`${messages.body}`,
       number: numberColumns,
@@ -247,6 +281,10 @@ async function pageOfBoth(db: Db, callWhere: SQL[], messageWhere: SQL[], take: n
           to: r.toNumber,
           status: r.status,
           isSpam: r.isSpam,
+          spamScore: r.spamScore,
+          spamReasons: r.spamReasons,
+          costCredits: r.costCredits,
+          creditedBack: r.creditedBack,
           body: r.body ?? "",
         },
       };
@@ -268,6 +306,11 @@ async function pageOfBoth(db: Db, callWhere: SQL[], messageWhere: SQL[], take: n
         summary: r.summary,
         sentiment: r.sentiment,
         isSpam: r.isSpam,
+        routedBecause: r.routedBecause,
+        spamScore: r.spamScore,
+        spamReasons: r.spamReasons,
+        costCredits: r.costCredits,
+        creditedBack: r.creditedBack,
         hasRecording: Boolean(r.hasRecording),
       },
     };
@@ -349,6 +392,14 @@ export type CallDetail = {
   sentiment: "positive" | "neutral" | "negative" | null;
   intent: string | null;
   isSpam: boolean;
+  /** Why the call went where it went ("After hours (…), rule 1: voicemail"). */
+  routedBecause: string | null;
+  /** 0–100, and the signals behind it; null when the call was never scored. */
+  spamScore: number | null;
+  spamReasons: string[];
+  /** Credits the call spent, and credits given back (short, spam, failed on our side). */
+  costCredits: number;
+  creditedBack: number;
   recordingUrl: string | null;
   phoneNumber: HistoryPhoneNumber | null;
   assistant: { id: string; name: string } | null;
@@ -416,6 +467,11 @@ export async function getCallDetail(db: Db, organizationId: string, id: string):
     sentiment: row.sentiment,
     intent: row.intent,
     isSpam: row.isSpam,
+    routedBecause: row.routedBecause,
+    spamScore: row.spamScore,
+    spamReasons: row.spamReasons,
+    costCredits: row.costCredits,
+    creditedBack: row.creditedBack,
     recordingUrl: row.recordingUrl,
     phoneNumber: (row.phoneNumberId && numbers.get(row.phoneNumberId)) || null,
     assistant: assistant[0] ?? null,
@@ -443,6 +499,10 @@ export type MessageDetail = {
   body: string;
   status: string;
   isSpam: boolean;
+  spamScore: number | null;
+  spamReasons: string[];
+  costCredits: number;
+  creditedBack: number;
   intent: string | null;
   createdAt: string;
   phoneNumber: HistoryPhoneNumber | null;
@@ -472,6 +532,10 @@ export async function getMessageDetail(db: Db, organizationId: string, id: strin
     body: row.body,
     status: row.status,
     isSpam: row.isSpam,
+    spamScore: row.spamScore,
+    spamReasons: row.spamReasons,
+    costCredits: row.costCredits,
+    creditedBack: row.creditedBack,
     intent: row.intent,
     createdAt: row.createdAt.toISOString(),
     phoneNumber: (row.phoneNumberId && numbers.get(row.phoneNumberId)) || null,

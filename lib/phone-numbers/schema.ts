@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { numberRouting } from "@/lib/routing/schema";
 
 /**
  * Phone-number operations, shared by the route handlers and the forms. Messages name the problem
@@ -97,6 +98,8 @@ export const updatePhoneNumberInput = z
     businessHours: businessHours.nullable().optional(),
     /** Calls use ConversationRelay through the WebSocket gateway (lower latency) instead of the Gather loop. */
     streaming: z.boolean("streaming must be true or false").optional(),
+    /** Ring first or assistant first, and the routing rules in order (docs/telephony.md#routing); null resets. */
+    routing: numberRouting.nullable().optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: "Nothing to update" });
 export type UpdatePhoneNumberInput = z.infer<typeof updatePhoneNumberInput>;

@@ -2,7 +2,8 @@ import "server-only";
 import crypto from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { phoneNumbers, voiceAssistants, type BusinessHours } from "@/db/schema";
+import { phoneNumbers, voiceAssistants, type BusinessHours, type NumberRouting } from "@/db/schema";
+import { DEFAULT_ROUTING } from "@/lib/routing/rules";
 import { assertWithinPlanLimit } from "@/lib/billing/limits";
 import { badRequest, conflict, HttpError, notFound } from "@/lib/http/errors";
 import { TelephonyError, type AvailableNumber, type TelephonyProvider } from "@/lib/providers/telephony/interface";
@@ -24,6 +25,8 @@ export type PhoneNumberDto = {
   businessHours: BusinessHours | null;
   /** Calls take the low-latency path (Twilio ConversationRelay through the gateway). */
   streaming: boolean;
+  /** Ring first or assistant first, and the routing rules evaluated in order. */
+  routing: NumberRouting;
 };
 
 /** Tests hand in a provider (e.g. Twilio against a local fake); routes let the organization's settings choose. */
@@ -42,12 +45,13 @@ const columns = {
   forwardTo: phoneNumbers.forwardTo,
   businessHours: phoneNumbers.businessHours,
   streaming: phoneNumbers.streaming,
+  routing: phoneNumbers.routing,
 };
 
 type Row = Awaited<ReturnType<typeof selectNumbers>>[number];
 
 function toDto(row: Row): PhoneNumberDto {
-  return { ...row, createdAt: row.createdAt.toISOString(), assistantName: row.assistantName ?? null };
+  return { ...row, createdAt: row.createdAt.toISOString(), assistantName: row.assistantName ?? null, routing: row.routing ?? DEFAULT_ROUTING };
 }
 
 function selectNumbers(db: DbOrTx, organizationId: string) {
@@ -241,6 +245,15 @@ export async function updatePhoneNumber(
       .where(and(eq(voiceAssistants.id, input.assistantId), eq(voiceAssistants.organizationId, organizationId)));
     if (!assistant) throw badRequest(`assistantId: ${ASSISTANT_MESSAGE}`, { assistantId: ASSISTANT_MESSAGE });
   }
+  const loops = (input.routing?.rules ?? []).findIndex((r) => r.action === "forward" && r.to === existing.phoneNumber);
+  if (loops >= 0) {
+    const message = "Forward to another number: forwarding a number to itself would loop";
+    throw badRequest(`routing.rules.${loops}.to: ${message}`, { [`routing.rules.${loops}.to`]: message });
+  }
+  if (input.routing?.mode === "ring_first" && !(input.forwardTo ?? existing.forwardTo)) {
+    const message = "Ring first needs a forward-to number to ring";
+    throw badRequest(`routing.mode: ${message}`, { "routing.mode": message });
+  }
   if (input.forwardTo && input.forwardTo === existing.phoneNumber) {
     const message = "Forward to another number: forwarding a number to itself would loop";
     throw badRequest(`forwardTo: ${message}`, { forwardTo: message });
@@ -253,6 +266,7 @@ export async function updatePhoneNumber(
   if (input.forwardTo !== undefined) patch.forwardTo = input.forwardTo;
   if (input.businessHours !== undefined) patch.businessHours = input.businessHours;
   if (input.streaming !== undefined) patch.streaming = input.streaming;
+  if (input.routing !== undefined) patch.routing = input.routing;
 
   try {
     await db

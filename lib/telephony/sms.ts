@@ -4,6 +4,8 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { assistantReplies, creditLedger, messages, messageThreads, phoneNumbers } from "@/db/schema";
 import { changeCredits, spendCredits } from "@/lib/billing/ledger";
+import { listEntryFor, SPAM_POINTS } from "@/lib/routing/spam";
+import { SPAM } from "@/lib/text/routing";
 import { renewFreePeriodIfDue } from "@/lib/billing/free-renewal";
 import { creditPrices } from "@/lib/billing/prices";
 import { badRequest, conflict, HttpError, notFound } from "@/lib/http/errors";
@@ -178,6 +180,14 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
   if (keyword === "help") return (await send(SMS_TEXTS.help(biz, number.phoneNumber), "system")).response;
   if (thread.optedOut) return twimlResponse(messageTwiml(null));
 
+  // The block list holds for texts too: no reply, marked spam with the reason.
+  const listed = await listEntryFor(db, number.organizationId, from);
+  if (listed === "block") {
+    await db.update(messages).set({ isSpam: true, spamScore: 100, spamReasons: [SPAM.blockList] }).where(eq(messages.id, inbound.id));
+    return twimlResponse(messageTwiml(null));
+  }
+  if (listed === "allow") await db.update(messages).set({ spamScore: 0, spamReasons: [SPAM.allowList] }).where(eq(messages.id, inbound.id));
+
   const assistant = await assistantForNumber(db, number.organizationId, number.assistantId);
   if (!assistant || !body.trim()) return twimlResponse(messageTwiml(null));
 
@@ -186,6 +196,7 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
   try {
     await renewFreePeriodIfDue(db, number.organizationId);
     entryId = (await spendCredits(db, number.organizationId, creditPrices.smsReply, { reason: "Text answered by the assistant", reference, metadata: { messageId: inbound.id } })).entryId;
+    await db.update(messages).set({ costCredits: creditPrices.smsReply }).where(eq(messages.id, inbound.id));
   } catch (error) {
     // Out of credits: the text waits for the team in Call History.
     if (error instanceof HttpError && error.status === 402) return twimlResponse(messageTwiml(null));
@@ -203,7 +214,14 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
     const llmMs = performance.now() - started;
     await db.update(messages).set({ intent: reply.intent }).where(eq(messages.id, inbound.id));
     const { response, message } = await send(reply.text, "assistant", reply.intent);
-    if (reply.intent === "spam") await db.update(messages).set({ isSpam: true }).where(eq(messages.id, inbound.id));
+    if (reply.intent === "spam" && listed !== "allow") {
+      // Spam costs nothing: the reply's credit comes back through the ledger.
+      const back = await changeCredits(db, number.organizationId, "refund", creditPrices.smsReply, { reason: "Credit back: spam text", reference: `sms-credit-back:${inbound.id}`, metadata: { messageId: inbound.id } });
+      await db
+        .update(messages)
+        .set({ isSpam: true, spamScore: SPAM_POINTS.recorded, spamReasons: [SPAM.pitchText], ...(back.applied ? { creditedBack: creditPrices.smsReply } : {}) })
+        .where(eq(messages.id, inbound.id));
+    }
     await db.insert(assistantReplies).values({
       id: crypto.randomUUID(),
       organizationId: number.organizationId,
@@ -224,6 +242,7 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
       const [entry] = await db.select({ amount: creditLedger.amount }).from(creditLedger).where(eq(creditLedger.id, entryId));
       if (entry && entry.amount < 0) {
         await changeCredits(db, number.organizationId, "refund", -entry.amount, { reason: "Refund: the text reply failed", reference }).catch(() => undefined);
+        await db.update(messages).set({ creditedBack: -entry.amount }).where(eq(messages.id, inbound.id));
       }
     }
     return (await send(SMS_TEXTS.fallback(biz), "system")).response;

@@ -49,11 +49,41 @@ export function hangupTwiml(prompts: Prompt[]): string {
   return response.toString();
 }
 
-/** Rings `to` for DIAL_TIMEOUT_SECONDS showing the called number as caller id; the action hears how it went. */
-export function dialTwiml(prompts: Prompt[], to: string, callerId: string, actionUrl: string): string {
+export type DialOptions = {
+  /** The number the person who answers sees: the caller's own number. */
+  callerId: string;
+  actionUrl: string;
+  timeoutSeconds?: number;
+  /** TwiML the answering person hears before the caller is connected (the one-sentence briefing). */
+  whisperUrl?: string;
+};
+
+/** Rings `to` (DIAL_TIMEOUT_SECONDS unless told) showing the caller's number; the action hears how it went. */
+export function dialTwiml(prompts: Prompt[], to: string, options: DialOptions): string {
   const response = new VoiceResponse();
   addPrompts(response as unknown as Container, prompts);
-  response.dial({ action: actionUrl, method: "POST", timeout: DIAL_TIMEOUT_SECONDS, callerId, answerOnBridge: true }, to);
+  const dial = response.dial({
+    action: options.actionUrl,
+    method: "POST",
+    timeout: options.timeoutSeconds ?? DIAL_TIMEOUT_SECONDS,
+    callerId: options.callerId,
+    answerOnBridge: true,
+  });
+  dial.number(options.whisperUrl ? { url: options.whisperUrl, method: "POST" } : {}, to);
+  return response.toString();
+}
+
+/** A caller turned away before the call is answered (block list, spam set to block): they hear it as busy. */
+export function rejectTwiml(): string {
+  const response = new VoiceResponse();
+  response.reject({ reason: "busy" });
+  return response.toString();
+}
+
+/** What the person answering a transfer hears first. */
+export function whisperTwiml(text: string): string {
+  const response = new VoiceResponse();
+  response.say(text);
   return response.toString();
 }
 

@@ -13,6 +13,7 @@ export const TELEPHONY_PATHS = {
   record: "/api/telephony/voice/record",
   recording: "/api/telephony/voice/recording",
   connect: "/api/telephony/voice/connect",
+  whisper: "/api/telephony/voice/whisper",
   status: "/api/telephony/status",
   sms: "/api/telephony/sms",
   simulatorRecordings: "/api/telephony/simulator/recordings",

@@ -89,6 +89,7 @@ describe("phone numbers API", () => {
         forwardTo: null,
         businessHours: null,
         streaming: false,
+        routing: { mode: "assistant_first", ringTimeoutSeconds: 20, rules: [] },
       });
       expect(new Date(res.body.createdAt).toISOString()).toBe(res.body.createdAt);
       created = res.body;

@@ -283,12 +283,14 @@ describe("transfer to a person", () => {
     const turn = await say(biz, callSid, res.verbs[0].attrs.action, "Can I speak to a real person please?");
     expect(turn.verbs.map((v) => v.name)).toEqual(["Play", "Dial"]);
     const dial = turn.verbs[1];
-    expect(dial.text).toBe("+15035550100");
+    expect(find(dial.children, "Number")?.text).toBe("+15035550100");
+    // The person answering sees the caller's own number, and hears a briefing first (the Number's url).
     expect(dial.attrs).toMatchObject({
-      action: "http://localhost:3000/api/telephony/voice/dial?step=2",
+      action: "http://localhost:3000/api/telephony/voice/dial?step=2&to=%2B15035550100",
       timeout: "20",
-      callerId: biz.phoneNumber,
+      callerId: "+15555550123",
     });
+    expect(find(dial.children, "Number")?.attrs.url).toMatch(/^http:\/\/localhost:3000\/api\/telephony\/voice\/whisper\?callId=/);
     const done = await carrierPost(dialHook, pathOf(dial.attrs.action), callParams(biz, callSid, { DialCallStatus: "completed", DialCallDuration: "42" }), biz.authToken);
     expect(done.verbs.map((v) => v.name)).toEqual(["Hangup"]);
     const row = await callRow(callSid);

@@ -292,6 +292,8 @@ export class SimulatedCall {
           if (!action) return null;
           return this.request(action, heard ? { SpeechResult: heard, Confidence: "0.9" } : {});
         }
+        case "Reject":
+          return "hangup";
         case "Redirect":
           return this.request(verb.text, {});
         case "Dial": {
@@ -300,6 +302,12 @@ export class SimulatedCall {
           const started = this.now();
           const status = await this.host.dial(number, this.abort.signal);
           this.check();
+          // Twilio plays the <Number url> TwiML to whoever answers before bridging: the briefing.
+          const whisperUrl = verb.children.find((c) => c.name === "Number")?.attrs.url;
+          if (status === "completed" && whisperUrl) {
+            const whisper = await this.request(whisperUrl, {});
+            for (const v of whisper) if (v.name === "Say") this.emit({ type: "say", text: `Whispered to ${number}: ${v.text}` });
+          }
           if (!verb.attrs.action) {
             if (status === "completed") return "hangup";
             break;

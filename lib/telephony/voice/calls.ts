@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { decryptSecret } from "@/lib/crypto/secret-box";
-import { assistantReplies, calls, creditLedger, telephonyAccounts, type CallMode, type CallOutcome, type FailureClass, type TranscriptTurn } from "@/db/schema";
+import { assistantReplies, calls, creditLedger, organizations, telephonyAccounts, type CallMode, type CallOutcome, type FailureClass, type TranscriptTurn } from "@/db/schema";
 import { changeCredits, spendCredits } from "@/lib/billing/ledger";
 import { renewFreePeriodIfDue } from "@/lib/billing/free-renewal";
 import { creditPrices } from "@/lib/billing/prices";
@@ -16,7 +16,11 @@ import { assistantForNumber, personaForModel, voiceOf } from "@/lib/voice/contex
 import { PipelineError, runVoiceTurn } from "@/lib/voice/pipeline";
 import { recordAction, type ActionType } from "../actions";
 import { relayUrlFor } from "../relay/urls";
-import { dialTwiml, emptyVoiceTwiml, gatherTwiml, hangupTwiml, recordTwiml, relayTwiml, type Prompt } from "../twiml";
+import { capState, getCallPolicy, type CallPolicy } from "@/lib/routing/policy";
+import { routeArrival, routeIntent, type Route } from "@/lib/routing/rules";
+import { reportSpam, scoreCaller, SPAM_POINTS } from "@/lib/routing/spam";
+import { ROUTED, SPAM, whisperLine } from "@/lib/text/routing";
+import { dialTwiml, emptyVoiceTwiml, gatherTwiml, hangupTwiml, recordTwiml, rejectTwiml, relayTwiml, whisperTwiml, type Prompt } from "../twiml";
 import { absoluteUrl, telephonyUrl } from "../urls";
 import { findNumber, SIGNATURE_MESSAGE, twimlResponse, verifyCarrierRequest, type CarrierRequest } from "../webhook";
 import { decideTurn, type TurnDecision } from "./decide";
@@ -45,6 +49,8 @@ const LINES = {
   silentGoodbye: (biz: string) => `I haven't heard anything, so I'll let you go. Thanks for calling ${biz}. Goodbye!`,
   goodbye: (biz: string) => `Thanks for calling ${biz}. Have a great day. Goodbye!`,
   connecting: (biz: string) => `Of course. Let me connect you with someone at ${biz}. One moment, please.`,
+  ringFirstUnanswered: (biz: string, name: string) =>
+    `Sorry, nobody at ${biz} could pick up right now. This is ${name}, their assistant. I can take a message: what would you like me to pass on, and what's the best number to reach you?`,
   transferUnanswered: (biz: string) =>
     `I'm sorry, nobody at ${biz} could pick up right now. I can take a message: what would you like me to pass on, and what's the best number to reach you?`,
   messageTaken: (biz: string) =>
@@ -208,7 +214,13 @@ async function respond(runtime: CallRuntime, req: CarrierRequest, step: number, 
 }
 
 const gatherUrl = (step: number) => telephonyUrl("gather", { step });
-const dialUrl = (step: number) => telephonyUrl("dial", { step });
+const dialUrl = (step: number, to: string) => telephonyUrl("dial", { step, to });
+const whisperUrl = (callId: string) => telephonyUrl("whisper", { callId });
+
+/** <Dial> to a person: the caller's own number as caller ID, and the briefing whispered to whoever answers. */
+function dialPerson(call: CallRow, prompts: Prompt[], to: string, step: number, timeoutSeconds?: number): string {
+  return dialTwiml(prompts, to, { callerId: call.fromNumber, actionUrl: dialUrl(step, to), timeoutSeconds, whisperUrl: whisperUrl(call.id) });
+}
 const recordUrl = (step: number) => telephonyUrl("record", { step });
 const recordingUrl = () => telephonyUrl("recording");
 
@@ -293,14 +305,33 @@ export async function answerIncomingCall(db: Db, req: CarrierRequest, deps: Voic
     return replay(db, existing.id, 0);
   }
 
-  const runtime = await loadRuntime(db, claimed, deps, number);
+  const now = new Date();
+  const [runtime, policy, verdict, [org]] = await Promise.all([
+    loadRuntime(db, claimed, deps, number),
+    getCallPolicy(db, number.organizationId),
+    scoreCaller(db, { organizationId: number.organizationId, caller: from, stirVerstat: req.params.StirVerstat, now, callId: claimed.id }),
+    db.select({ profile: organizations.businessProfile }).from(organizations).where(eq(organizations.id, number.organizationId)),
+  ]);
   const biz = businessName(runtime);
-  if (!runtime.assistant) return respond(runtime, req, 0, await voicemailAnswer(runtime, 0, LINES.noAssistant(biz), []));
+  const route = await decideArrival(db, { number, policy, verdict, profile: org?.profile ?? {}, caller: from, now });
+  const routed = { routedBecause: route.because, spamScore: verdict.score, spamReasons: verdict.reasons, isSpam: route.spam };
+  if (route.spam && policy.shareSpamReports) await reportSpam(db, number.organizationId, from);
+
+  if (route.action === "reject") {
+    return respond(runtime, req, 0, { xml: rejectTwiml(), extra: routed, ended: { status: "completed", outcome: "blocked" } });
+  }
+  if (route.action === "voicemail" || !runtime.assistant) {
+    const answer = await voicemailAnswer(runtime, 0, LINES.noAssistant(biz), []);
+    return respond(runtime, req, 0, { ...answer, extra: { ...routed, ...(runtime.assistant ? {} : { routedBecause: route.action === "voicemail" ? route.because : ROUTED.noAssistant }) } });
+  }
+  if (route.action === "forward" && route.to) {
+    return respond(runtime, req, 0, { xml: dialPerson(claimed, [], route.to, 1, route.ringTimeoutSeconds), mode: "ring_first", extra: routed });
+  }
 
   const greeting = runtime.assistant.persona.greeting?.trim() || LINES.greeting(biz, runtime.assistant.persona.name);
   if (number.streaming) {
     const xml = relayTwiml({ url: relayUrlFor(claimed.id), actionUrl: telephonyUrl("connect", { step: 1 }), welcomeGreeting: greeting, callId: claimed.id });
-    return respond(runtime, req, 0, { xml, turns: [turn("assistant", greeting)] });
+    return respond(runtime, req, 0, { xml, turns: [turn("assistant", greeting)], extra: routed });
   }
   const spoken = await line(runtime, greeting);
   return respond(runtime, req, 0, {
@@ -308,7 +339,57 @@ export async function answerIncomingCall(db: Db, req: CarrierRequest, deps: Voic
     turns: [turn("assistant", greeting, { latencyMs: Math.round(performance.now() - req.receivedAt) })],
     failureClass: spoken.failed ? "processing" : undefined,
     timing: { ttsMs: spoken.ttsMs },
+    extra: routed,
   });
+}
+
+/**
+ * Where the call goes at arrival: the block list and the number's rules (lib/routing/rules.ts), then
+ * the spam verdict against the organization's threshold (a VIP rule wins over it), then the monthly
+ * cap. `spam` says whether the call counts as spam.
+ */
+async function decideArrival(
+  db: Db,
+  input: { number: NumberRow; policy: CallPolicy; verdict: Awaited<ReturnType<typeof scoreCaller>>; profile: typeof organizations.$inferSelect["businessProfile"]; caller: string; now: Date },
+): Promise<Route & { spam: boolean }> {
+  const { number, policy, verdict } = input;
+  const route = routeArrival({
+    routing: number.routing,
+    forwardTo: number.forwardTo,
+    caller: input.caller,
+    now: input.now,
+    profile: input.profile,
+    numberHours: number.businessHours,
+    onBlockList: verdict.list === "block",
+  });
+  if (verdict.list === "block") return { ...route, spam: true };
+  const vip = route.rule !== undefined && number.routing?.rules[route.rule - 1]?.condition === "vip";
+  const spam = verdict.list !== "allow" && verdict.score >= policy.spamThreshold;
+  if (spam && !vip && route.action !== "reject") {
+    return policy.spamAction === "block"
+      ? { action: "reject", because: ROUTED.spamBlocked(verdict.score, policy.spamThreshold), spam }
+      : { action: "voicemail", because: ROUTED.spamVoicemail(verdict.score, policy.spamThreshold), spam };
+  }
+  if (route.action === "reject" || route.action === "voicemail") return { ...route, spam };
+  const cap = await capState(db, number.organizationId, input.now, policy);
+  if (cap?.reached) {
+    if (cap.atCap === "voicemail_only") return { action: "voicemail", because: ROUTED.capVoicemail(cap.cap), spam };
+    return { ...route, because: `${route.because}. ${ROUTED.capBilling(cap.cap)}`, spam };
+  }
+  return { ...route, spam };
+}
+
+/** Adds robocall behaviour seen during the call to its spam score; over the threshold it becomes spam (and is shared when opted in). */
+async function raiseCallSpam(db: Db, call: CallRow, points: number, reason: string): Promise<{ isSpam: boolean; score: number }> {
+  const policy = await getCallPolicy(db, call.organizationId);
+  const [current] = await db.select({ score: calls.spamScore, reasons: calls.spamReasons, isSpam: calls.isSpam }).from(calls).where(eq(calls.id, call.id));
+  if (current?.reasons.includes(SPAM.allowList) || current?.reasons.includes(SPAM.markedNotSpam)) return { isSpam: false, score: current.score ?? 0 };
+  const score = Math.min(100, (current?.score ?? 0) + points);
+  const isSpam = Boolean(current?.isSpam) || score >= policy.spamThreshold;
+  const reasons = [...(current?.reasons ?? []).filter((r) => r !== reason), reason];
+  await db.update(calls).set({ spamScore: score, spamReasons: reasons, isSpam }).where(and(eq(calls.id, call.id), eq(calls.organizationId, call.organizationId)));
+  if (isSpam && !current?.isSpam && policy.shareSpamReports) await reportSpam(db, call.organizationId, call.fromNumber);
+  return { isSpam, score };
 }
 
 // ─── What the caller said ─────────────────────────────────────────────────────────────────────
@@ -449,7 +530,8 @@ async function replyTurn(runtime: CallRuntime, req: CarrierRequest, step: number
   let answer: Answer;
   if (intent === "spam") {
     action("spam_declined", {});
-    answer = { xml: hangupTwiml([play]), turns, timing, extra: { isSpam: true, intent: "spam" }, ended: { status: "completed", outcome: "answered_by_assistant" } };
+    writes.push(raiseCallSpam(db, call, SPAM_POINTS.recorded, SPAM.recorded));
+    answer = { xml: hangupTwiml([play]), turns, timing, extra: { intent: "spam" }, ended: { status: "completed", outcome: "answered_by_assistant" } };
   } else if (intent === "human_handoff") {
     // No forward-to number (else the call would have been transferred): the next words are the message.
     action("callback_requested", {});
@@ -468,6 +550,7 @@ async function act(runtime: CallRuntime, req: CarrierRequest, step: number, deci
   switch (decision.kind) {
     case "silence": {
       if (decision.hangUp) {
+        if (!call.transcript.some((t) => t.speaker === "caller")) await raiseCallSpam(db, call, SPAM_POINTS.silent, SPAM.silent);
         const spoken = await line(runtime, LINES.silentGoodbye(biz));
         return respond(runtime, req, step, {
           xml: hangupTwiml([spoken.prompt]),
@@ -510,7 +593,7 @@ async function act(runtime: CallRuntime, req: CarrierRequest, step: number, deci
     case "transfer": {
       const spoken = await line(runtime, LINES.connecting(biz));
       return respond(runtime, req, step, {
-        xml: dialTwiml([spoken.prompt], decision.to, call.toNumber, dialUrl(step + 1)),
+        xml: dialPerson(call, [spoken.prompt], decision.to, step + 1),
         turns: [...callerTurn, turn("assistant", LINES.connecting(biz))],
         mode: "transfer",
         silentPrompts: 0,
@@ -521,6 +604,8 @@ async function act(runtime: CallRuntime, req: CarrierRequest, step: number, deci
       return replyTurn(runtime, req, step, text);
   }
 }
+
+const INTENT_ROUTED = ROUTED.intent(0, "", "").slice(0, 20);
 
 /** POST gather?step=N: what the caller said (SpeechResult), or nothing (the Gather timed out). */
 export async function continueAfterGather(db: Db, req: CarrierRequest, step: number, deps: VoiceDeps = {}): Promise<Response> {
@@ -537,6 +622,15 @@ export async function continueAfterGather(db: Db, req: CarrierRequest, step: num
     silentPrompts: claimed.silentPrompts,
     history: historyOf(claimed.transcript),
   });
+  if (decision.kind === "reply" && claimed.mode === "conversation" && !claimed.routedBecause?.startsWith(INTENT_ROUTED)) {
+    const route = routeIntent(runtime.number?.routing ?? null, runtime.number?.forwardTo ?? null, text, decision.intent);
+    if (route) {
+      await db.update(calls).set({ routedBecause: route.because }).where(and(eq(calls.id, claimed.id), eq(calls.organizationId, claimed.organizationId)));
+      const routedRuntime = { ...runtime, call: { ...claimed, routedBecause: route.because } };
+      if (route.action === "forward" && route.to) return act(routedRuntime, req, step, { kind: "transfer", to: route.to }, text);
+      if (route.action === "voicemail") return act(routedRuntime, req, step, { kind: "voicemail" }, text);
+    }
+  }
   return act(runtime, req, step, decision, text);
 }
 
@@ -550,7 +644,7 @@ export async function continueAfterDial(db: Db, req: CarrierRequest, step: numbe
   if (!claimed) return replay(db, call.id, step);
   const runtime = await loadRuntime(db, claimed, deps);
   const status = req.params.DialCallStatus ?? "failed";
-  const to = runtime.number?.forwardTo ?? null;
+  const to = new URL(req.url).searchParams.get("to") || runtime.number?.forwardTo || null;
   if (status === "completed" || status === "answered") {
     await recordAction(db, {
       organizationId: call.organizationId,
@@ -564,7 +658,23 @@ export async function continueAfterDial(db: Db, req: CarrierRequest, step: numbe
       ended: { status: "completed", outcome: "transferred" },
     });
   }
-  await recordAction(db, { organizationId: call.organizationId, callId: call.id, type: "transfer_unanswered", detail: { to, status } });
+  await recordAction(db, { organizationId: call.organizationId, callId: call.id, type: "transfer_unanswered", detail: { to, status, ringFirst: claimed.mode === "ring_first" } });
+  if (claimed.mode === "ring_first") {
+    // Rang the business first and nobody answered: the assistant takes the call (never a dead line).
+    const because = claimed.routedBecause?.startsWith("Ring first") ? ROUTED.ringFirstUnanswered(to ?? "the team") : `${claimed.routedBecause ?? ""}; nobody answered, so the assistant took the call`.replace(/^; /, "");
+    const biz = businessName(runtime);
+    if (!runtime.assistant) return respond(runtime, req, step, { ...(await voicemailAnswer(runtime, step, LINES.noAssistant(biz), [])), extra: { routedBecause: because } });
+    const greeting = LINES.ringFirstUnanswered(biz, runtime.assistant.persona.name);
+    const spoken = await line(runtime, greeting);
+    return respond(runtime, req, step, {
+      xml: gatherTwiml([spoken.prompt], gatherUrl(step + 1)),
+      turns: [turn("assistant", greeting)],
+      mode: "message",
+      silentPrompts: 0,
+      timing: { ttsMs: spoken.ttsMs },
+      extra: { routedBecause: because },
+    });
+  }
   const text = LINES.transferUnanswered(businessName(runtime));
   const spoken = await line(runtime, text);
   return respond(runtime, req, step, {
@@ -727,7 +837,7 @@ export async function afterRelay(db: Db, req: CarrierRequest, step: number, deps
   const biz = businessName(runtime);
   const forwardTo = runtime.number?.forwardTo ?? null;
   if (reason === "transfer" && forwardTo) {
-    return respond(runtime, req, step, { xml: dialTwiml([], forwardTo, call.toNumber, dialUrl(step + 1)), mode: "transfer" });
+    return respond(runtime, req, step, { xml: dialPerson(call, [], forwardTo, step + 1), mode: "transfer" });
   }
   if (reason === "voicemail") return respond(runtime, req, step, await voicemailAnswer(runtime, step, LINES.voicemailPrompt(biz), [], { say: true }));
   if (!reason && req.params.SessionStatus === "failed") {
@@ -735,4 +845,22 @@ export async function afterRelay(db: Db, req: CarrierRequest, step: number, deps
     return respond(runtime, req, step, { ...answer, failureClass: "processing" });
   }
   return respond(runtime, req, step, { xml: hangupTwiml([]), ended: { status: "completed", outcome: claimed.outcome ?? "answered_by_assistant" } });
+}
+
+// ─── The briefing for whoever answers a transfer ──────────────────────────────────────────────
+
+/**
+ * POST whisper?callId=…: Twilio plays this to the person who answers the <Dial> before bridging the
+ * caller: one sentence, who and why. Signed like every webhook, with the account of the call's
+ * organization (the child leg's CallSid and To are not ours, so the call is named in the URL).
+ */
+export async function whisperForCall(db: Db, req: CarrierRequest, callId: string): Promise<Response> {
+  const [call] = callId ? await db.select().from(calls).where(eq(calls.id, callId)) : [];
+  if (!call) throw forbidden(SIGNATURE_MESSAGE);
+  await verifyCarrierRequest(db, req, { organizationId: call.organizationId, provider: call.provider ?? "simulated" });
+  const [org] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, call.organizationId));
+  const said = [...call.transcript].reverse().find((t) => t.speaker === "caller" && t.kind !== "dtmf")?.text;
+  const quoted = said && said.length > 140 ? `${said.slice(0, 137)}...` : said;
+  const why = quoted ? `they said "${quoted}"` : call.routedBecause?.startsWith("VIP") ? "a VIP caller" : "a call to the business line";
+  return twimlResponse(whisperTwiml(whisperLine({ caller: call.fromNumber, callerName: call.callerName, business: org?.name ?? "your business", why })));
 }

@@ -3,6 +3,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { assistantActions, audioClips, calls, type CallOutcome } from "@/db/schema";
 import { getCreditBalance, spendCredits } from "@/lib/billing/ledger";
+import { settleCallCredits } from "@/lib/routing/policy";
 import { creditPrices } from "@/lib/billing/prices";
 import { getBlobStore, type BlobStore } from "@/lib/blob-store";
 import { HttpError } from "@/lib/http/errors";
@@ -66,6 +67,8 @@ async function outcomeText(db: Db, call: CallRow, outcome: CallOutcome): Promise
       return "the call was missed";
     case "failed":
       return "the assistant could not answer the call";
+    case "blocked":
+      return "the call was blocked";
     default:
       return taken.length ? "the assistant took a message for the team" : null;
   }
@@ -159,6 +162,8 @@ export async function finishCall(db: Db, ref: CallRef, deps: AnalysisDeps = {}):
       .where(and(eq(calls.id, call.id), eq(calls.organizationId, call.organizationId)));
     call = { ...call, outcome };
   }
+  // Cost and credit-back (short, spam, failed on our side) through the ledger; run again after a transcription.
+  await settleCallCredits(db, call.organizationId, call.id);
   // A voicemail is analysed and announced once it is transcribed (voicemail.process).
   const waitingForRecording = call.status === "voicemail" && (call.transcriptionStatus === null || call.transcriptionStatus === "pending");
   if (waitingForRecording) return;

@@ -1,0 +1,133 @@
+import "server-only";
+import crypto from "node:crypto";
+import { and, count, countDistinct, eq, gte, isNotNull, lt, ne, sql } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { callerListEntries, calls, spamReports } from "@/db/schema";
+import { SPAM } from "@/lib/text/routing";
+
+/**
+ * A call's spam score, 0–100, from signals a person can check (each one is a reason on the call):
+ * the carrier's attestation (Twilio's StirVerstat), the organization's block and allow lists, many
+ * short calls from the number, calls from neighbouring numbers (sequential spoofing), and reports
+ * other organizations shared as hashed numbers. Robocall behaviour during the call (never speaking,
+ * a recorded pitch) adds to it later (raiseCallSpam).
+ */
+
+export type SpamVerdict = { score: number; reasons: string[]; list: "block" | "allow" | null };
+
+/** The shared reports hold only this hash of the number, never the number. */
+const REPORT_PEPPER = "switchboard:spam-report:v1";
+export function hashNumber(phoneNumber: string): string {
+  return crypto.createHash("sha256").update(`${REPORT_PEPPER}:${phoneNumber}`).digest("hex");
+}
+
+export const SPAM_POINTS = {
+  attestationB: 10,
+  attestationC: 25,
+  attestationFailed: 50,
+  noAttestation: 20,
+  shortCallEach: 15,
+  shortCallMax: 45,
+  neighbourEach: 15,
+  neighbourMax: 45,
+  reportEach: 25,
+  reportMax: 50,
+  silent: 40,
+  recorded: 70,
+};
+
+/** Twilio's StirVerstat → points and the reason; unknown or absent (the simulated carrier) → nothing. */
+export function attestationSignal(verstat: string | undefined): { points: number; reason: string } | null {
+  if (!verstat) return null;
+  if (/^TN-Validation-Passed-A$/i.test(verstat)) return { points: 0, reason: SPAM.attestationA };
+  if (/^TN-Validation-Passed-B$/i.test(verstat)) return { points: SPAM_POINTS.attestationB, reason: SPAM.attestationB };
+  if (/^TN-Validation-Passed-C$/i.test(verstat)) return { points: SPAM_POINTS.attestationC, reason: SPAM.attestationC };
+  if (/^TN-Validation-Failed/i.test(verstat)) return { points: SPAM_POINTS.attestationFailed, reason: SPAM.attestationFailed };
+  if (/^No-TN-Validation$/i.test(verstat)) return { points: SPAM_POINTS.noAttestation, reason: SPAM.noAttestation };
+  return null;
+}
+
+export async function listEntryFor(db: DbOrTx, organizationId: string, phoneNumber: string): Promise<"block" | "allow" | null> {
+  const [row] = await db
+    .select({ list: callerListEntries.list })
+    .from(callerListEntries)
+    .where(and(eq(callerListEntries.organizationId, organizationId), eq(callerListEntries.phoneNumber, phoneNumber)));
+  return row?.list ?? null;
+}
+
+export async function scoreCaller(
+  db: DbOrTx,
+  input: { organizationId: string; caller: string; stirVerstat?: string; now: Date; callId?: string },
+): Promise<SpamVerdict> {
+  const { organizationId, caller, now } = input;
+  const list = await listEntryFor(db, organizationId, caller);
+  if (list === "allow") return { score: 0, reasons: [SPAM.allowList], list };
+  if (list === "block") return { score: 100, reasons: [SPAM.blockList], list };
+
+  const hourAgo = new Date(now.getTime() - 3600_000);
+  const tenMinutesAgo = new Date(now.getTime() - 600_000);
+  const prefix = caller.length > 6 ? caller.slice(0, -2) : null;
+  const [[short], [neighbours], [reports]] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(calls)
+      .where(
+        and(
+          eq(calls.organizationId, organizationId),
+          eq(calls.fromNumber, caller),
+          gte(calls.startedAt, hourAgo),
+          isNotNull(calls.endedAt),
+          lt(calls.durationSeconds, 15),
+          input.callId ? ne(calls.id, input.callId) : undefined,
+        ),
+      ),
+    prefix
+      ? db
+          .select({ n: countDistinct(calls.fromNumber) })
+          .from(calls)
+          .where(
+            and(
+              eq(calls.organizationId, organizationId),
+              gte(calls.startedAt, tenMinutesAgo),
+              ne(calls.fromNumber, caller),
+              sql`left(${calls.fromNumber}, ${prefix.length}) = ${prefix}`,
+              sql`length(${calls.fromNumber}) = ${caller.length}`,
+            ),
+          )
+      : Promise.resolve([{ n: 0 }]),
+    db
+      .select({ n: count() })
+      .from(spamReports)
+      .where(and(eq(spamReports.numberHash, hashNumber(caller)), ne(spamReports.organizationId, organizationId))),
+  ]);
+
+  let score = 0;
+  const reasons: string[] = [];
+  const attestation = attestationSignal(input.stirVerstat);
+  if (attestation) {
+    score += attestation.points;
+    reasons.push(attestation.reason);
+  }
+  if (short.n >= 2) {
+    score += Math.min(SPAM_POINTS.shortCallMax, SPAM_POINTS.shortCallEach * short.n);
+    reasons.push(SPAM.shortCalls(short.n));
+  }
+  if (neighbours.n >= 2) {
+    score += Math.min(SPAM_POINTS.neighbourMax, SPAM_POINTS.neighbourEach * neighbours.n);
+    reasons.push(SPAM.neighbours(neighbours.n));
+  }
+  if (reports.n >= 1) {
+    score += Math.min(SPAM_POINTS.reportMax, SPAM_POINTS.reportEach * reports.n);
+    reasons.push(SPAM.reported(reports.n));
+  }
+  return { score: Math.min(100, score), reasons, list: null };
+}
+
+/** Shares "this number is spam" with the other organizations, when this one opted in (hashed). */
+export async function reportSpam(db: DbOrTx, organizationId: string, phoneNumber: string): Promise<void> {
+  await db.insert(spamReports).values({ numberHash: hashNumber(phoneNumber), organizationId }).onConflictDoNothing();
+}
+
+export async function withdrawSpamReport(db: DbOrTx, organizationId: string, phoneNumber: string): Promise<void> {
+  await db.delete(spamReports).where(and(eq(spamReports.numberHash, hashNumber(phoneNumber)), eq(spamReports.organizationId, organizationId)));
+}
