@@ -117,7 +117,7 @@ export function parseTime(text: string): string | null {
     t.match(/\b(\d{1,2}) ?()(am|pm)\b/) ??
     t.match(new RegExp(`\\b(\\d{1,2}|${words})()(?: ?o'? ?clock)( ?(?:am|pm))?`)) ??
     t.match(new RegExp(`\\b(?:at|around|about|for|by) (\\d{1,2}|${words})()( ?(?:am|pm))?\\b(?! ?(?:minutes|hours|days|people|st|nd|rd|th|/))`)) ??
-    t.match(new RegExp(`\\b(${words}) ?()(am|pm|in the morning|in the afternoon|in the evening)\\b`));
+    t.match(new RegExp(`\\b(\\d{1,2}|${words}) ?()(am|pm|in the morning|in the afternoon|in the evening|at night|tonight)\\b`));
   if (!m) return null;
   const rawHour = Number(m[1]) || NUMBER_WORDS[m[1]];
   const minute = m[2] ? Number(m[2]) : 0;
