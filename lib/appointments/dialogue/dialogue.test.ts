@@ -40,6 +40,8 @@ describe("parseTime", () => {
     ["tomorrow at 9 in the morning", "09:00"],
     ["March 18th", null],
     ["for 2 people", null],
+    ["tomorrow at 11 then", "11:00"],
+    ["in 2 weeks", null],
     ["a haircut on Tuesday", null],
   ])("%s → %s", (text, time) => expect(parseTime(text)).toBe(time));
 });

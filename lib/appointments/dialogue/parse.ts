@@ -116,7 +116,7 @@ export function parseTime(text: string): string | null {
     t.match(/\b(\d{1,2}):(\d{2}) ?(am|pm)?\b/) ??
     t.match(/\b(\d{1,2}) ?()(am|pm)\b/) ??
     t.match(new RegExp(`\\b(\\d{1,2}|${words})()(?: ?o'? ?clock)( ?(?:am|pm))?`)) ??
-    t.match(new RegExp(`\\b(?:at|around|about|for|by) (\\d{1,2}|${words})()( ?(?:am|pm))?\\b(?! ?(?:minutes|hours|days|people|st|nd|rd|th|/))`)) ??
+    t.match(new RegExp(`\\b(?:at|around|about|for|by) (\\d{1,2}|${words})()( ?(?:am|pm))?\\b(?! ?(?:minutes?|mins?|hours?|days?|people|persons?|weeks?)\\b|\/)`)) ??
     t.match(new RegExp(`\\b(\\d{1,2}|${words}) ?()(am|pm|in the morning|in the afternoon|in the evening|at night|tonight)\\b`));
   if (!m) return null;
   const rawHour = Number(m[1]) || NUMBER_WORDS[m[1]];
