@@ -22,6 +22,7 @@ import { createService } from "@/lib/services/service";
 import { forgetCallContexts } from "@/lib/telephony/voice/runtime";
 import { everyDay, setProfile } from "../helpers/booking";
 import { carrierPost, fakeSid, find } from "../helpers/carrier";
+import { silenceOfflineSpeech } from "../helpers/silent-speech";
 import { runJobsUntil } from "../helpers/jobs";
 import { business, callParams, callRow, say, type Business } from "../helpers/phone";
 
@@ -37,6 +38,8 @@ beforeAll(() => {
     doNotFake: ["hrtime", "nextTick", "performance", "queueMicrotask", "requestAnimationFrame", "cancelAnimationFrame", "requestIdleCallback", "cancelIdleCallback", "setImmediate", "clearImmediate", "setInterval", "clearInterval", "setTimeout", "clearTimeout"],
   });
   setBlobStore(createFilesystemBlobStore(blobDir));
+  // Graded by what is said and written: speech synthesis on a busy machine must not eat a turn's time limit.
+  silenceOfflineSpeech();
 });
 afterAll(async () => {
   jest.useRealTimers();
