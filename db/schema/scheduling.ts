@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { organizations } from "./organizations";
 
 /**
@@ -170,3 +170,26 @@ export const bookingSettings = pgTable("booking_settings", {
   icsToken: text("ics_token").notNull().unique(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Where a booking conversation stands (lib/appointments/dialogue): one row per call, text thread,
+ * chat session or agent conversation, so every webhook of a serverless phone loop picks up where
+ * the last one left off. `state` null: no booking under way.
+ */
+export const bookingConversations = pgTable(
+  "booking_conversation",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    /** call | sms | chat | voice_test | a2a */
+    channel: text("channel").notNull(),
+    /** The call id, thread id, chat session or agent conversation. */
+    ref: text("ref").notNull(),
+    callerPhone: text("caller_phone"),
+    state: jsonb("state").$type<Record<string, unknown> | null>(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("booking_conversation_ref_idx").on(t.organizationId, t.channel, t.ref)],
+);

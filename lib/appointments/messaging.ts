@@ -2,7 +2,8 @@ import "server-only";
 import crypto from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { messages, phoneNumbers, smsOptOuts } from "@/db/schema";
+import { getTelephonyProviderFor } from "@/lib/provider-selection/telephony";
+import { messages, messageThreads, phoneNumbers, smsOptOuts } from "@/db/schema";
 
 /**
  * The texts the appointment book sends (confirmations, reminders, replies to C / R). The phone loop
@@ -19,13 +20,20 @@ export interface AppointmentMessaging {
   sendSms(db: DbOrTx, organizationId: string, message: { to: string; body: string }): Promise<SmsResult>;
 }
 
+/** STOP recorded for the number (sms_opt_out), or on any of its text threads with the organization's numbers. */
 export async function isOptedOut(db: DbOrTx, organizationId: string, phone: string): Promise<boolean> {
   const [row] = await db
     .select({ id: smsOptOuts.id })
     .from(smsOptOuts)
     .where(and(eq(smsOptOuts.organizationId, organizationId), eq(smsOptOuts.phone, phone)))
     .limit(1);
-  return Boolean(row);
+  if (row) return true;
+  const [thread] = await db
+    .select({ id: messageThreads.id })
+    .from(messageThreads)
+    .where(and(eq(messageThreads.organizationId, organizationId), eq(messageThreads.contactNumber, phone), eq(messageThreads.optedOut, true)))
+    .limit(1);
+  return Boolean(thread);
 }
 
 /** Records a STOP (the phone loop's SMS webhook calls it; tests too). */
@@ -39,31 +47,46 @@ export async function clearOptOut(db: DbOrTx, organizationId: string, phone: str
 }
 
 /**
- * Until the phone loop merges: the text goes out through the simulated carrier, i.e. it is written
- * to the organization's message log (`message`, outbound) from its first active number, where Call
- * History shows it. No number → nothing is sent.
+ * The texts go out through the carrier that holds the organization's first active number (the
+ * simulated carrier, or Twilio), into the contact's text thread, where Call History shows them.
+ * No number, or a Twilio number without credentials → nothing is sent. A carrier refusal is thrown
+ * (the job retries).
  */
 export const storedMessaging: AppointmentMessaging = {
   isOptedOut,
   async sendSms(db, organizationId, { to, body }) {
     if (await isOptedOut(db, organizationId, to)) return { status: "skipped", reason: "opted_out" };
     const [number] = await db
-      .select({ id: phoneNumbers.id, phoneNumber: phoneNumbers.phoneNumber })
+      .select({ id: phoneNumbers.id, phoneNumber: phoneNumbers.phoneNumber, provider: phoneNumbers.provider })
       .from(phoneNumbers)
       .where(and(eq(phoneNumbers.organizationId, organizationId), eq(phoneNumbers.isActive, true)))
       .orderBy(asc(phoneNumbers.createdAt))
       .limit(1);
     if (!number) return { status: "skipped", reason: "no_sender" };
+    const carrier = await getTelephonyProviderFor(db, organizationId, number.provider);
+    if (!carrier) return { status: "skipped", reason: "no_sender" };
+    const sent = await carrier.sendSms({ from: number.phoneNumber, to, body });
+    await db
+      .insert(messageThreads)
+      .values({ id: crypto.randomUUID(), organizationId, phoneNumberId: number.id, contactNumber: to })
+      .onConflictDoNothing({ target: [messageThreads.phoneNumberId, messageThreads.contactNumber] });
+    const [thread] = await db
+      .select({ id: messageThreads.id })
+      .from(messageThreads)
+      .where(and(eq(messageThreads.organizationId, organizationId), eq(messageThreads.phoneNumberId, number.id), eq(messageThreads.contactNumber, to)));
     const id = crypto.randomUUID();
     await db.insert(messages).values({
       id,
       organizationId,
       phoneNumberId: number.id,
+      threadId: thread?.id ?? null,
+      providerMessageSid: sent.sid,
       direction: "outbound",
       fromNumber: number.phoneNumber,
       toNumber: to,
       body,
-      status: "sent",
+      status: sent.status === "delivered" ? "delivered" : "sent",
+      sentBy: "system",
       intent: "appointment",
     });
     return { status: "sent", messageId: id, from: number.phoneNumber };

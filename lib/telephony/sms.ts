@@ -15,6 +15,12 @@ import { selectLlm } from "@/lib/provider-selection/llm";
 import { getTelephonyProviderFor } from "@/lib/provider-selection/telephony";
 import { assistantForNumber, businessInfo, personaForModel } from "@/lib/voice/context";
 import { HISTORY_TURNS } from "@/lib/voice/service";
+import { bookingAwareLlm, bookingInProgress } from "@/lib/appointments/dialogue/conversation";
+import type { DialogueTurn } from "@/lib/appointments/dialogue/dialogue";
+import { clearOptOut, recordOptOut } from "@/lib/appointments/messaging";
+import { handleAppointmentReply } from "@/lib/appointments/replies";
+import { normalizePhone } from "@/lib/appointments/schema";
+import type { BookingDeps } from "@/lib/appointments/service";
 import { recordAction } from "./actions";
 import { messageTwiml } from "./twiml";
 import { findNumber, twimlResponse, verifyCarrierRequest, type CarrierRequest } from "./webhook";
@@ -99,7 +105,7 @@ async function replayReply(db: Db, inbound: MessageRow): Promise<Response> {
   return twimlResponse(messageTwiml(reply?.body ?? null));
 }
 
-export type SmsDeps = { llm?: LlmProvider; replyTimeoutMs?: number };
+export type SmsDeps = { llm?: LlmProvider; replyTimeoutMs?: number; /** The appointment book's clock and messaging (tests fix the clock). */ booking?: BookingDeps };
 
 /**
  * POST smsUrl. Unknown number → an empty <Response/>, nothing written; every other text is verified,
@@ -121,7 +127,12 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
   }
 
   const thread = await threadFor(db, number.organizationId, number.id, from);
-  const keyword = carrierKeyword(body);
+  // "YES" is a carrier opt-in keyword, and also the answer to "Shall I book it?": while a booking
+  // waits for it in this thread (and the contact is not opted out), it answers the booking.
+  const booking = deps.booking ?? {};
+  let keyword = carrierKeyword(body);
+  const bookingUnderWay = !thread.optedOut && (await bookingInProgress(db, number.organizationId, "sms", thread.id, booking));
+  if (keyword === "start" && bookingUnderWay && /^\W*yes\W*$/i.test(body)) keyword = null;
   const [inbound] = await db
     .insert(messages)
     .values({
@@ -169,11 +180,15 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
 
   if (keyword === "stop") {
     await db.update(messageThreads).set({ optedOut: true, optedOutAt: new Date() }).where(eq(messageThreads.id, thread.id));
+    const phone = normalizePhone(from);
+    if (phone) await recordOptOut(db, number.organizationId, phone); // appointment texts honour it too
     await recordAction(db, { organizationId: number.organizationId, messageId: inbound.id, type: "opted_out", detail: { contact: from, keyword: body.trim() } });
     return number.provider === "simulated" ? (await send(SMS_TEXTS.stopped, "system")).response : twimlResponse(messageTwiml(null));
   }
   if (keyword === "start") {
     await db.update(messageThreads).set({ optedOut: false, optedOutAt: null }).where(eq(messageThreads.id, thread.id));
+    const phone = normalizePhone(from);
+    if (phone) await clearOptOut(db, number.organizationId, phone);
     await recordAction(db, { organizationId: number.organizationId, messageId: inbound.id, type: "opted_in", detail: { contact: from } });
     return (await send(SMS_TEXTS.started, "system")).response;
   }
@@ -187,6 +202,18 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
     return twimlResponse(messageTwiml(null));
   }
   if (listed === "allow") await db.update(messages).set({ spamScore: 0, spamReasons: [SPAM.allowList] }).where(eq(messages.id, inbound.id));
+
+  // Replies to appointment texts (C confirm, R reschedule, 1–3 a new time) come before the assistant.
+  if (!bookingUnderWay) {
+    const handled = await handleAppointmentReply(db, number.organizationId, from, body, booking);
+    if (handled.handled) {
+      await db.update(messages).set({ intent: "appointment" }).where(eq(messages.id, inbound.id));
+      if (!handled.reply) return twimlResponse(messageTwiml(null));
+      const { response, message } = await send(handled.reply, "system", "appointment");
+      await recordAction(db, { organizationId: number.organizationId, messageId: message.id, type: "texted_back", detail: { contact: from, intent: "appointment", reply: handled.action } });
+      return response;
+    }
+  }
 
   const assistant = await assistantForNumber(db, number.organizationId, number.assistantId);
   if (!assistant || !body.trim()) return twimlResponse(messageTwiml(null));
@@ -204,7 +231,11 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
   }
 
   const started = performance.now();
-  const llm = deps.llm ?? (await selectLlm(db, number.organizationId));
+  const bookingTurns: DialogueTurn[] = [];
+  // Booking by text: the dialogue answers turns about appointments, the model everything else.
+  const llm = bookingAwareLlm(db, number.organizationId, deps.llm ?? (await selectLlm(db, number.organizationId)), { channel: "sms", ref: thread.id, callerPhone: from }, booking, (t) => {
+    bookingTurns.push(t);
+  });
   const profile = await businessInfo(db, number.organizationId);
   try {
     const reply = await llm.generateReply(
@@ -235,6 +266,11 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
       totalMs: Math.round(performance.now() - req.receivedAt),
     });
     await recordAction(db, { organizationId: number.organizationId, messageId: message.id, type: "texted_back", detail: { contact: from, intent: reply.intent } });
+    for (const t of bookingTurns) {
+      if (!t.appointment) continue;
+      const type = t.events.includes("moved") ? "appointment_moved" : t.events.includes("cancelled") ? "appointment_cancelled" : "appointment_booked";
+      await recordAction(db, { organizationId: number.organizationId, messageId: message.id, type, detail: { appointmentId: t.appointment.id, readBack: t.appointment.readBack } });
+    }
     return response;
   } catch (error) {
     console.error(`[sms] the assistant's reply to ${inbound.id} failed:`, error instanceof Error ? error.message : error);

@@ -15,6 +15,7 @@ import type { ChatMessage, LlmProvider } from "@/lib/providers/llm/interface";
 import { selectLlm } from "@/lib/provider-selection/llm";
 import type { TtsProvider } from "@/lib/providers/tts/interface";
 import { selectTts } from "@/lib/provider-selection/tts";
+import { bookingAwareLlm } from "@/lib/appointments/dialogue/conversation";
 import { saveAudioClip, signedAudioUrl } from "./audio-clips";
 import { assistantContext, personaForModel, voiceOf, type AssistantContext } from "./context";
 import { DEMO_ASSISTANT, DEMO_BUSINESS_NAME, DEMO_PROFILE, DEMO_SERVICES, DEMO_SESSION_PREFIX } from "./demo";
@@ -144,11 +145,19 @@ export async function runVoiceTest(db: Db, request: VoiceTurnRequest): Promise<V
         business: renderKnowledge(DEMO_BUSINESS_NAME, DEMO_PROFILE, DEMO_SERVICES, now),
       };
   const { assistant, business: profile } = context;
-  const [llm, tts, history] = await Promise.all([
+  const [selectedLlm, tts, history] = await Promise.all([
     request.providers?.llm ?? selectLlm(db, organizationId),
     request.providers?.tts ?? selectTts(db, organizationId),
     chatSessionId ? loadHistory(db, organizationId, chatSessionId) : Promise.resolve([]),
   ]);
+
+  // Booking by chat and in the voice test: the dialogue answers turns about appointments (a chat
+  // session keeps its booking; the one-off voice test keeps one per user), the model everything else.
+  const bookingRef = chatSessionId ?? (userId ? `user:${userId}` : null);
+  const llm =
+    organizationId && bookingRef
+      ? bookingAwareLlm(db, organizationId, selectedLlm, { channel: source === "chat" ? "chat" : "voice_test", ref: bookingRef, callerPhone: null }, request.now ? { now: () => request.now! } : {})
+      : selectedLlm;
 
   const turnId = crypto.randomUUID();
   if (organizationId) await renewFreePeriodIfDue(db, organizationId);

@@ -15,10 +15,13 @@ import { POST as messageRoute } from "@/app/api/a2a/agents/[id]/message/route";
 import { POST as createAgentRoute } from "@/app/api/a2a/agents/route";
 import { GET as historyRoute } from "@/app/api/call-history/route";
 import { GET as callRoute } from "@/app/api/calls/[id]/route";
-import { a2aMessages, a2aTasks, assistantReplies, calls, users, voiceAssistants } from "@/db/schema";
+import { a2aMessages, a2aTasks, appointments, assistantReplies, calls, users, voiceAssistants } from "@/db/schema";
 import { validateAgentCard } from "@/lib/a2a/card";
 import { a2aDeliverJob } from "@/lib/a2a/messages";
 import { closeDb, getDb } from "@/lib/database";
+import { toZoned } from "@/lib/appointments/time";
+import { createService } from "@/lib/services/service";
+import { everyDay, setProfile } from "../helpers/booking";
 import { env } from "@/lib/env";
 import { changeCredits, getCreditBalance } from "@/lib/billing/ledger";
 import { registerTestUser, registerTestUserWithoutAssistants, type TestAccount } from "../helpers/accounts";
@@ -100,7 +103,7 @@ describe("the agent card", () => {
     const card = await new DefaultAgentCardResolver().resolve(agentBase(account.organizationId));
     expect(card.supportedInterfaces).toEqual([{ url: `${web.url}/api/a2a/orgs/${account.organizationId}`, protocolBinding: "JSONRPC", tenant: "", protocolVersion: "1.0" }]);
     expect(card.capabilities?.streaming).toBe(true);
-    expect(card.skills.map((s) => s.id)).toEqual(["ask_question", "leave_message"]);
+    expect(card.skills.map((s) => s.id)).toEqual(["ask_question", "leave_message", "book_appointment", "reschedule_appointment", "cancel_appointment"]);
     expect(validateAgentCard(JSON.parse(JSON.stringify(card)))).toMatchObject({ protocolVersion: "1.0", streaming: true });
     // The JSON-RPC URL itself also answers GET with the card.
     const direct = await fetch(`${web.url}/api/a2a/orgs/${account.organizationId}`);
@@ -179,6 +182,41 @@ describe("SendMessage, GetTask, CancelTask", () => {
     expect(row.intent).toBe("message");
   });
 
+  it("books in conversation (the book_appointment skill): free times only, read back, booked on yes, in one context", async () => {
+    const account = await business();
+    const db = await getDb();
+    await setProfile(account.organizationId, { timezone: "America/New_York", weeklyHours: everyDay("09:00", "17:00") });
+    await createService(db, account.organizationId, { name: "Cleaning", description: "", durationMinutes: 30, bufferBeforeMinutes: 0, bufferAfterMinutes: 0, priceCents: null, priceText: null, bookable: true, isActive: true, resourceIds: [] });
+    const day = toZoned(new Date(Date.now() + 3 * 86_400_000), "America/New_York").date;
+    const spokenDate = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "long", month: "long", day: "numeric", year: "numeric" }).format(new Date(`${day}T12:00:00Z`));
+    const first = await (await client(account.organizationId)).sendMessage({
+      tenant: "",
+      message: {
+        ...userMessage(`A cleaning on ${day} at 10 am please.`, { skill: "book_appointment", agentName: "Concierge" }),
+        parts: [
+          { content: { $case: "text", value: `A cleaning on ${day} at 10 am please.` }, metadata: undefined, filename: "", mediaType: "text/plain" },
+          { content: { $case: "data", value: { customerName: "Sam Park", customerPhone: "+14155550123" } }, metadata: undefined, filename: "", mediaType: "application/json" },
+        ],
+      },
+      configuration: undefined,
+      metadata: undefined,
+    });
+    const task = first as Task;
+    const [weekday, rest] = [spokenDate.split(", ")[0], spokenDate.split(", ").slice(1).join(", ")];
+    expect(textOf(task.status?.message)).toBe(`Just to confirm, I have a Cleaning on ${weekday}, ${rest} at 10:00 AM for Sam Park. Shall I book it?`);
+    expect((await db.select().from(appointments).where(eq(appointments.organizationId, account.organizationId))).map((r) => r.status)).toEqual(["held"]);
+    const yes = await ask(account.organizationId, "Yes, please book it.", { skill: "book_appointment" }, task.contextId);
+    expect(textOf(yes.status?.message)).toBe(`You're booked: Cleaning on ${weekday}, ${rest} at 10:00 AM for Sam Park. Is there anything else I can help you with?`);
+    const booked = await db.select().from(appointments).where(eq(appointments.organizationId, account.organizationId));
+    expect(booked.map((r) => [r.status, r.source, r.customerPhone])).toEqual([["confirmed", "a2a", "+14155550123"]]);
+
+    const cancel = await ask(account.organizationId, "Cancel the appointment of +14155550123.", { skill: "cancel_appointment" });
+    expect(textOf(cancel.status?.message)).toBe(`I see your Cleaning on ${weekday}, ${rest} at 10:00 AM for Sam Park. Shall I cancel it?`);
+    const done = await ask(account.organizationId, "yes", { skill: "cancel_appointment" }, cancel.contextId);
+    expect(textOf(done.status?.message)).toMatch(/ is cancelled\./);
+    expect((await db.select().from(appointments).where(eq(appointments.organizationId, account.organizationId))).map((r) => r.status)).toEqual(["cancelled"]);
+  });
+
   it("fails the task with the reason when it cannot answer: no assistant, unknown skill, no credits", async () => {
     const noAssistant = await business(false);
     const failed = await ask(noAssistant.organizationId, "Hello?");
@@ -188,7 +226,7 @@ describe("SendMessage, GetTask, CancelTask", () => {
     const account = await business();
     const unknown = await ask(account.organizationId, "Book me", { skill: "book_flight" });
     expect(unknown.status?.state).toBe(TaskState.TASK_STATE_FAILED);
-    expect(textOf(unknown.status?.message)).toBe('This agent has no skill "book_flight". It offers: ask_question, leave_message.');
+    expect(textOf(unknown.status?.message)).toBe('This agent has no skill "book_flight". It offers: ask_question, leave_message, book_appointment, reschedule_appointment, cancel_appointment.');
 
     const db = await getDb();
     const balance = await getCreditBalance(db, account.organizationId);

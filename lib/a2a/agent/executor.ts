@@ -78,7 +78,7 @@ export class OrgAgentExecutor implements AgentExecutor {
       try {
         if (!skill) throw new SkillError(`This agent has no skill "${input.skillId}". It offers: ${orgAgentSkills.map((s) => s.id).join(", ")}.`);
         if (!input.text) throw new SkillError("The message has no text.");
-        result = await skill.run({ db: this.db, organizationId: this.organizationId, text: input.text, data: input.data, sender: input.sender, history });
+        result = await skill.run({ db: this.db, organizationId: this.organizationId, text: input.text, data: input.data, sender: input.sender, history, contextId });
         answer = result.text;
       } catch (error) {
         if (!(error instanceof SkillError)) console.error("[a2a] skill failed", error);

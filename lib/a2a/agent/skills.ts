@@ -12,11 +12,14 @@ import type { ChatMessage } from "@/lib/providers/llm/interface";
 import { selectLlm } from "@/lib/provider-selection/llm";
 import { assistantContext } from "@/lib/voice/context";
 import { toolsForTurn } from "@/lib/voice/service";
+import { bookingInProgress, handleBookingTurn } from "@/lib/appointments/dialogue/conversation";
+import { parseBookingIntent, parsePhoneDigits } from "@/lib/appointments/dialogue/parse";
+import { normalizePhone } from "@/lib/appointments/schema";
 import type { AgentSender } from "./conversations";
 
 /**
  * What another AI agent can ask a business's agent to do (its card lists them). A skill is one
- * entry in `orgAgentSkills`; the booking skills join the list when appointments exist. A message
+ * entry in `orgAgentSkills` (a business with no bookable service refuses the booking skills). A message
  * picks a skill with `metadata.skill` (or `skillId`), or a data part `{skill}`; without one it is a
  * question.
  */
@@ -29,6 +32,8 @@ export type SkillInput = {
   sender: AgentSender;
   /** Earlier turns of this conversation (context), oldest first. */
   history: TranscriptTurn[];
+  /** The A2A context (conversation) id: a booking under way continues in it. */
+  contextId?: string;
 };
 
 export type SkillResult = { text: string; summary: string; intent: string | null; assistantId: string | null };
@@ -149,8 +154,68 @@ export const leaveMessageSkill: OrgAgentSkill = {
   },
 };
 
+const BOOKING_WORDS: Record<string, string> = { book_appointment: "book an appointment", reschedule_appointment: "reschedule my appointment", cancel_appointment: "cancel my appointment" };
+
+function contactPhone(data: Record<string, unknown> | null, text: string): string | null {
+  for (const key of ["customerPhone", "phone", "callbackNumber"]) {
+    const value = data?.[key];
+    if (typeof value === "string" && normalizePhone(value)) return normalizePhone(value);
+  }
+  const digits = parsePhoneDigits(text);
+  return digits ? normalizePhone(digits) : null;
+}
+
+/**
+ * Booking by another AI agent, in conversation like a caller: the same dialogue as the phone (only
+ * free times offered, the chosen one held and read back, booked on "yes"), continued across the
+ * messages of one A2A context. The customer's number comes from a data part (customerPhone, phone
+ * or callbackNumber) or the text; reschedule and cancel find the appointment by it.
+ */
+function bookingSkill(id: "book_appointment" | "reschedule_appointment" | "cancel_appointment", name: string, description: string, examples: string[]): OrgAgentSkill {
+  return {
+    id,
+    name,
+    description,
+    tags: ["appointments", "booking"],
+    examples,
+    async run({ db, organizationId, text, data, history, contextId }) {
+      const ref = contextId ?? crypto.randomUUID();
+      const phone = contactPhone(data, [text, ...history.map((t) => t.text)].join(" "));
+      const inProgress = await bookingInProgress(db, organizationId, "a2a", ref);
+      const name = typeof data?.customerName === "string" ? ` My name is ${data.customerName}.` : "";
+      // A first message that does not say what it wants gets the skill's words in front.
+      const said = !inProgress && !parseBookingIntent(text) ? `I'd like to ${BOOKING_WORDS[id]}. ${text}${name}` : `${text}${inProgress ? "" : name}`;
+      const turn = await handleBookingTurn(db, organizationId, { channel: "a2a", ref, callerPhone: phone, text: said });
+      if (!turn) throw new SkillError("This business does not take bookings through its agent: it has no bookable services. Try leaving a message instead.");
+      const summary = turn.appointment
+        ? `An AI agent ${turn.events.includes("cancelled") ? "cancelled" : turn.events.includes("moved") ? "moved" : "booked"}: ${turn.appointment.readBack}`
+        : `An AI agent is booking: ${text.slice(0, 300)}`;
+      return { text: turn.reply, summary, intent: "appointment", assistantId: null };
+    },
+  };
+}
+
+export const bookAppointmentSkill = bookingSkill(
+  "book_appointment",
+  "Book an appointment",
+  "Book an appointment in conversation: name the service and the day or time you want; the agent offers only free times, holds the one you pick, reads it back and books it when you answer yes. Give the customer's phone in a data part (customerPhone) and their name (customerName), or in the text.",
+  ["Book a haircut for Jane Doe (+14155550123) on Tuesday at 10 AM.", "What times are free for a cleaning tomorrow?"],
+);
+export const rescheduleAppointmentSkill = bookingSkill(
+  "reschedule_appointment",
+  "Reschedule an appointment",
+  "Move a customer's upcoming appointment, found by their phone number (data part customerPhone, or in the text): say the new day and time; the agent reads the change back and makes it when you answer yes.",
+  ["Move the appointment of +14155550123 to Wednesday at 2 PM."],
+);
+export const cancelAppointmentSkill = bookingSkill(
+  "cancel_appointment",
+  "Cancel an appointment",
+  "Cancel a customer's upcoming appointment, found by their phone number (data part customerPhone, or in the text); the agent reads it back and cancels it when you answer yes.",
+  ["Cancel the appointment of +14155550123."],
+);
+
 /** The skills of every organization's agent, in the order its card lists them. */
-export const orgAgentSkills: OrgAgentSkill[] = [askQuestionSkill, leaveMessageSkill];
+export const orgAgentSkills: OrgAgentSkill[] = [askQuestionSkill, leaveMessageSkill, bookAppointmentSkill, rescheduleAppointmentSkill, cancelAppointmentSkill];
 
 /** The skill a message asked for (none: a question); null for a skill this agent does not have. */
 export function findSkill(id: string | null | undefined): OrgAgentSkill | null {

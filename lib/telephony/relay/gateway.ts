@@ -18,7 +18,9 @@ import { assistantById, businessInfo, personaForModel, type ResolvedAssistant } 
 import { carrierAccountFor } from "../account";
 import { recordAction } from "../actions";
 import { CALL_LINES } from "../voice/calls";
-import { decideTurn } from "../voice/decide";
+import { bookingAwareLlm, bookingInProgress } from "@/lib/appointments/dialogue/conversation";
+import type { BookingDeps } from "@/lib/appointments/service";
+import { decideTurn, type TurnDecision } from "../voice/decide";
 import { historyOf, numberOfCall, type CallRow, type NumberRow } from "../voice/runtime";
 import { gatewayPublicBase, RELAY_PATH, setGatewayListeningPort } from "./urls";
 
@@ -47,6 +49,8 @@ export type GatewayDeps = {
    * time to its first token as seen from here (SDK, network and model) — the benchmark separates them.
    */
   onTurnTiming?: (timing: { beforeModelMs: number; modelFirstTokenMs: number }) => void;
+  /** The appointment book's clock and messaging (tests fix the clock). */
+  booking?: BookingDeps;
 };
 
 export type RelayGateway = { port: number; url: string; close(): Promise<void> };
@@ -218,7 +222,11 @@ class RelaySession {
 
   private async onUtterance(text: string, heardAt: number) {
     const callerTurn: TranscriptTurn = { speaker: "caller", text, at: new Date().toISOString() };
-    const decision = decideTurn({ text, mode: this.mode, forwardTo: this.number?.forwardTo ?? null, silentPrompts: 0, history: historyOf(this.transcript) });
+    // While a booking is under way, "yes", "no" or "cancel it" answer the booking, not the call's routing.
+    const booking = this.mode === "conversation" && (await bookingInProgress(this.db, this.call.organizationId, "call", this.call.id, this.deps.booking));
+    const decision: TurnDecision = booking
+      ? { kind: "reply", intent: "appointment" }
+      : decideTurn({ text, mode: this.mode, forwardTo: this.number?.forwardTo ?? null, silentPrompts: 0, history: historyOf(this.transcript) });
     const biz = this.profile.name;
     switch (decision.kind) {
       case "goodbye":
@@ -453,7 +461,9 @@ export async function startRelayGateway(options: { port: number; host?: string; 
         const freePeriodDue = org.tier === "free" && org.periodEnd <= new Date();
         wss.handleUpgrade(req, socket, head, (ws) => {
           const credit = { balance: org.balance, unlimited: org.tier === "enterprise" && org.status === "active" };
-          const session = new RelaySession(db, ws, call, number, assistant, business, llm, deps, freePeriodDue, credit);
+          // Booking by voice: the dialogue answers turns about appointments, the model everything else.
+          const withBooking = bookingAwareLlm(db, call.organizationId, llm, { channel: "call", ref: call.id, callerPhone: call.fromNumber }, deps.booking);
+          const session = new RelaySession(db, ws, call, number, assistant, business, withBooking, deps, freePeriodDue, credit);
           ws.on("message", (data) => session.handle(data));
           ws.on("close", () => session.close());
           ws.on("error", () => session.close());

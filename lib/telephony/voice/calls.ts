@@ -23,6 +23,7 @@ import { ROUTED, SPAM, whisperLine } from "@/lib/text/routing";
 import { dialTwiml, emptyVoiceTwiml, gatherTwiml, hangupTwiml, recordTwiml, rejectTwiml, relayTwiml, whisperTwiml, type Prompt } from "../twiml";
 import { absoluteUrl, telephonyUrl } from "../urls";
 import { findNumber, SIGNATURE_MESSAGE, twimlResponse, verifyCarrierRequest, type CarrierRequest } from "../webhook";
+import { bookingInProgress } from "@/lib/appointments/dialogue/conversation";
 import { decideTurn, type TurnDecision } from "./decide";
 import { finishCallJob, processVoicemailJob } from "./post-call";
 import { historyOf, loadRuntime, speak, type CallRow, type CallRuntime, type NumberRow, type VoiceDeps } from "./runtime";
@@ -526,7 +527,12 @@ async function replyTurn(runtime: CallRuntime, req: CarrierRequest, step: number
   const turns = [callerTurn, turn("assistant", result.reply.text, { latencyMs, intent })];
   const timing = { llmMs: t.llmTotalMs, ttsMs: t.ttsTotalMs };
   const when = mentionedWhen(text);
-  if (intent === "appointment" && when) action("booking_requested", { when });
+  if (intent === "appointment" && when && runtime.bookingTurns.length === 0) action("booking_requested", { when });
+  for (const booked of runtime.bookingTurns) {
+    if (!booked.appointment) continue;
+    const type = booked.events.includes("moved") ? "appointment_moved" : booked.events.includes("cancelled") ? "appointment_cancelled" : "appointment_booked";
+    action(type, { appointmentId: booked.appointment.id, readBack: booked.appointment.readBack });
+  }
   let answer: Answer;
   if (intent === "spam") {
     action("spam_declined", {});
@@ -615,7 +621,9 @@ export async function continueAfterGather(db: Db, req: CarrierRequest, step: num
   if (!claimed) return replay(db, call.id, step);
   const runtime = await loadRuntime(db, claimed, deps);
   const text = (req.params.SpeechResult ?? "").replace(/\s+/g, " ").trim().slice(0, 2000);
-  const decision = decideTurn({
+  // While a booking is under way, "yes", "no" or "cancel it" answer the booking, not the call's routing.
+  const booking = text && claimed.mode === "conversation" && (await bookingInProgress(db, claimed.organizationId, "call", claimed.id, runtime.booking));
+  const decision: TurnDecision = booking ? { kind: "reply", intent: "appointment" } : decideTurn({
     text,
     mode: claimed.mode,
     forwardTo: runtime.number?.forwardTo ?? null,

@@ -9,6 +9,9 @@ import { getBlobStore, type BlobStore } from "@/lib/blob-store";
 import type { BusinessInfo, ChatMessage, LlmProvider } from "@/lib/providers/llm/interface";
 import type { TtsProvider } from "@/lib/providers/tts/interface";
 import { selectLlm } from "@/lib/provider-selection/llm";
+import { bookingAwareLlm } from "@/lib/appointments/dialogue/conversation";
+import type { DialogueTurn } from "@/lib/appointments/dialogue/dialogue";
+import type { BookingDeps } from "@/lib/appointments/service";
 import { selectTts } from "@/lib/provider-selection/tts";
 import { audioDurationMs } from "@/lib/voice/audio";
 import { saveAudioClip, signedAudioUrl } from "@/lib/voice/audio-clips";
@@ -26,6 +29,8 @@ export type VoiceDeps = {
   store?: BlobStore;
   /** A reply that takes longer is abandoned (failure class "timeout") and the caller is offered voicemail. */
   turnTimeoutMs?: number;
+  /** The appointment book's clock and messaging (tests fix the clock). */
+  booking?: BookingDeps;
 };
 
 /** Twilio waits 15 s for a webhook; a reply must be ready well before. */
@@ -43,6 +48,9 @@ export type CallRuntime = {
   tts: TtsProvider;
   store: BlobStore;
   turnTimeoutMs: number;
+  booking: BookingDeps;
+  /** The booking dialogue's turns during this request (the call records what they did). */
+  bookingTurns: DialogueTurn[];
 };
 
 export async function numberOfCall(db: DbOrTx, call: Pick<CallRow, "organizationId" | "phoneNumberId">): Promise<NumberRow | null> {
@@ -109,9 +117,16 @@ export async function loadRuntime(db: Db, call: CallRow, deps: VoiceDeps = {}, n
   const context = await loadContext(db, call, number);
   const { assistant, org } = context;
   const resolvedNumber = context.number;
-  const llm = deps.llm ?? context.llm;
+  const bookingTurns: DialogueTurn[] = [];
+  const booking = deps.booking ?? {};
+  // Booking by voice: the dialogue answers turns about appointments, the model everything else.
+  const llm = bookingAwareLlm(db, call.organizationId, deps.llm ?? context.llm, { channel: "call", ref: call.id, callerPhone: call.fromNumber }, booking, (t) => {
+    bookingTurns.push(t);
+  });
   const tts = deps.tts ?? context.tts;
   return {
+    booking,
+    bookingTurns,
     db,
     call,
     number: resolvedNumber,

@@ -1,0 +1,412 @@
+/**
+ * The booking conversation, one turn at a time, with no language model and no database of its
+ * own: it reads the caller's words (./parse.ts), asks the appointment book through a `BookingPort`
+ * (the real one is ./conversation.ts; tests pass a fake), and answers the next line and the next
+ * state. The rules the issue sets are here, in one place:
+ *  - only times the book returns are offered; a time that is not free is never confirmed — the
+ *    nearest free ones are offered instead;
+ *  - the chosen time is held, then read back (service, day, date, time, name) with a question;
+ *  - only the caller's yes writes the booking, and only after the write answers does the reply say
+ *    it is booked (a hold that ran out and was taken → apologise, offer others);
+ *  - reschedule and cancel work on the caller's own appointments, found by their number.
+ */
+import type { AppointmentView, SlotView } from "../views";
+import { inDayPart, isAbort, matchService, parseBookingIntent, parseChoice, parseDay, parseDayPart, parseName, parsePhoneDigits, parseTime, parseYesNo, type BookingIntent, type DayPart } from "./parse";
+
+export type OfferedSlot = { start: string; localDate: string; localTime: string; spoken: string };
+
+export type DialogueState = {
+  flow: BookingIntent;
+  stage: "service" | "when" | "pick" | "name" | "phone" | "confirm" | "confirm_cancel";
+  serviceId?: string;
+  serviceName?: string;
+  offered?: OfferedSlot[];
+  chosen?: OfferedSlot;
+  name?: string;
+  phone?: string;
+  holdId?: string;
+  /** The held time as read back ("Haircut with Anna on Tuesday, March 16, 2027 at 10:00 AM for Jane Doe"). */
+  readBack?: string;
+  appointmentId?: string;
+  /** How many times in a row the assistant did not understand (after three, it gives up politely). */
+  misses?: number;
+};
+
+export type DialogueContext = {
+  /** The business's local date of the turn ("YYYY-MM-DD"). */
+  today: string;
+  /** The caller's number (E.164) when the channel knows it (calls, texts); null in a chat. */
+  callerPhone: string | null;
+};
+
+export type HoldOutcome = { ok: true; holdId: string; readBack: string } | { ok: false; alternatives: SlotView[] };
+export type ConfirmOutcome = { ok: true; appointment: AppointmentView; moved: boolean } | { ok: false; alternatives: SlotView[] };
+
+/** What the dialogue needs from the appointment book (./conversation.ts binds it to the database). */
+export interface BookingPort {
+  services(): Promise<{ id: string; name: string }[]>;
+  /** Free slots of a service from a local date for `days` days, soonest first. */
+  findSlots(serviceId: string, fromDate: string, days: number): Promise<SlotView[]>;
+  hold(input: { serviceId: string; start: string; customerName: string; customerPhone: string; rescheduleOf?: string }): Promise<HoldOutcome>;
+  confirm(holdId: string): Promise<ConfirmOutcome>;
+  release(holdId: string): Promise<void>;
+  /** The caller's booked appointments from now on, soonest first. */
+  upcoming(phone: string): Promise<AppointmentView[]>;
+  cancel(appointmentId: string): Promise<AppointmentView>;
+}
+
+export type DialogueEvent = "offered" | "held" | "booked" | "moved" | "cancelled" | "released" | "taken";
+
+export type DialogueTurn = {
+  reply: string;
+  /** null: no booking under way any more. */
+  state: DialogueState | null;
+  events: DialogueEvent[];
+  appointment?: AppointmentView;
+};
+
+/** Days searched when the caller names no day, or nothing is free on the day they named. */
+export const SEARCH_DAYS = 14;
+const OFFER_COUNT = 3;
+const MAX_MISSES = 3;
+
+export const DIALOGUE_LINES = {
+  whichService: (names: string[]) => `Which service would you like to book? We offer ${listOr(names)}.`,
+  noneFree: (service: string) => `I'm sorry, I don't see any free times for ${aOrAn(service)} in the next two weeks. I can take a message for the team instead.`,
+  offer: (service: string, slots: OfferedSlot[]) => `The first free times for ${aOrAn(service)} are ${listOr(slots.map((s) => s.spoken))}. Which would suit you?`,
+  offerOnDay: (service: string, day: string, slots: OfferedSlot[]) => `On ${day}, I have ${listOr(slots.map((s) => s.spoken.replace(/^.* at /, "")))} free for ${aOrAn(service)}. Which would suit you?`,
+  notFree: (asked: string, slots: OfferedSlot[]) => `I'm sorry, ${asked} isn't available. The nearest free times are ${listOr(slots.map((s) => s.spoken))}. Would one of those work?`,
+  dayFull: (day: string, slots: OfferedSlot[]) => `I'm sorry, there's nothing free on ${day}. The next free times are ${listOr(slots.map((s) => s.spoken))}. Would one of those work?`,
+  askName: (spoken: string) => `${spoken} is free. May I have your name for the booking?`,
+  askNameAgain: "Sorry, I didn't catch your name. What name should I put the booking under?",
+  askPhone: "And what's the best phone number for the booking?",
+  askPhoneAgain: "Sorry, I didn't catch that number. Please say or type the full phone number, with the area code.",
+  readBack: (readBack: string) => `Just to confirm, I have ${aOrAn(readBack)}. Shall I book it?`,
+  readBackMove: (readBack: string) => `Just to confirm, I'll move your appointment to ${readBack}. Shall I make the change?`,
+  askYesNo: (readBack: string) => `Sorry, was that a yes? I have ${aOrAn(readBack)}. Shall I book it? Please say yes or no.`,
+  booked: (readBack: string) => `You're booked: ${readBack}. Is there anything else I can help you with?`,
+  moved: (readBack: string) => `Done: I've moved it. You now have ${aOrAn(readBack)}. Is there anything else I can help you with?`,
+  taken: (slots: OfferedSlot[]) =>
+    slots.length
+      ? `I'm sorry, that time was taken by someone else a moment ago, so it is not booked. The nearest free times are ${listOr(slots.map((s) => s.spoken))}. Would one of those work?`
+      : "I'm sorry, that time was taken by someone else a moment ago, so it is not booked, and I don't see another free time nearby. I can take a message for the team.",
+  declined: "No problem, I haven't booked anything. What other day or time would suit you?",
+  declinedMove: "No problem, your appointment stays as it was. What other day or time would suit you?",
+  whatDay: (service: string) => `What day and time would you like for ${aOrAn(service)}? For example, tomorrow at 10 AM.`,
+  whichOffered: (slots: OfferedSlot[]) => `Which of these would you like: ${listOr(slots.map((s) => s.spoken))}? Or tell me another day.`,
+  noUpcoming: "I can't find an upcoming appointment under this phone number. Would you like to book one?",
+  askWhoseNumber: "What phone number is the appointment under?",
+  moveWhen: (readBack: string) => `I see your ${readBack}. What day and time would you like instead?`,
+  confirmCancel: (readBack: string) => `I see your ${readBack}. Shall I cancel it?`,
+  cancelled: (readBack: string) => `Your ${readBack} is cancelled. Is there anything else I can help you with?`,
+  keptIt: "All right, I've kept your appointment as it is. Is there anything else I can help you with?",
+  askCancelYesNo: (readBack: string) => `Sorry, was that a yes? Shall I cancel your ${readBack}? Please say yes or no.`,
+  aborted: "No problem, I've left everything as it was. Is there anything else I can help you with?",
+  givenUp: "I'm sorry, I'm having trouble following. Nothing has been booked. You can call back any time, or I can take a message for the team.",
+};
+
+function listOr(items: string[]): string {
+  if (items.length <= 1) return items[0] ?? "";
+  return `${items.slice(0, -1).join(", ")} or ${items[items.length - 1]}`;
+}
+
+function aOrAn(phrase: string): string {
+  return `${/^[aeiou]/i.test(phrase) ? "an" : "a"} ${phrase}`;
+}
+
+/** "Tuesday, March 16 at 10:00 AM": how an offered time is said (the year only in the read-back). */
+export function spokenSlot(slot: SlotView): OfferedSlot {
+  return {
+    start: slot.start,
+    localDate: slot.localDate,
+    localTime: slot.localTime,
+    spoken: `${slot.label.day}, ${slot.label.date.replace(/, \d{4}$/, "")} at ${slot.label.time}`,
+  };
+}
+
+/** "Tuesday, March 16" of a local date, from any slot of that day (or the date itself). */
+function spokenDay(date: string, slots: SlotView[]): string {
+  const s = slots.find((x) => x.localDate === date);
+  if (s) return `${s.label.day}, ${s.label.date.replace(/, \d{4}$/, "")}`;
+  const d = new Date(`${date}T12:00:00Z`);
+  return new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "long", month: "long", day: "numeric" }).format(d);
+}
+
+function spokenTime(time: string): string {
+  const [h, m] = time.split(":").map(Number);
+  const hour = h % 12 === 0 ? 12 : h % 12;
+  return `${hour}:${String(m).padStart(2, "0")} ${h < 12 ? "AM" : "PM"}`;
+}
+
+/** Up to three slots spread over the day (at least an hour apart when there are enough). */
+function spread(slots: SlotView[], count = OFFER_COUNT): SlotView[] {
+  const picked: SlotView[] = [];
+  for (const s of slots) {
+    if (picked.length === count) break;
+    const last = picked[picked.length - 1];
+    if (!last || Date.parse(s.start) - Date.parse(last.start) >= 3600_000) picked.push(s);
+  }
+  for (const s of slots) {
+    if (picked.length >= count) break;
+    if (!picked.includes(s)) picked.push(s);
+  }
+  return picked.sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
+}
+
+/** The `count` slots nearest to a local date and time, in time order. */
+function nearest(slots: SlotView[], date: string, time: string, count = OFFER_COUNT): SlotView[] {
+  const target = Date.parse(`${date}T${time}:00Z`);
+  const local = (s: SlotView) => Date.parse(`${s.localDate}T${s.localTime}:00Z`);
+  return [...slots]
+    .sort((a, b) => Math.abs(local(a) - target) - Math.abs(local(b) - target))
+    .slice(0, count)
+    .sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
+}
+
+type Turn = DialogueTurn;
+const done = (reply: string, events: DialogueEvent[] = [], appointment?: AppointmentView): Turn => ({ reply, state: null, events, ...(appointment ? { appointment } : {}) });
+const next = (reply: string, state: DialogueState, events: DialogueEvent[] = []): Turn => ({ reply, state, events });
+
+/**
+ * One turn. `state` null and words with no booking intent → null: not a booking turn (the
+ * assistant answers as usual). Otherwise the reply and the next state.
+ */
+export async function bookingTurn(state: DialogueState | null, text: string, ctx: DialogueContext, port: BookingPort): Promise<DialogueTurn | null> {
+  if (!state) return start(text, ctx, port);
+  if (isAbort(text)) {
+    if (state.holdId) await port.release(state.holdId);
+    return done(DIALOGUE_LINES.aborted, state.holdId ? ["released"] : []);
+  }
+  const turn = await continueTurn(state, text, ctx, port);
+  // Not understood three times in a row: stop, never leaving a hold behind.
+  if (turn.state && turn.state.misses && turn.state.misses >= MAX_MISSES) {
+    if (turn.state.holdId) await port.release(turn.state.holdId);
+    return done(DIALOGUE_LINES.givenUp, ["released"]);
+  }
+  return turn;
+}
+
+async function start(text: string, ctx: DialogueContext, port: BookingPort): Promise<DialogueTurn | null> {
+  const intent = parseBookingIntent(text);
+  if (!intent) return null;
+  const services = await port.services();
+  if (services.length === 0) return null; // nothing bookable: the assistant answers as it always did
+  if (intent === "book") {
+    const state: DialogueState = { flow: "book", stage: "service" };
+    const name = parseName(text);
+    if (name) state.name = name;
+    const service = matchService(text, services) ?? (services.length === 1 ? services[0] : null);
+    if (!service) return next(DIALOGUE_LINES.whichService(services.map((s) => s.name)), state);
+    state.serviceId = service.id;
+    state.serviceName = service.name;
+    return findWhen(state, text, ctx, port, { openEnded: true });
+  }
+  const state: DialogueState = { flow: intent, stage: "phone" };
+  if (!ctx.callerPhone) {
+    const digits = parsePhoneDigits(text);
+    if (!digits) return next(DIALOGUE_LINES.askWhoseNumber, state);
+    state.phone = digits;
+  }
+  return findOwnAppointment(state, text, ctx, port);
+}
+
+function phoneOf(state: DialogueState, ctx: DialogueContext): string | null {
+  return ctx.callerPhone ?? state.phone ?? null;
+}
+
+/** Reschedule / cancel: the caller's appointment (the one they name by service or day, else the soonest). */
+async function findOwnAppointment(state: DialogueState, text: string, ctx: DialogueContext, port: BookingPort): Promise<Turn> {
+  const phone = phoneOf(state, ctx);
+  const mine = phone ? await port.upcoming(phone) : [];
+  if (mine.length === 0) return done(DIALOGUE_LINES.noUpcoming);
+  const byService = matchService(text, mine.map((a) => ({ ...a, name: a.serviceName })));
+  const day = parseDay(text, ctx.today);
+  const appointment = (state.flow === "cancel" && day ? mine.find((a) => a.localDate === day) : undefined) ?? byService ?? mine[0];
+  const s: DialogueState = { ...state, appointmentId: appointment.id, serviceId: appointment.serviceId ?? undefined, serviceName: appointment.serviceName, name: appointment.customerName, misses: 0 };
+  if (state.flow === "cancel") return next(DIALOGUE_LINES.confirmCancel(appointment.readBack), { ...s, stage: "confirm_cancel" });
+  if (!appointment.serviceId) return done(DIALOGUE_LINES.noUpcoming);
+  if (parseDay(text, ctx.today) || parseTime(text) || parseDayPart(text)) return findWhen({ ...s, stage: "when" }, text, ctx, port, { openEnded: false, intro: `I see your ${appointment.readBack}. ` });
+  return next(DIALOGUE_LINES.moveWhen(appointment.readBack), { ...s, stage: "when" });
+}
+
+/**
+ * The caller said (or did not say) when: look up real free slots and either take the exact time
+ * asked for, or offer the nearest free ones. With no day and no time, `openEnded` offers the first
+ * free times; otherwise the caller is asked for a day.
+ */
+async function findWhen(state: DialogueState, text: string, ctx: DialogueContext, port: BookingPort, opts: { openEnded: boolean; intro?: string }): Promise<Turn> {
+  const day = parseDay(text, ctx.today);
+  const time = parseTime(text);
+  const part = parseDayPart(text);
+  const wantsSoonest = /\b(soonest|earliest|first (available|free|opening)|next (available|free|opening)|asap|as soon as)\b/i.test(text);
+  const serviceId = state.serviceId!;
+  const service = state.serviceName!;
+  const intro = opts.intro ?? "";
+  if (!day && !time && !part && !wantsSoonest && !opts.openEnded) {
+    return next(`${intro}${DIALOGUE_LINES.whatDay(service)}`, { ...state, stage: "when", misses: (state.misses ?? 0) + (intro ? 0 : 1) });
+  }
+
+  const from = day && day >= ctx.today ? day : ctx.today;
+  const onDay = day ? await port.findSlots(serviceId, day, 1) : null;
+  const fitting = (slots: SlotView[]) => (part ? slots.filter((s) => inDayPart(s.localTime, part as DayPart)) : slots);
+
+  if (day && time) {
+    const exact = onDay!.find((s) => s.localTime === time);
+    if (exact) return choose(state, spokenSlot(exact), ctx, port, intro);
+    const around = onDay!.length ? onDay! : await port.findSlots(serviceId, from, SEARCH_DAYS);
+    if (!around.length) return done(`${intro}${DIALOGUE_LINES.noneFree(service)}`);
+    const offered = nearest(around, day, time).map(spokenSlot);
+    return next(`${intro}${DIALOGUE_LINES.notFree(`${spokenTime(time)} on ${spokenDay(day, around)}`, offered)}`, { ...state, stage: "pick", offered, misses: 0 }, ["offered"]);
+  }
+  if (day) {
+    const free = fitting(onDay!);
+    if (free.length) {
+      const offered = spread(free).map(spokenSlot);
+      return next(`${intro}${DIALOGUE_LINES.offerOnDay(service, spokenDay(day, free), offered)}`, { ...state, stage: "pick", offered, misses: 0 }, ["offered"]);
+    }
+    const later = fitting(await port.findSlots(serviceId, day, SEARCH_DAYS)).filter((s) => s.localDate !== day);
+    if (!later.length) return done(`${intro}${DIALOGUE_LINES.noneFree(service)}`);
+    const offered = spread(later).map(spokenSlot);
+    return next(`${intro}${DIALOGUE_LINES.dayFull(spokenDay(day, []), offered)}`, { ...state, stage: "pick", offered, misses: 0 }, ["offered"]);
+  }
+  const all = await port.findSlots(serviceId, from, SEARCH_DAYS);
+  if (time) {
+    // A time with no day: the first day it is free, else the nearest free times to it on the first days.
+    const exact = all.find((s) => s.localTime === time);
+    if (exact) {
+      const offered = [spokenSlot(exact)];
+      return next(`${intro}The first day ${spokenTime(time)} is free is ${offered[0].spoken.replace(/ at .*$/, "")}. Shall I take ${offered[0].spoken}?`, { ...state, stage: "pick", offered, misses: 0 }, ["offered"]);
+    }
+    if (!all.length) return done(`${intro}${DIALOGUE_LINES.noneFree(service)}`);
+    const offered = nearest(all, all[0].localDate, time).map(spokenSlot);
+    return next(`${intro}${DIALOGUE_LINES.notFree(spokenTime(time), offered)}`, { ...state, stage: "pick", offered, misses: 0 }, ["offered"]);
+  }
+  const free = fitting(all);
+  if (!free.length) return done(`${intro}${DIALOGUE_LINES.noneFree(service)}`);
+  const offered = spread(free.filter((s) => s.localDate === free[0].localDate).length >= OFFER_COUNT ? free.filter((s) => s.localDate === free[0].localDate) : free).map(spokenSlot);
+  return next(`${intro}${DIALOGUE_LINES.offer(service, offered)}`, { ...state, stage: "pick", offered, misses: 0 }, ["offered"]);
+}
+
+/** A free time is chosen: ask for what is missing (name, number), then hold it and read it back. */
+async function choose(state: DialogueState, slot: OfferedSlot, ctx: DialogueContext, port: BookingPort, intro = ""): Promise<Turn> {
+  const s: DialogueState = { ...state, chosen: slot, misses: 0 };
+  if (!s.name) return next(`${intro}${DIALOGUE_LINES.askName(slot.spoken)}`, { ...s, stage: "name" });
+  if (!phoneOf(s, ctx)) return next(`${intro}${DIALOGUE_LINES.askPhone}`, { ...s, stage: "phone" });
+  return holdAndReadBack(s, ctx, port, intro);
+}
+
+async function holdAndReadBack(state: DialogueState, ctx: DialogueContext, port: BookingPort, intro = ""): Promise<Turn> {
+  const held = await port.hold({
+    serviceId: state.serviceId!,
+    start: state.chosen!.start,
+    customerName: state.name!,
+    customerPhone: phoneOf(state, ctx)!,
+    ...(state.flow === "reschedule" && state.appointmentId ? { rescheduleOf: state.appointmentId } : {}),
+  });
+  if (!held.ok) return offerInstead(state, held.alternatives, "taken", intro);
+  const line = state.flow === "reschedule" ? DIALOGUE_LINES.readBackMove(held.readBack) : DIALOGUE_LINES.readBack(held.readBack);
+  return next(`${intro}${line}`, { ...state, stage: "confirm", holdId: held.holdId, misses: 0, readBack: held.readBack }, ["held"]);
+}
+
+function offerInstead(state: DialogueState, alternatives: SlotView[], event: DialogueEvent, intro = ""): Turn {
+  const offered = alternatives.slice(0, OFFER_COUNT).map(spokenSlot);
+  const rest = withoutHold(state);
+  if (!offered.length) return done(`${intro}${DIALOGUE_LINES.taken([])}`, [event]);
+  return next(`${intro}${DIALOGUE_LINES.taken(offered)}`, { ...rest, stage: "pick", offered, misses: 0 }, [event, "offered"]);
+}
+
+function withoutHold(state: DialogueState): DialogueState {
+  const rest = { ...state };
+  delete rest.holdId;
+  delete rest.chosen;
+  delete rest.readBack;
+  return rest;
+}
+
+const readBackOf = (state: DialogueState) => state.readBack ?? state.chosen?.spoken ?? "";
+
+async function continueTurn(state: DialogueState, text: string, ctx: DialogueContext, port: BookingPort): Promise<Turn> {
+  const missed = (line: string): Turn => next(line, { ...state, misses: (state.misses ?? 0) + 1 });
+  switch (state.stage) {
+    case "service": {
+      const services = await port.services();
+      const service = matchService(text, services);
+      if (!service) return missed(DIALOGUE_LINES.whichService(services.map((s) => s.name)));
+      return findWhen({ ...state, serviceId: service.id, serviceName: service.name, misses: 0 }, text, ctx, port, { openEnded: true });
+    }
+    case "when":
+      return findWhen(state, text, ctx, port, { openEnded: false });
+    case "pick": {
+      const offered = state.offered ?? [];
+      const choice = parseChoice(text, offered.length);
+      if (choice) return choose(state, offered[choice - 1], ctx, port);
+      const day = parseDay(text, ctx.today);
+      const time = parseTime(text);
+      if (time && !day) {
+        const match = offered.filter((o) => o.localTime === time);
+        if (match.length >= 1) return choose(state, match[0], ctx, port);
+      }
+      if (day && !time) {
+        const match = offered.filter((o) => o.localDate === day);
+        if (match.length === 1) return choose(state, match[0], ctx, port);
+      }
+      if (day && time) {
+        const match = offered.find((o) => o.localDate === day && o.localTime === time);
+        if (match) return choose(state, match, ctx, port);
+      }
+      if (day || time || parseDayPart(text)) return findWhen(state, text, ctx, port, { openEnded: false });
+      const yesNo = parseYesNo(text);
+      if (yesNo === "yes" && offered.length === 1) return choose(state, offered[0], ctx, port);
+      if (/\b(soonest|earliest|first (available|free|one))\b/i.test(text) && offered.length) return choose(state, offered[0], ctx, port);
+      if (yesNo === "no") return next(DIALOGUE_LINES.whatDay(state.serviceName!), { ...state, stage: "when", offered: undefined, misses: 0 });
+      return missed(DIALOGUE_LINES.whichOffered(offered));
+    }
+    case "name": {
+      const name = parseName(text, { alone: true });
+      if (!name) return missed(DIALOGUE_LINES.askNameAgain);
+      const s = { ...state, name, misses: 0 };
+      if (!phoneOf(s, ctx)) return next(DIALOGUE_LINES.askPhone, { ...s, stage: "phone" });
+      return holdAndReadBack(s, ctx, port);
+    }
+    case "phone": {
+      const phone = parsePhoneDigits(text);
+      if (!phone) return missed(state.chosen ? DIALOGUE_LINES.askPhoneAgain : DIALOGUE_LINES.askWhoseNumber);
+      const s = { ...state, phone, misses: 0 };
+      if (state.chosen) return holdAndReadBack(s, ctx, port);
+      return findOwnAppointment(s, text, ctx, port);
+    }
+    case "confirm": {
+      const yesNo = parseYesNo(text);
+      const changes = parseDay(text, ctx.today) || parseTime(text) || parseDayPart(text);
+      if (yesNo === "yes" && !changes) {
+        const confirmed = await port.confirm(state.holdId!);
+        if (!confirmed.ok) return offerInstead(state, confirmed.alternatives, "taken");
+        const a = confirmed.appointment;
+        if (confirmed.moved) return done(DIALOGUE_LINES.moved(a.readBack), ["moved"], a);
+        return done(DIALOGUE_LINES.booked(a.readBack), ["booked"], a);
+      }
+      if (yesNo === "no" || changes) {
+        if (state.holdId) await port.release(state.holdId);
+        const rest = withoutHold(state);
+        const s: DialogueState = { ...rest, stage: "when", misses: 0 };
+        if (changes) {
+          const turn = await findWhen(s, text, ctx, port, { openEnded: false });
+          return { ...turn, events: ["released", ...turn.events] };
+        }
+        return next(state.flow === "reschedule" ? DIALOGUE_LINES.declinedMove : DIALOGUE_LINES.declined, s, ["released"]);
+      }
+      return missed(DIALOGUE_LINES.askYesNo(readBackOf(state)));
+    }
+    case "confirm_cancel": {
+      const yesNo = parseYesNo(text);
+      if (yesNo === "yes") {
+        const cancelled = await port.cancel(state.appointmentId!);
+        return done(DIALOGUE_LINES.cancelled(cancelled.readBack), ["cancelled"], cancelled);
+      }
+      if (yesNo === "no") return done(DIALOGUE_LINES.keptIt);
+      const mine = await port.upcoming(phoneOf(state, ctx) ?? "");
+      const a = mine.find((x) => x.id === state.appointmentId);
+      return missed(DIALOGUE_LINES.askCancelYesNo(a?.readBack ?? "appointment"));
+    }
+  }
+}

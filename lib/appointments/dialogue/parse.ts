@@ -1,0 +1,258 @@
+/**
+ * What a caller's words say about a booking, read without a language model: the day, the time,
+ * the service, yes or no, a name, a choice among offered times. Pure: the day "today" is passed in
+ * (the business's local date), so tests fix the clock. English only, as the assistant speaks.
+ */
+import { addDays, WEEKDAYS, weekdayOf } from "../time";
+
+export type DayPart = "morning" | "afternoon" | "evening";
+export type BookingIntent = "book" | "reschedule" | "cancel";
+
+const WEEKDAY_NAMES: Record<string, number> = {
+  monday: 0, mon: 0, tuesday: 1, tue: 1, tues: 1, wednesday: 2, wed: 2, thursday: 3, thu: 3, thur: 3, thurs: 3, friday: 4, fri: 4, saturday: 5, sat: 5, sunday: 6, sun: 6,
+};
+
+const MONTHS: Record<string, number> = {
+  january: 1, jan: 1, february: 2, feb: 2, march: 3, mar: 3, april: 4, apr: 4, may: 5, june: 6, jun: 6, july: 7, jul: 7,
+  august: 8, aug: 8, september: 9, sep: 9, sept: 9, october: 10, oct: 10, november: 11, nov: 11, december: 12, dec: 12,
+};
+
+const ORDINAL_WORDS: Record<string, number> = {
+  first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10, eleventh: 11, twelfth: 12,
+  thirteenth: 13, fourteenth: 14, fifteenth: 15, sixteenth: 16, seventeenth: 17, eighteenth: 18, nineteenth: 19, twentieth: 20,
+  "twenty-first": 21, "twenty first": 21, "twenty-second": 22, "twenty second": 22, "twenty-third": 23, "twenty third": 23, thirtieth: 30, "thirty-first": 31, "thirty first": 31,
+};
+
+const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12 };
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+function normalize(text: string): string {
+  return ` ${text.toLowerCase().replace(/[’`]/g, "'").replace(/[,;!?]/g, " ").replace(/\s+/g, " ").trim()} `;
+}
+
+function validDate(y: number, m: number, d: number): boolean {
+  if (m < 1 || m > 12 || d < 1) return false;
+  return d <= new Date(Date.UTC(y, m, 0)).getUTCDate();
+}
+
+/** The next date (today or later) with that month and day. */
+function nextMonthDay(today: string, month: number, day: number): string | null {
+  const year = Number(today.slice(0, 4));
+  for (const y of [year, year + 1]) {
+    if (!validDate(y, month, day)) continue;
+    const date = `${y}-${pad(month)}-${pad(day)}`;
+    if (date >= today) return date;
+  }
+  return null;
+}
+
+/**
+ * The day the words name, as a local "YYYY-MM-DD", relative to `today` (the business's date):
+ * today, tomorrow, the day after tomorrow, a weekday (the next one; "next Tuesday" too), "March 16",
+ * "16th of March", "3/16", "2027-03-16". null when no day is named.
+ */
+export function parseDay(text: string, today: string): string | null {
+  const t = normalize(text);
+  const iso = t.match(/\b(\d{4})-(\d{2})-(\d{2})\b/);
+  if (iso && validDate(+iso[1], +iso[2], +iso[3])) return `${iso[1]}-${iso[2]}-${iso[3]}`;
+  if (/\bday after tomorrow\b/.test(t)) return addDays(today, 2);
+  if (/\btoday\b|\bthis (morning|afternoon|evening)\b|\btonight\b/.test(t)) return today;
+  if (/\btomorrow\b/.test(t)) return addDays(today, 1);
+
+  const monthNames = Object.keys(MONTHS).sort((a, b) => b.length - a.length).join("|");
+  const dayNum = "(\\d{1,2})(?:st|nd|rd|th)?";
+  const ordinalWords = Object.keys(ORDINAL_WORDS).sort((a, b) => b.length - a.length).join("|");
+  const monthFirst = t.match(new RegExp(`\\b(${monthNames})\\.? (?:the )?(?:${dayNum}|(${ordinalWords}))\\b`));
+  if (monthFirst) {
+    const day = monthFirst[2] ? Number(monthFirst[2]) : ORDINAL_WORDS[monthFirst[3]];
+    const date = nextMonthDay(today, MONTHS[monthFirst[1]], day);
+    if (date) return date;
+  }
+  const dayFirst = t.match(new RegExp(`\\b(?:the )?(?:${dayNum}|(${ordinalWords})) (?:of )?(${monthNames})\\b`));
+  if (dayFirst) {
+    const day = dayFirst[1] ? Number(dayFirst[1]) : ORDINAL_WORDS[dayFirst[2]];
+    const date = nextMonthDay(today, MONTHS[dayFirst[3]], day);
+    if (date) return date;
+  }
+  const slash = t.match(/\b(\d{1,2})\/(\d{1,2})\b/);
+  if (slash) {
+    const date = nextMonthDay(today, Number(slash[1]), Number(slash[2]));
+    if (date) return date;
+  }
+
+  const weekday = t.match(/\b(next |this |on )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues|tue|wed|thurs|thur|thu|fri|sat|sun)\b/);
+  if (weekday) {
+    // "sun"/"sat"/"wed" are also words; only count the short forms after "on"/"next"/"this".
+    if (weekday[2].length <= 5 && !/day$/.test(weekday[2]) && !weekday[1]) return null;
+    const target = WEEKDAY_NAMES[weekday[2]];
+    const current = WEEKDAYS.indexOf(weekdayOf(today));
+    let ahead = (target - current + 7) % 7;
+    if (ahead === 0) ahead = 7;
+    return addDays(today, ahead);
+  }
+  return null;
+}
+
+/**
+ * The time of day the words name, as "HH:MM" (24-hour): "10", "10am", "10:30", "2.30 p.m.",
+ * "noon", "half past two", "quarter to 3". A bare hour ("at 3") is read as the business day reads
+ * it: 1–7 in the afternoon, 8–11 in the morning. null when no time is named.
+ */
+export function parseTime(text: string): string | null {
+  const t = normalize(text).replace(/\b(\d{1,2})\.(\d{2})\b/g, "$1:$2").replace(/\ba\.m\.?/g, "am").replace(/\bp\.m\.?/g, "pm");
+  if (/\b(noon|midday)\b/.test(t)) return "12:00";
+  const words = Object.keys(NUMBER_WORDS).join("|");
+  const half = t.match(new RegExp(`\\b(half|quarter) (past|after|to) (\\d{1,2}|${words})\\b( ?(am|pm))?`));
+  if (half) {
+    let hour = Number(half[3]) || NUMBER_WORDS[half[3]];
+    const minutes = half[1] === "half" ? 30 : half[2] === "to" ? -15 : 15;
+    if (half[2] === "to" && half[1] === "half") return null;
+    hour = toHour24(hour, half[5] ?? null, t);
+    const total = hour * 60 + minutes;
+    return `${pad(Math.floor(total / 60))}:${pad(total % 60)}`;
+  }
+  const m =
+    t.match(/\b(\d{1,2}):(\d{2}) ?(am|pm)?\b/) ??
+    t.match(/\b(\d{1,2}) ?()(am|pm)\b/) ??
+    t.match(new RegExp(`\\b(\\d{1,2}|${words})()(?: ?o'? ?clock)( ?(?:am|pm))?`)) ??
+    t.match(new RegExp(`\\b(?:at|around|about|for|by) (\\d{1,2}|${words})()( ?(?:am|pm))?\\b(?! ?(?:minutes?|mins?|hours?|days?|people|persons?|weeks?)\\b|\/)`)) ??
+    t.match(new RegExp(`\\b(\\d{1,2}|${words}) ?()(am|pm|in the morning|in the afternoon|in the evening|at night|tonight)\\b`));
+  if (!m) return null;
+  const rawHour = Number(m[1]) || NUMBER_WORDS[m[1]];
+  const minute = m[2] ? Number(m[2]) : 0;
+  if (!rawHour && rawHour !== 0) return null;
+  if (rawHour > 23 || minute > 59) return null;
+  const hour = toHour24(rawHour, m[3]?.trim() || null, t);
+  return `${pad(hour)}:${pad(minute)}`;
+}
+
+function toHour24(hour: number, meridiem: string | null, text: string): number {
+  const pm = meridiem === "pm" || (!meridiem && /\b(afternoon|evening|tonight)\b/.test(text));
+  const am = meridiem === "am" || (!meridiem && /\bmorning\b/.test(text));
+  if (hour > 12) return hour;
+  if (pm) return hour === 12 ? 12 : hour + 12;
+  if (am) return hour === 12 ? 0 : hour;
+  // No am/pm: the business day (8–11 in the morning, 12 noon, 1–7 in the afternoon).
+  return hour >= 1 && hour <= 7 ? hour + 12 : hour;
+}
+
+/** "morning" / "afternoon" / "evening" when the caller asks for a part of the day. */
+export function parseDayPart(text: string): DayPart | null {
+  const t = normalize(text);
+  if (/\bmorning\b/.test(t)) return "morning";
+  if (/\bafternoon\b/.test(t)) return "afternoon";
+  if (/\b(evening|tonight|after work)\b/.test(t)) return "evening";
+  return null;
+}
+
+export function inDayPart(localTime: string, part: DayPart): boolean {
+  if (part === "morning") return localTime < "12:00";
+  if (part === "afternoon") return localTime >= "12:00" && localTime < "17:00";
+  return localTime >= "17:00";
+}
+
+const YES = /\b(yes|yeah|yep|yup|ya|sure|correct|that's right|thats right|right|please do|go ahead|book it|do it|sounds good|perfect|great|ok|okay|absolutely|definitely|confirm|confirmed|affirmative|that works|works for me|y)\b/;
+const NO = /\b(no|nope|nah|not|don't|dont|wrong|incorrect|change|different|another|n)\b/;
+
+/** The caller's yes or no; null when neither (or both: "yes, no, wait"). */
+export function parseYesNo(text: string): "yes" | "no" | null {
+  const t = normalize(text);
+  const yes = YES.test(t);
+  const no = NO.test(t) && !/\bno problem\b|\bnot a problem\b/.test(t);
+  if (yes && !no) return "yes";
+  if (no && !yes) return "no";
+  if (yes && no) {
+    // "No, that's right" is rare; "yes" first and then "not" ("yes, that's not a problem") reads as yes.
+    return t.search(YES) < t.search(NO) ? "yes" : "no";
+  }
+  return null;
+}
+
+/** "Never mind", "forget it", "start over": the caller drops the booking. */
+export function isAbort(text: string): boolean {
+  return /\b(never ?mind|forget (it|about it)|start over|stop booking|don't book|dont book|no thanks|no thank you)\b/.test(normalize(text));
+}
+
+/** What the caller wants done with appointments, or null. */
+export function parseBookingIntent(text: string): BookingIntent | null {
+  const t = normalize(text);
+  if (/\bcancel\w*\b/.test(t) && /\b(appointment|appt|booking|reservation|my|it|visit)\b/.test(t)) return "cancel";
+  if (/\b(reschedul\w*|re-schedul\w*)\b/.test(t)) return "reschedule";
+  if (/\b(move|change|push back|bring forward|switch)\b.{0,30}\b(appointment|appt|booking|reservation)\b/.test(t)) return "reschedule";
+  if (/\b(book|booking|appointment|appt|schedule|reserve|reservation|come in|get in|availability|available|free (slot|time)|opening|openings)\b/.test(t)) return "book";
+  return null;
+}
+
+/** Which of the offered options the caller picked ("the second one", "option 3", "the last"), 1-based; null when none. */
+export function parseChoice(text: string, count: number): number | null {
+  const t = normalize(text);
+  if (/\b(last one|the last|last option)\b/.test(t)) return count;
+  const ordinal = t.match(/\b(first|second|third|fourth|fifth)\b(?! of\b)/);
+  if (ordinal && !/\b(january|february|march|april|may|june|july|august|september|october|november|december)\b/.test(t)) {
+    const n = ORDINAL_WORDS[ordinal[1]];
+    return n <= count ? n : null;
+  }
+  const numbered = t.match(/^ (?:number |option |#)?([1-9]) $|\b(?:number|option|#) ?([1-9])\b/);
+  if (numbered) {
+    const n = Number(numbered[1] ?? numbered[2]);
+    return n >= 1 && n <= count ? n : null;
+  }
+  return null;
+}
+
+const NOT_NAMES = new Set(["yes", "no", "yeah", "nope", "sure", "okay", "ok", "hello", "hi", "thanks", "thank", "book", "booking", "appointment", "the", "a", "an", "not", "sorry"]);
+
+function titleCase(words: string[]): string {
+  return words.map((w) => (w.length ? w[0].toUpperCase() + w.slice(1) : w)).join(" ");
+}
+
+/**
+ * The caller's name: "my name is Jane Doe", "it's Jane", "this is Jane Doe", "I'm Jane"; with
+ * `alone` (the assistant just asked for the name) the words themselves ("Jane Doe."). At most four
+ * words of letters; null otherwise.
+ */
+export function parseName(text: string, options: { alone?: boolean } = {}): string | null {
+  const cleaned = text.replace(/[’`]/g, "'").replace(/[.!?,;]+/g, " ").replace(/\s+/g, " ").trim();
+  const intro = cleaned.match(/\b(?:my name is|my name's|name is|name's|the name is|this is|it's|it is|i'm|i am|call me|under)\s+(.+)$/i);
+  let candidate = intro ? intro[1] : options.alone ? cleaned : null;
+  if (!candidate) return null;
+  candidate = candidate.replace(/\b(please|thanks|thank you)\b.*$/i, "").replace(/\s+(and|for|on|at)\b.*$/i, "").trim();
+  const words = candidate.split(" ").filter(Boolean);
+  if (words.length === 0 || words.length > 4) return null;
+  if (!words.every((w) => /^[\p{L}][\p{L}'-]*$/u.test(w))) return null;
+  if (words.some((w) => NOT_NAMES.has(w.toLowerCase())) && words.length === 1) return null;
+  if (NOT_NAMES.has(words[0].toLowerCase())) return null;
+  return titleCase(words);
+}
+
+/** A phone number in the words ("415 555 0123", "+1 (415) 555-0123"), digits only with a leading + kept. */
+export function parsePhoneDigits(text: string): string | null {
+  const m = text.match(/\+?\d[\d\s().-]{6,}\d/);
+  if (!m) return null;
+  const digits = m[0].replace(/[^\d+]/g, "");
+  return digits.replace(/\D/g, "").length >= 10 ? digits : null;
+}
+
+function squash(s: string): string {
+  return s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+}
+
+/**
+ * The service the words name, among the business's: the whole name (spaces and plurals ignored,
+ * "hair cut" = "Haircut"), else a distinctive word of it ("a colour" → "Hair colour"). The longest
+ * match wins; two services matched only by the same word → null (ask).
+ */
+export function matchService<S extends { name: string }>(text: string, services: S[]): S | null {
+  const said = squash(text);
+  const whole = services.filter((s) => squash(s.name) && (said.includes(squash(s.name)) || said.includes(squash(s.name).replace(/s$/, ""))));
+  if (whole.length) return whole.sort((a, b) => squash(b.name).length - squash(a.name).length)[0];
+  const words = new Set(normalize(text).trim().split(" ").map((w) => w.replace(/[^\p{L}\p{N}]/gu, "").replace(/s$/, "")));
+  const byWord = services.filter((s) =>
+    s.name
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .some((w) => w.length > 3 && words.has(w.replace(/s$/, ""))),
+  );
+  return byWord.length === 1 ? byWord[0] : null;
+}
