@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from "@/db/client";
 import { assistantReplies, creditLedger, messages, messageThreads, phoneNumbers } from "@/db/schema";
 import { changeCredits, spendCredits } from "@/lib/billing/ledger";
 import { renewFreePeriodIfDue } from "@/lib/billing/free-renewal";
-import { creditPrices } from "@/lib/billing/prices";
+import { categoryOf, creditPrices } from "@/lib/billing/prices";
 import { badRequest, conflict, HttpError, notFound } from "@/lib/http/errors";
 import type { ChatMessage, LlmProvider } from "@/lib/providers/llm/interface";
 import { TelephonyError } from "@/lib/providers/telephony/interface";
@@ -185,7 +185,7 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
   let entryId: string | null = null;
   try {
     await renewFreePeriodIfDue(db, number.organizationId);
-    entryId = (await spendCredits(db, number.organizationId, creditPrices.smsReply, { reason: "Text answered by the assistant", reference, metadata: { messageId: inbound.id } })).entryId;
+    entryId = (await spendCredits(db, number.organizationId, creditPrices.smsReply, { reason: "Text answered by the assistant", category: categoryOf.smsReply, reference, metadata: { messageId: inbound.id } })).entryId;
   } catch (error) {
     // Out of credits: the text waits for the team in Call History.
     if (error instanceof HttpError && error.status === 402) return twimlResponse(messageTwiml(null));

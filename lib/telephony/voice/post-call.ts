@@ -3,7 +3,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { assistantActions, audioClips, calls, type CallOutcome } from "@/db/schema";
 import { getCreditBalance, spendCredits } from "@/lib/billing/ledger";
-import { creditPrices } from "@/lib/billing/prices";
+import { categoryOf, creditPrices } from "@/lib/billing/prices";
 import { getBlobStore, type BlobStore } from "@/lib/blob-store";
 import { HttpError } from "@/lib/http/errors";
 import { emitEvent, notifyMissedCall } from "@/lib/integrations/webhooks";
@@ -275,6 +275,7 @@ export async function processVoicemail(db: Db, job: VoicemailJob, deps: Voicemai
         try {
           await spendCredits(db, call.organizationId, price, {
             reason: "Voicemail transcription",
+            category: categoryOf.transcriptionMinute,
             reference: `transcription:${call.id}`,
             metadata: { callId: call.id, recordingSid: job.recordingSid, provider: stt.name },
           });
