@@ -20,6 +20,8 @@ import { microsToIso } from "@/lib/call-history/service";
 import { env } from "@/lib/env";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "@/lib/http/errors";
 import type { RequestContext } from "@/lib/http/route";
+import { healthCheckJob, latestHealth, type LatestHealth } from "@/lib/analytics/health";
+import { getPlatformStats, type PlatformStats } from "./platform";
 import type { AdjustCreditsInput, AdminUsersQuery, CreateUserInput, UpdateUserInput } from "./schema";
 
 /**
@@ -204,10 +206,28 @@ export async function updateUser(db: Db, ctx: RequestContext, id: string, input:
     await db.transaction(async (tx) => {
       await tx.update(users).set(patch).where(eq(users.id, id));
       if (input.status !== undefined && input.status !== "active") await tx.delete(sessions).where(eq(sessions.userId, id));
+      if (input.subscriptionTier !== undefined) {
+        await tx
+          .update(organizations)
+          .set({ subscriptionTier: input.subscriptionTier, updatedAt: new Date() })
+          .where(eq(organizations.id, target.organizationId));
+      }
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
     throw error;
+  }
+  if (input.credits !== undefined) {
+    // Never an overwrite: the difference to the current balance is one ledger adjustment with the reason.
+    const [org] = await db.select({ balance: organizations.creditBalance }).from(organizations).where(eq(organizations.id, target.organizationId));
+    const delta = input.credits - (org?.balance ?? 0);
+    if (delta !== 0) {
+      await changeCredits(db, target.organizationId, "adjustment", delta, {
+        reason: input.creditReason!,
+        actorUserId: ctx.userId,
+        metadata: { targetUserId: target.id, source: "admin-edit", from: org?.balance ?? 0, to: input.credits },
+      });
+    }
   }
   return getAdminUser(db, id);
 }
@@ -360,7 +380,7 @@ export async function getAnalytics(db: Db, now = new Date()): Promise<AdminAnaly
 // ---------------------------------------------------------------------------------------------
 // System
 
-export type SystemStats = {
+export type SystemStats = PlatformStats & {
   database: "postgres" | "pglite";
   providers: {
     llm: "anthropic" | "local";
@@ -372,12 +392,19 @@ export type SystemStats = {
   /** Organizations that saved their own key per provider (it overrides the environment for them). */
   organizationKeys: Record<string, number>;
   counts: { users: number; organizations: number; phoneNumbers: number; assistants: number; calls: number; messages: number };
+  /** The configuration in effect, for System Settings (no secrets). */
+  configuration: {
+    jobRunner: { inProcess: boolean; queue: "pg-boss" | "local"; pollIntervalMs: number; healthCheckEverySeconds: number };
+    demoSeed: boolean;
+    /** The newest recorded probe per component. */
+    health: LatestHealth;
+  };
 };
 
 /** What is in effect from the environment (organization keys override it per organization). */
 export async function getSystemStats(db: Db): Promise<SystemStats> {
   const handle = await getDbHandle();
-  const [[u], [o], [p], [a], [c], [m], keyRows] = await Promise.all([
+  const [[u], [o], [p], [a], [c], [m], keyRows, platform, health] = await Promise.all([
     db.select({ n: count() }).from(users),
     db.select({ n: count() }).from(organizations),
     db.select({ n: count() }).from(phoneNumbers),
@@ -388,8 +415,11 @@ export async function getSystemStats(db: Db): Promise<SystemStats> {
       .select({ provider: providerCredentials.provider, n: sql<number>`count(distinct ${providerCredentials.organizationId})::int` })
       .from(providerCredentials)
       .groupBy(providerCredentials.provider),
+    getPlatformStats(db),
+    latestHealth(db),
   ]);
   return {
+    ...platform,
     database: handle.driver,
     providers: {
       llm: env.ANTHROPIC_API_KEY ? "anthropic" : "local",
@@ -400,5 +430,15 @@ export async function getSystemStats(db: Db): Promise<SystemStats> {
     },
     organizationKeys: Object.fromEntries(keyRows.map((r) => [r.provider, Number(r.n)])),
     counts: { users: u.n, organizations: o.n, phoneNumbers: p.n, assistants: a.n, calls: c.n, messages: m.n },
+    configuration: {
+      jobRunner: {
+        inProcess: env.JOBS_IN_PROCESS,
+        queue: handle.driver === "postgres" && env.DATABASE_URL ? "pg-boss" : "local",
+        pollIntervalMs: env.JOBS_POLL_INTERVAL_MS,
+        healthCheckEverySeconds: healthCheckJob.everySeconds ?? 0,
+      },
+      demoSeed: Boolean(env.SEED_DEMO_DATA),
+      health,
+    },
   };
 }
