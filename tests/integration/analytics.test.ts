@@ -13,6 +13,9 @@ import { regionOf } from "@/lib/analytics/regions";
 import { registerTestUser, type TestAccount } from "../helpers/accounts";
 import { call, uniqueSuffix } from "../helpers/http";
 
+// The first test would otherwise pay for opening and migrating the database.
+beforeAll(() => getDb(), 120_000);
+
 afterAll(() => closeDb());
 
 const HOUR = 3_600_000;
