@@ -83,7 +83,7 @@ export async function getPlatformStats(db: Db, now = new Date()): Promise<Platfo
       .select({ plan: organizations.subscriptionTier, n: count(), paying: sql<number>`count(*) filter (where ${paidActive})::int` })
       .from(organizations)
       .groupBy(organizations.subscriptionTier),
-    revenueBetween(db, platform, new Date(0), new Date(8.64e15)),
+    revenueBetween(db, platform, null, null),
     countBetween(db, users, users.createdAt, from, now),
     countBetween(db, users, users.createdAt, previousFrom, from),
     countBetween(db, calls, calls.startedAt, from, now),

@@ -229,13 +229,16 @@ async function countMessages(db: Db, scope: AnalyticsScope, filters: AnalyticsFi
   return row.n;
 }
 
-/** Dollars of paid payments whose payment time falls in [from, to). */
-export async function revenueBetween(db: Db, scope: AnalyticsScope, from: Date, to: Date): Promise<number> {
+/** Dollars of paid payments whose payment time falls in [from, to); null bounds are open (all time). */
+export async function revenueBetween(db: Db, scope: AnalyticsScope, from: Date | null, to: Date | null): Promise<number> {
   const paidAt = sql`coalesce(${payments.paidAt}, ${payments.createdAt})`;
+  const where: SQL[] = [orgIs(payments.organizationId, scope), eq(payments.status, "paid")];
+  if (from) where.push(sql`${paidAt} >= ${from.toISOString()}::timestamptz`);
+  if (to) where.push(sql`${paidAt} < ${to.toISOString()}::timestamptz`);
   const [row] = await db
     .select({ cents: sql<string>`coalesce(sum(${payments.amountCents}), 0)::bigint::text` })
     .from(payments)
-    .where(and(orgIs(payments.organizationId, scope), eq(payments.status, "paid"), sql`${paidAt} >= ${from.toISOString()}::timestamptz`, sql`${paidAt} < ${to.toISOString()}::timestamptz`));
+    .where(and(...where));
   return Number(row.cents) / 100;
 }
 
