@@ -54,10 +54,8 @@ export const updateUserInput = z.object({
     .min(0, "Credits cannot be below zero")
     .max(100_000_000, "Credits must be at most 100,000,000")
     .optional(),
+  /** Required (3+ characters) when `credits` differs from the balance; checked by the service, which knows the balance. */
   creditReason: z.string().trim().max(500, "Reason must be at most 500 characters").optional(),
-}).refine((v) => v.credits === undefined || (v.creditReason ?? "").length >= 3, {
-  message: "Give a reason of at least 3 characters for the credit change",
-  path: ["creditReason"],
 });
 export type UpdateUserInput = z.infer<typeof updateUserInput>;
 export type UpdateUserValues = z.input<typeof updateUserInput>;

@@ -39,6 +39,7 @@ export const NOT_OWN_DELETE = "You cannot delete your own account";
 export const MASTER_ONLY_EDIT = "Only a master admin can edit a master admin";
 export const MASTER_ONLY_GRANT = "Only a master admin can grant the master admin role";
 export const MASTER_ONLY_DELETE = "Only a master admin can delete a master admin";
+export const CREDIT_REASON_REQUIRED = "Give a reason of at least 3 characters for the credit change";
 
 function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string } } | null;
@@ -193,6 +194,13 @@ export async function updateUser(db: Db, ctx: RequestContext, id: string, input:
     if (taken) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
   }
 
+  let creditDelta = 0;
+  if (input.credits !== undefined) {
+    const [org] = await db.select({ balance: organizations.creditBalance }).from(organizations).where(eq(organizations.id, target.organizationId));
+    creditDelta = input.credits - (org?.balance ?? 0);
+    if (creditDelta !== 0 && (input.creditReason ?? "").length < 3) throw badRequest(CREDIT_REASON_REQUIRED, { creditReason: CREDIT_REASON_REQUIRED });
+  }
+
   const patch: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
   if (input.firstName !== undefined) patch.firstName = input.firstName;
   if (input.lastName !== undefined) patch.lastName = input.lastName;
@@ -217,17 +225,13 @@ export async function updateUser(db: Db, ctx: RequestContext, id: string, input:
     if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
     throw error;
   }
-  if (input.credits !== undefined) {
+  if (creditDelta !== 0) {
     // Never an overwrite: the difference to the current balance is one ledger adjustment with the reason.
-    const [org] = await db.select({ balance: organizations.creditBalance }).from(organizations).where(eq(organizations.id, target.organizationId));
-    const delta = input.credits - (org?.balance ?? 0);
-    if (delta !== 0) {
-      await changeCredits(db, target.organizationId, "adjustment", delta, {
-        reason: input.creditReason!,
-        actorUserId: ctx.userId,
-        metadata: { targetUserId: target.id, source: "admin-edit", from: org?.balance ?? 0, to: input.credits },
-      });
-    }
+    await changeCredits(db, target.organizationId, "adjustment", creditDelta, {
+      reason: input.creditReason!,
+      actorUserId: ctx.userId,
+      metadata: { targetUserId: target.id, source: "admin-edit", to: input.credits },
+    });
   }
   return getAdminUser(db, id);
 }
