@@ -3,7 +3,8 @@ import { and, count, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
 import { assistantReplies, calls, creditLedger, messages, payments, phoneNumbers, users } from "@/db/schema";
-import { platformUptime, type Uptime } from "./health";
+import { latestHealth, overallStatus, platformUptime, type Uptime } from "./health";
+import type { HealthStatus } from "@/db/schema";
 import { regionNames, regionOfKey, type RegionName } from "./regions";
 import { RANGE_HOURS, type AnalyticsFilters, type AnalyticsRange } from "./schema";
 import { performanceInsight } from "./text";
@@ -62,6 +63,8 @@ export type Analytics = {
     uptime: Uptime;
   };
   insight: string;
+  /** The System Status banner: the worst of the newest recorded probes. */
+  systemStatus: { status: HealthStatus; checkedAt: string | null };
 };
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -291,6 +294,7 @@ export async function getAnalytics(
     creditsUsedBetween(db, scope, from, to),
     platformUptime(db, to, RANGE_HOURS[range] / 24),
   ]);
+  const health = await latestHealth(db);
 
   const t = c.total;
   const totalCalls = t?.calls ?? 0;
@@ -378,6 +382,10 @@ export async function getAnalytics(
       ],
       replies: r.n,
       uptime,
+    },
+    systemStatus: {
+      status: overallStatus(health.map((h) => h.status)),
+      checkedAt: health.map((h) => h.checkedAt).filter((t): t is string => t !== null).sort().at(-1) ?? null,
     },
     insight: performanceInsight(range, [
       { label: "Calls", ...trends.calls },
