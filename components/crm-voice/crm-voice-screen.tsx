@@ -256,7 +256,7 @@ export function CrmVoiceScreen() {
         </TabsContent>
       </Tabs>
 
-      <TestDialog type={testType} onClose={() => setTestType(null)} onDone={() => void refresh()} />
+      {testType ? <TestDialog key={testType} initialType={testType} onClose={() => setTestType(null)} onDone={() => void refresh()} /> : null}
       {firstNumber ? <PhonePanel number={firstNumber} open={callOpen} onOpenChange={setCallOpen} /> : null}
       <Dialog open={noNumber} onOpenChange={setNoNumber}>
         <DialogContent>
@@ -275,17 +275,10 @@ export function CrmVoiceScreen() {
   );
 }
 
-function TestDialog({ type, onClose, onDone }: { type: CrmTestType | null; onClose: () => void; onDone: () => void }) {
-  const [testType, setTestType] = React.useState<CrmTestType>("voice");
+function TestDialog({ initialType, onClose, onDone }: { initialType: CrmTestType; onClose: () => void; onDone: () => void }) {
+  const [testType, setTestType] = React.useState<CrmTestType>(initialType);
   const [content, setContent] = React.useState("");
   const [result, setResult] = React.useState<CrmTestResult | null>(null);
-  React.useEffect(() => {
-    if (type) {
-      setTestType(type);
-      setContent("");
-      setResult(null);
-    }
-  }, [type]);
   const run = useMutation({
     mutationFn: async () => (await apiRequest("POST", "/api/crm-voice/test", { testType, content })).json() as Promise<CrmTestResult>,
     onSuccess: (r) => {
@@ -295,7 +288,7 @@ function TestDialog({ type, onClose, onDone }: { type: CrmTestType | null; onClo
     onError: (error) => toast.error("Test Failed", { description: serverMessage(error) ?? "Please try again." }),
   });
   return (
-    <Dialog open={type !== null} onOpenChange={(open) => (!open ? onClose() : undefined)}>
+    <Dialog open onOpenChange={(open) => (!open ? onClose() : undefined)}>
       <DialogContent data-testid="crm-test-dialog">
         <DialogHeader>
           <DialogTitle>Test Integration</DialogTitle>
