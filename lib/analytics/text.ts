@@ -37,7 +37,7 @@ export function wholeDollars(value: number): string {
   return Math.abs(rounded) >= 1_000 ? `$${compactNumber(rounded)}` : `$${rounded}`;
 }
 
-/** "3m 24s" from seconds; null → an em dash. */
+/** Minutes and seconds ("2m 5s") from seconds; null → an em dash. */
 export function minutesSeconds(seconds: number | null): string {
   if (seconds === null) return "—";
   const s = Math.round(seconds);
