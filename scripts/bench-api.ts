@@ -77,9 +77,11 @@ async function main() {
         from generate_series(${offset + 1}::int, ${offset + n}::int) as g`);
     }
   }
-  await insertCalls(org, CALLS, numberIds);
-  await insertCalls(other, OTHER_ORG_CALLS, []);
-  for (let offset = 0; offset < MESSAGES; offset += BATCH) {
+  if (ONLY !== "analytics") {
+    await insertCalls(org, CALLS, numberIds);
+    await insertCalls(other, OTHER_ORG_CALLS, []);
+  }
+  for (let offset = 0; offset < (ONLY === "analytics" ? 0 : MESSAGES); offset += BATCH) {
     const n = Math.min(BATCH, MESSAGES - offset);
     await db.execute(sql`
       insert into "message" (id, organization_id, phone_number_id, direction, from_number, to_number, body, status, is_spam, created_at)
@@ -95,8 +97,8 @@ async function main() {
 
   const parse = (query: Record<string, string>) => historyQuery.parse(query);
   const first = await listHistory(db, org, parse({}));
-  if (first.items.length !== 25 || !first.nextCursor) throw new Error("expected a full first page");
-  const cursor = first.nextCursor;
+  if (ONLY !== "analytics" && (first.items.length !== 25 || !first.nextCursor)) throw new Error("expected a full first page");
+  const cursor = first.nextCursor ?? "";
 
   const cases: [string, Record<string, string>][] = [
     ["first page (all kinds, 25)", {}],

@@ -107,7 +107,8 @@ export const UNSERVED_OUTCOMES = ["missed", "failed"] as const;
 
 /** The number on the other end: the caller for inbound calls, the called party for outbound. */
 const otherParty = sql`case when ${calls.direction} = 'inbound' then ${calls.fromNumber} else ${calls.toNumber} end`;
-const areaKey = sql`case when ${calls.channel} <> 'phone' or ${otherParty} !~ '^\\+[0-9]{7,15}$' then 'unknown' when ${otherParty} like '+1%' then substr(${otherParty}, 3, 3) else 'intl' end`;
+// Cheap per row (no regex): the region table checks the key; a malformed NANP key lands in "Other North America".
+const areaKey = sql`case when ${calls.channel} <> 'phone' or left(${otherParty}, 1) <> '+' then 'unknown' when left(${otherParty}, 2) = '+1' then substr(${otherParty}, 3, 3) else 'intl' end`;
 
 type CallAggregateRow = {
   g: number;
@@ -158,8 +159,8 @@ async function callAggregates(db: Db, scope: AnalyticsScope, filters: AnalyticsF
            count(*) filter (where sentiment_score = 3)::int as s3,
            count(*) filter (where sentiment_score <= 2)::int as s12
       from (
-        select to_char(${calls.startedAt} at time zone 'UTC', 'YYYY-MM-DD') as day,
-               extract(hour from ${calls.startedAt} at time zone 'UTC')::int as hour,
+        select floor(extract(epoch from ${calls.startedAt}) / 86400)::int as day,
+               (floor(extract(epoch from ${calls.startedAt}) / 3600)::bigint % 24)::int as hour,
                ${areaKey} as area,
                ${calls.intent} as intent,
                ${resolvedOutcome} as outcome,
@@ -187,8 +188,8 @@ async function messageAggregates(db: Db, scope: AnalyticsScope, filters: Analyti
   const where = and(orgIs(messages.organizationId, scope), gte(messages.createdAt, from), lt(messages.createdAt, to), ...messageFilters(filters, scope));
   const result = await db.execute(sql`
     select grouping(day, hour)::int as g, day, hour, count(*)::int as n
-      from (select to_char(${messages.createdAt} at time zone 'UTC', 'YYYY-MM-DD') as day,
-                   extract(hour from ${messages.createdAt} at time zone 'UTC')::int as hour
+      from (select floor(extract(epoch from ${messages.createdAt}) / 86400)::int as day,
+                   (floor(extract(epoch from ${messages.createdAt}) / 3600)::bigint % 24)::int as hour
               from ${messages} where ${where}) m
      group by grouping sets ((), (day), (hour))
   `);
@@ -310,8 +311,9 @@ export async function getAnalytics(
     ["Negative", Number(t?.s12 ?? 0)],
   ] as const;
 
-  const callsByDay = new Map(c.byDay.map((row) => [row.day!, row.calls]));
-  const messagesByDay = new Map(m.byDay.map((row) => [row.day!, row.n]));
+  const isoDay = (epochDay: unknown) => new Date(Number(epochDay) * 86_400_000).toISOString().slice(0, 10);
+  const callsByDay = new Map(c.byDay.map((row) => [isoDay(row.day), row.calls]));
+  const messagesByDay = new Map(m.byDay.map((row) => [isoDay(row.day), row.n]));
   const callsByHour = new Map(c.byHour.map((row) => [Number(row.hour), row.calls]));
   const messagesByHour = new Map(m.byHour.map((row) => [Number(row.hour), row.n]));
 
