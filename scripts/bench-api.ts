@@ -110,7 +110,7 @@ async function main() {
   ];
 
   console.log(`bench:api — call history on embedded PGlite (${driver}), Node ${process.version}, ${RUNS} runs per case`);
-  console.log(
+  if (ONLY !== "analytics") console.log(
     `data: ${CALLS.toLocaleString("en-US")} calls + ${MESSAGES.toLocaleString("en-US")} texts in the measured organization, ` +
       `${OTHER_ORG_CALLS.toLocaleString("en-US")} calls in another; loaded in ${(loadMs / 1000).toFixed(1)} s`,
   );
