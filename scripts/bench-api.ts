@@ -1,6 +1,8 @@
 // npm run bench:api — times the call-history API on a fresh in-memory PGlite holding an
 // organization with 100,000 calls (and 20,000 texts), beside a second organization with its own rows.
 // Prints p50/p95/max per case, for the service function and for the route handler (session included).
+// Then the analytics API: GET /api/analytics?range=90d for a third organization holding 100,000 calls
+// (and 20,000 assistant replies) inside the last 90 days. BENCH_ONLY=analytics skips the call-history cases.
 // Record the output in docs/benchmarks.md.
 import { percentile, registerBenchAccount } from "./bench-support";
 
@@ -9,6 +11,9 @@ const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 20_000);
 const OTHER_ORG_CALLS = 20_000;
 const BATCH = 2_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
+const ANALYTICS_CALLS = Number(process.env.BENCH_ANALYTICS_CALLS ?? 100_000);
+const ANALYTICS_REPLIES = 20_000;
+const ONLY = process.env.BENCH_ONLY ?? "";
 
 type Stats = { p50: number; p95: number; max: number };
 
@@ -72,9 +77,11 @@ async function main() {
         from generate_series(${offset + 1}::int, ${offset + n}::int) as g`);
     }
   }
-  await insertCalls(org, CALLS, numberIds);
-  await insertCalls(other, OTHER_ORG_CALLS, []);
-  for (let offset = 0; offset < MESSAGES; offset += BATCH) {
+  if (ONLY !== "analytics") {
+    await insertCalls(org, CALLS, numberIds);
+    await insertCalls(other, OTHER_ORG_CALLS, []);
+  }
+  for (let offset = 0; offset < (ONLY === "analytics" ? 0 : MESSAGES); offset += BATCH) {
     const n = Math.min(BATCH, MESSAGES - offset);
     await db.execute(sql`
       insert into "message" (id, organization_id, phone_number_id, direction, from_number, to_number, body, status, is_spam, created_at)
@@ -90,8 +97,8 @@ async function main() {
 
   const parse = (query: Record<string, string>) => historyQuery.parse(query);
   const first = await listHistory(db, org, parse({}));
-  if (first.items.length !== 25 || !first.nextCursor) throw new Error("expected a full first page");
-  const cursor = first.nextCursor;
+  if (ONLY !== "analytics" && (first.items.length !== 25 || !first.nextCursor)) throw new Error("expected a full first page");
+  const cursor = first.nextCursor ?? "";
 
   const cases: [string, Record<string, string>][] = [
     ["first page (all kinds, 25)", {}],
@@ -103,7 +110,7 @@ async function main() {
   ];
 
   console.log(`bench:api — call history on embedded PGlite (${driver}), Node ${process.version}, ${RUNS} runs per case`);
-  console.log(
+  if (ONLY !== "analytics") console.log(
     `data: ${CALLS.toLocaleString("en-US")} calls + ${MESSAGES.toLocaleString("en-US")} texts in the measured organization, ` +
       `${OTHER_ORG_CALLS.toLocaleString("en-US")} calls in another; loaded in ${(loadMs / 1000).toFixed(1)} s`,
   );
@@ -113,7 +120,7 @@ async function main() {
   const row = (name: string, via: string, s: Stats) =>
     console.log(`| ${name} | ${via} | ${s.p50.toFixed(1)} | ${s.p95.toFixed(1)} | ${s.max.toFixed(1)} |`);
 
-  for (const [name, query] of cases) {
+  for (const [name, query] of ONLY === "analytics" ? [] : cases) {
     const parsed = parse(query);
     row(name, "service", await time(RUNS, () => listHistory(db, org, parsed)));
     const qs = new URLSearchParams(query).toString();
@@ -133,6 +140,8 @@ async function main() {
     );
   }
 
+  await benchAnalytics(RUNS, row);
+
   if (process.env.BENCH_EXPLAIN === "1") {
     for (const statement of [
       sql`explain analyze select id from "call" where organization_id = ${org} order by started_at desc, id desc limit 26`,
@@ -146,6 +155,68 @@ async function main() {
     }
   }
   await closeDb();
+}
+
+/** GET /api/analytics?range=90d for an organization with ANALYTICS_CALLS calls inside the last 90 days. */
+async function benchAnalytics(runs: number, row: (name: string, via: string, s: Stats) => void) {
+  const { sql } = await import("drizzle-orm");
+  const { getDbHandle } = await import("@/lib/database");
+  const { getAnalytics } = await import("@/lib/analytics/service");
+  const { POST: register } = await import("@/app/api/auth/register/route");
+  const { GET: analyticsRoute } = await import("@/app/api/analytics/route");
+  const { db } = await getDbHandle();
+  const account = await registerBenchAccount(register, "bench-analytics");
+  const org = account.organizationId;
+  const started = performance.now();
+  // Outcomes ~70% answered, 10% transferred, 8% voicemail, 7% missed, 5% failed; a failure class on ~6%;
+  // five area codes and 10% international; sentiment 1–5; six intents.
+  for (let offset = 0; offset < ANALYTICS_CALLS; offset += BATCH) {
+    const n = Math.min(BATCH, ANALYTICS_CALLS - offset);
+    await db.execute(sql`
+      insert into "call" (id, organization_id, direction, from_number, to_number, status, outcome, failure_class,
+        started_at, duration_seconds, sentiment, sentiment_score, intent)
+      select gen_random_uuid()::text, ${org},
+        case when g % 5 = 0 then 'outbound' else 'inbound' end,
+        case when g % 10 = 9 then '+44207946' || lpad((g % 1000)::text, 4, '0')
+             else '+1' || (array['415','212','312','713','416'])[1 + g % 5] || '555' || lpad((g % 10000)::text, 4, '0') end,
+        '+15550100000',
+        case when g % 100 < 88 then 'completed' when g % 100 < 95 then 'missed' else 'failed' end,
+        case when g % 100 < 70 then 'answered_by_assistant' when g % 100 < 80 then 'transferred' when g % 100 < 88 then 'voicemail'
+             when g % 100 < 95 then 'missed' else 'failed' end,
+        case when g % 50 = 1 then 'timeout' when g % 50 = 2 then 'processing' when g % 100 = 3 then 'authentication' end,
+        now() - (random() * interval '90 days'), g % 600,
+        case when g % 5 >= 3 then 'positive' when g % 5 = 2 then 'neutral' else 'negative' end, 1 + g % 5,
+        (array['hours','pricing','appointment','order','complaint','other'])[1 + g % 6]
+      from generate_series(${offset + 1}::int, ${offset + n}::int) as g`);
+  }
+  for (let offset = 0; offset < ANALYTICS_REPLIES; offset += BATCH) {
+    const n = Math.min(BATCH, ANALYTICS_REPLIES - offset);
+    await db.execute(sql`
+      insert into "assistant_reply" (id, organization_id, source, input_text, reply_text, llm_provider, llm_total_ms, total_ms, created_at)
+      select gen_random_uuid()::text, ${org}, 'call', 'q', 'a', 'local', 200 + g % 4000, 200 + g % 4000, now() - (random() * interval '90 days')
+      from generate_series(${offset + 1}::int, ${offset + n}::int) as g`);
+  }
+  await db.execute(sql`analyze "call"`);
+  await db.execute(sql`analyze "assistant_reply"`);
+  console.log("");
+  console.log(
+    `analytics: ${ANALYTICS_CALLS.toLocaleString("en-US")} calls and ${ANALYTICS_REPLIES.toLocaleString("en-US")} replies in the last 90 days of one organization; loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  const check = await getAnalytics(db, { organizationId: org }, "90d");
+  if (check.overview.totalCalls < ANALYTICS_CALLS * 0.99) throw new Error(`expected ~${ANALYTICS_CALLS} calls in range, got ${check.overview.totalCalls}`);
+  row("analytics 90d (100,000 calls)", "service", await time(runs, () => getAnalytics(db, { organizationId: org }, "90d")));
+  row(
+    "analytics 90d (100,000 calls)",
+    "route",
+    await time(runs, async () => {
+      const out = await analyticsRoute(new Request("http://localhost:3000/api/analytics?range=90d", { headers: { authorization: `Bearer ${account.sessionId}` } }), {
+        params: Promise.resolve({}),
+      });
+      if (out.status !== 200) throw new Error(`route answered ${out.status}: ${await out.text()}`);
+      await out.json();
+    }),
+  );
+  row("analytics 7d", "service", await time(runs, () => getAnalytics(db, { organizationId: org }, "7d")));
 }
 
 main().catch((error) => {

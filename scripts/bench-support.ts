@@ -15,12 +15,12 @@ export function percentile(samples: number[], p: number): number {
 type RouteHandler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
 /** Registers the benchmark's user through the real route and returns its session and organization. */
-export async function registerBenchAccount(register: RouteHandler): Promise<{ sessionId: string; organizationId: string }> {
+export async function registerBenchAccount(register: RouteHandler, name = "bench"): Promise<{ sessionId: string; organizationId: string }> {
   const res = await register(
     new Request("http://localhost:3000/api/auth/register", {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "bench@example.com", username: "bench", password: "bench-pass-123", firstName: "Bench", lastName: "Mark" }),
+      body: JSON.stringify({ email: `${name}@example.com`, username: name, password: "bench-pass-123", firstName: "Bench", lastName: "Mark" }),
     }),
     { params: Promise.resolve({}) },
   );

@@ -123,7 +123,16 @@ function DialogActions({ pending, onCancel, submitLabel, testId }: { pending: bo
 
 function editValues(user: AdminUser | null): UpdateUserValues {
   return user
-    ? { firstName: user.firstName, lastName: user.lastName, email: user.email, role: user.role, status: user.status }
+    ? {
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: user.email,
+        role: user.role,
+        status: user.status,
+        subscriptionTier: user.subscriptionTier,
+        credits: user.credits,
+        creditReason: "",
+      }
     : {};
 }
 
@@ -144,7 +153,7 @@ export function EditUserDialog({ user, onOpenChange }: { user: AdminUser | null;
       <DialogContent data-testid="admin-edit-user-dialog">
         <DialogHeader>
           <DialogTitle>Edit User</DialogTitle>
-          <DialogDescription>Change {user?.email}&apos;s name, e-mail, role and status.</DialogDescription>
+          <DialogDescription>Modify user information, subscription, and credits</DialogDescription>
         </DialogHeader>
         <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
@@ -162,7 +171,24 @@ export function EditUserDialog({ user, onOpenChange }: { user: AdminUser | null;
               options={userStatuses.map((s) => ({ value: s, label: s[0].toUpperCase() + s.slice(1) }))}
             />
           </div>
-          <p className="text-xs text-muted-foreground">Suspending or cancelling signs the user out everywhere.</p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectField
+              form={generic}
+              name="subscriptionTier"
+              label="Subscription Tier"
+              testId="edit-tier"
+              options={[
+                { value: "free", label: "Free" },
+                { value: "pro", label: "Pro" },
+                { value: "enterprise", label: "Enterprise" },
+              ]}
+            />
+            <TextField form={generic} name="credits" label="Credits" type="number" testId="edit-credits" />
+          </div>
+          <TextField form={generic} name="creditReason" label="Reason for a credit change" testId="edit-credit-reason" />
+          <p className="text-xs text-muted-foreground">
+            A credit change is recorded in the organization&apos;s ledger with this reason. Suspending or cancelling signs the user out everywhere.
+          </p>
           <DialogActions pending={mutation.isPending} onCancel={() => onOpenChange(false)} submitLabel={mutation.isPending ? "Saving..." : "Save Changes"} testId="edit-user-save" />
         </form>
       </DialogContent>

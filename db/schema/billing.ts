@@ -17,6 +17,8 @@ export const creditLedger = pgTable(
     kind: text("kind", { enum: ["grant", "purchase", "usage", "adjustment", "refund"] }).notNull(),
     amount: integer("amount").notNull(),
     units: integer("units").notNull().default(0),
+    /** What spent the credits (usage only): the master admin's credit usage split reads it. */
+    category: text("category", { enum: ["voice_processing", "sms", "call_routing", "ai_analysis"] }),
     balanceAfter: integer("balance_after").notNull(),
     reason: text("reason").notNull(),
     actorUserId: text("actor_user_id"),
@@ -27,6 +29,7 @@ export const creditLedger = pgTable(
   },
   (t) => [
     index("credit_ledger_org_created_idx").on(t.organizationId, t.createdAt),
+    index("credit_ledger_kind_category_idx").on(t.kind, t.category),
     uniqueIndex("credit_ledger_org_kind_reference_idx")
       .on(t.organizationId, t.kind, t.reference)
       .where(sql`${t.reference} is not null`),

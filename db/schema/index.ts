@@ -11,3 +11,4 @@ export * from "./opt-outs";
 export * from "./agents";
 export * from "./knowledge";
 export * from "./routing";
+export * from "./analytics";

@@ -45,6 +45,17 @@ export const updateUserInput = z.object({
   email: z.string().trim().toLowerCase().max(254, "Please enter a valid email").email("Please enter a valid email").optional(),
   role: roleField.optional(),
   status: statusField.optional(),
+  /** The organization's plan, set by an admin (no payment is taken). */
+  subscriptionTier: z.enum(["free", "pro", "enterprise"], "Subscription tier must be free, pro or enterprise").optional(),
+  /** The organization's new balance: the difference goes through the ledger as an adjustment with `creditReason`. */
+  credits: z.coerce
+    .number("Credits must be a whole number")
+    .int("Credits must be a whole number")
+    .min(0, "Credits cannot be below zero")
+    .max(100_000_000, "Credits must be at most 100,000,000")
+    .optional(),
+  /** Required (3+ characters) when `credits` differs from the balance; checked by the service, which knows the balance. */
+  creditReason: z.string().trim().max(500, "Reason must be at most 500 characters").optional(),
 });
 export type UpdateUserInput = z.infer<typeof updateUserInput>;
 export type UpdateUserValues = z.input<typeof updateUserInput>;

@@ -20,6 +20,8 @@ import { microsToIso } from "@/lib/call-history/service";
 import { env } from "@/lib/env";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "@/lib/http/errors";
 import type { RequestContext } from "@/lib/http/route";
+import { healthCheckJob, latestHealth, type LatestHealth } from "@/lib/analytics/health";
+import { getPlatformStats, type PlatformStats } from "./platform";
 import type { AdjustCreditsInput, AdminUsersQuery, CreateUserInput, UpdateUserInput } from "./schema";
 import { isUniqueViolation } from "@/lib/database-errors";
 
@@ -38,6 +40,7 @@ export const NOT_OWN_DELETE = "You cannot delete your own account";
 export const MASTER_ONLY_EDIT = "Only a master admin can edit a master admin";
 export const MASTER_ONLY_GRANT = "Only a master admin can grant the master admin role";
 export const MASTER_ONLY_DELETE = "Only a master admin can delete a master admin";
+export const CREDIT_REASON_REQUIRED = "Give a reason of at least 3 characters for the credit change";
 
 // ---------------------------------------------------------------------------------------------
 // Stats
@@ -187,6 +190,13 @@ export async function updateUser(db: Db, ctx: RequestContext, id: string, input:
     if (taken) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
   }
 
+  let creditDelta = 0;
+  if (input.credits !== undefined) {
+    const [org] = await db.select({ balance: organizations.creditBalance }).from(organizations).where(eq(organizations.id, target.organizationId));
+    creditDelta = input.credits - (org?.balance ?? 0);
+    if (creditDelta !== 0 && (input.creditReason ?? "").length < 3) throw badRequest(CREDIT_REASON_REQUIRED, { creditReason: CREDIT_REASON_REQUIRED });
+  }
+
   const patch: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
   if (input.firstName !== undefined) patch.firstName = input.firstName;
   if (input.lastName !== undefined) patch.lastName = input.lastName;
@@ -200,10 +210,24 @@ export async function updateUser(db: Db, ctx: RequestContext, id: string, input:
     await db.transaction(async (tx) => {
       await tx.update(users).set(patch).where(eq(users.id, id));
       if (input.status !== undefined && input.status !== "active") await tx.delete(sessions).where(eq(sessions.userId, id));
+      if (input.subscriptionTier !== undefined) {
+        await tx
+          .update(organizations)
+          .set({ subscriptionTier: input.subscriptionTier, updatedAt: new Date() })
+          .where(eq(organizations.id, target.organizationId));
+      }
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
     throw error;
+  }
+  if (creditDelta !== 0) {
+    // Never an overwrite: the difference to the current balance is one ledger adjustment with the reason.
+    await changeCredits(db, target.organizationId, "adjustment", creditDelta, {
+      reason: input.creditReason!,
+      actorUserId: ctx.userId,
+      metadata: { targetUserId: target.id, source: "admin-edit", to: input.credits },
+    });
   }
   return getAdminUser(db, id);
 }
@@ -356,7 +380,7 @@ export async function getAnalytics(db: Db, now = new Date()): Promise<AdminAnaly
 // ---------------------------------------------------------------------------------------------
 // System
 
-export type SystemStats = {
+export type SystemStats = PlatformStats & {
   database: "postgres" | "pglite";
   providers: {
     llm: "anthropic" | "local";
@@ -368,12 +392,19 @@ export type SystemStats = {
   /** Organizations that saved their own key per provider (it overrides the environment for them). */
   organizationKeys: Record<string, number>;
   counts: { users: number; organizations: number; phoneNumbers: number; assistants: number; calls: number; messages: number };
+  /** The configuration in effect, for System Settings (no secrets). */
+  configuration: {
+    jobRunner: { inProcess: boolean; queue: "pg-boss" | "local"; pollIntervalMs: number; healthCheckEverySeconds: number };
+    demoSeed: boolean;
+    /** The newest recorded probe per component. */
+    health: LatestHealth;
+  };
 };
 
 /** What is in effect from the environment (organization keys override it per organization). */
 export async function getSystemStats(db: Db): Promise<SystemStats> {
   const handle = await getDbHandle();
-  const [[u], [o], [p], [a], [c], [m], keyRows] = await Promise.all([
+  const [[u], [o], [p], [a], [c], [m], keyRows, platform, health] = await Promise.all([
     db.select({ n: count() }).from(users),
     db.select({ n: count() }).from(organizations),
     db.select({ n: count() }).from(phoneNumbers),
@@ -384,8 +415,11 @@ export async function getSystemStats(db: Db): Promise<SystemStats> {
       .select({ provider: providerCredentials.provider, n: sql<number>`count(distinct ${providerCredentials.organizationId})::int` })
       .from(providerCredentials)
       .groupBy(providerCredentials.provider),
+    getPlatformStats(db),
+    latestHealth(db),
   ]);
   return {
+    ...platform,
     database: handle.driver,
     providers: {
       llm: env.ANTHROPIC_API_KEY ? "anthropic" : "local",
@@ -396,5 +430,15 @@ export async function getSystemStats(db: Db): Promise<SystemStats> {
     },
     organizationKeys: Object.fromEntries(keyRows.map((r) => [r.provider, Number(r.n)])),
     counts: { users: u.n, organizations: o.n, phoneNumbers: p.n, assistants: a.n, calls: c.n, messages: m.n },
+    configuration: {
+      jobRunner: {
+        inProcess: env.JOBS_IN_PROCESS,
+        queue: handle.driver === "postgres" && env.DATABASE_URL ? "pg-boss" : "local",
+        pollIntervalMs: env.JOBS_POLL_INTERVAL_MS,
+        healthCheckEverySeconds: healthCheckJob.everySeconds ?? 0,
+      },
+      demoSeed: Boolean(env.SEED_DEMO_DATA),
+      health,
+    },
   };
 }

@@ -5,11 +5,14 @@ import type { DbOrTx } from "@/db/client";
 import { creditLedger, organizations } from "@/db/schema";
 import { notFound, paymentRequired } from "@/lib/http/errors";
 import { isUniqueViolation } from "@/lib/database-errors";
+import type { CreditCategory } from "./prices";
 
 type Kind = (typeof creditLedger.$inferInsert)["kind"];
 
 export type LedgerEntryInput = {
   reason: string;
+  /** Usage only: what spent the credits (lib/billing/prices.ts `categoryOf`). */
+  category?: CreditCategory | null;
   actorUserId?: string | null;
   /** Makes the change idempotent: a second change with the same kind and reference is ignored. */
   reference?: string | null;
@@ -113,8 +116,8 @@ export async function spendCredits(db: DbOrTx, organizationId: string, units: nu
         from ${organizations} join org on org.id = ${organizations.id}
        where org.unlimited
     )
-    insert into ${creditLedger} (id, organization_id, kind, amount, units, balance_after, reason, actor_user_id, reference, metadata)
-    select ${id}, ${organizationId}, 'usage', case when s.unlimited then 0 else ${-units} end, ${units}, s.balance,
+    insert into ${creditLedger} (id, organization_id, kind, amount, units, category, balance_after, reason, actor_user_id, reference, metadata)
+    select ${id}, ${organizationId}, 'usage', case when s.unlimited then 0 else ${-units} end, ${units}, ${entry.category ?? null}, s.balance,
            ${entry.reason}, ${entry.actorUserId ?? null}, ${entry.reference ?? null}, ${JSON.stringify(entry.metadata ?? {})}::jsonb
       from (select * from spent union all select * from free) s
     returning balance_after

@@ -16,3 +16,16 @@ export const creditPrices = {
 } as const;
 
 export type MeteredAction = keyof typeof creditPrices;
+
+/** What spent the credits, as the master admin's credit usage split shows it (docs/analytics.md). */
+export const creditCategories = ["voice_processing", "sms", "call_routing", "ai_analysis"] as const;
+export type CreditCategory = (typeof creditCategories)[number];
+
+/** Each metered action's category: written on its ledger row by spendCredits. */
+export const categoryOf: Record<MeteredAction, CreditCategory> = {
+  voiceTestTurn: "voice_processing",
+  callTurn: "voice_processing",
+  smsReply: "sms",
+  agentReply: "call_routing",
+  transcriptionMinute: "ai_analysis",
+};

@@ -6,6 +6,7 @@ import { a2aDeliverJob, a2aFollowTaskJob } from "@/lib/a2a/messages";
 import { a2aCardSweepJob, a2aCheckAgentJob } from "@/lib/a2a/service";
 import { mcpCheckServiceJob, mcpHealthSweepJob } from "@/lib/mcp/health";
 import { finishCallJob, processVoicemailJob } from "@/lib/telephony/voice/post-call";
+import { healthCheckJob } from "@/lib/analytics/health";
 import type { JobDefinition } from "./types";
 
 /** Every job the runner knows. A feature defines its jobs beside its code and lists them here. */
@@ -24,4 +25,5 @@ export const jobDefinitions: JobDefinition<unknown>[] = [
   a2aFollowTaskJob,
   finishCallJob,
   processVoicemailJob,
+  healthCheckJob,
 ] as JobDefinition<unknown>[];

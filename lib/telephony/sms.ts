@@ -7,7 +7,7 @@ import { changeCredits, spendCredits } from "@/lib/billing/ledger";
 import { listEntryFor, SPAM_POINTS } from "@/lib/routing/spam";
 import { SPAM } from "@/lib/text/routing";
 import { renewFreePeriodIfDue } from "@/lib/billing/free-renewal";
-import { creditPrices } from "@/lib/billing/prices";
+import { categoryOf, creditPrices } from "@/lib/billing/prices";
 import { badRequest, conflict, HttpError, notFound } from "@/lib/http/errors";
 import type { ChatMessage, LlmProvider } from "@/lib/providers/llm/interface";
 import { TelephonyError } from "@/lib/providers/telephony/interface";
@@ -222,7 +222,7 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
   let entryId: string | null = null;
   try {
     await renewFreePeriodIfDue(db, number.organizationId);
-    entryId = (await spendCredits(db, number.organizationId, creditPrices.smsReply, { reason: "Text answered by the assistant", reference, metadata: { messageId: inbound.id } })).entryId;
+    entryId = (await spendCredits(db, number.organizationId, creditPrices.smsReply, { reason: "Text answered by the assistant", category: categoryOf.smsReply, reference, metadata: { messageId: inbound.id } })).entryId;
     await db.update(messages).set({ costCredits: creditPrices.smsReply }).where(eq(messages.id, inbound.id));
   } catch (error) {
     // Out of credits: the text waits for the team in Call History.

@@ -5,7 +5,7 @@ import type { Db } from "@/db/client";
 import { assistantReplies, chatTurns, creditLedger } from "@/db/schema";
 import { changeCredits, spendCredits } from "@/lib/billing/ledger";
 import { renewFreePeriodIfDue } from "@/lib/billing/free-renewal";
-import { creditPrices } from "@/lib/billing/prices";
+import { categoryOf, creditPrices } from "@/lib/billing/prices";
 import { getBlobStore, type BlobStore } from "@/lib/blob-store";
 import { renderKnowledge } from "@/lib/business-profile/knowledge";
 import { recordKnowledgeGap } from "@/lib/knowledge-gaps/service";
@@ -164,6 +164,7 @@ export async function runVoiceTest(db: Db, request: VoiceTurnRequest): Promise<V
   const spend = organizationId
     ? await spendCredits(db, organizationId, creditPrices.voiceTestTurn, {
         reason: source === "chat" ? "Mobile chat turn" : "Voice test turn",
+        category: categoryOf.voiceTestTurn,
         reference: `voice-turn:${turnId}`,
         actorUserId: userId,
         metadata: { source, assistantId: assistant.id, turnId },

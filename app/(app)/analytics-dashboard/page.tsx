@@ -1,13 +1,9 @@
 import type { Metadata } from "next";
-import { AdminOnly } from "@/components/admin/admin-only";
-import { AnalyticsScreen } from "@/components/placeholders/feature-screens";
+import { AnalyticsScreen } from "@/components/analytics/analytics-screen";
 
 export const metadata: Metadata = { title: "Analytics Dashboard" };
 
-export default function AnalyticsDashboardPage() {
-  return (
-    <AdminOnly>
-      <AnalyticsScreen />
-    </AdminOnly>
-  );
+/** Every signed-in member sees their organization; admins can switch to the whole platform (checked by the API). */
+export default function AnalyticsPage() {
+  return <AnalyticsScreen />;
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { AdminOnly } from "@/components/admin/admin-only";
-import { MasterAdminScreen } from "@/components/placeholders/feature-screens";
+import { MasterAdminScreen } from "@/components/master-admin/master-admin-screen";
 
 export const metadata: Metadata = { title: "Master Admin Dashboard" };
 

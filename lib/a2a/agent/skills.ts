@@ -6,7 +6,7 @@ import { assistantReplies, creditLedger, type AssistantToolCall, type Transcript
 import { resolvePersonality } from "@/lib/assistants/personalities";
 import { changeCredits, spendCredits } from "@/lib/billing/ledger";
 import { renewFreePeriodIfDue } from "@/lib/billing/free-renewal";
-import { creditPrices } from "@/lib/billing/prices";
+import { categoryOf, creditPrices } from "@/lib/billing/prices";
 import { HttpError } from "@/lib/http/errors";
 import type { ChatMessage } from "@/lib/providers/llm/interface";
 import { selectLlm } from "@/lib/provider-selection/llm";
@@ -86,6 +86,7 @@ export const askQuestionSkill: OrgAgentSkill = {
     try {
       spend = await spendCredits(db, organizationId, creditPrices.agentReply, {
         reason: "Question from an AI agent (A2A)",
+        category: categoryOf.agentReply,
         reference,
         metadata: { source: "agent", assistantId: assistant.id, turnId },
       });

@@ -9,7 +9,7 @@ import type { Db } from "@/db/client";
 import { assistantReplies, calls, creditLedger, organizations, type CallMode, type TranscriptTurn } from "@/db/schema";
 import { changeCredits, spendCredits } from "@/lib/billing/ledger";
 import { renewFreePeriodIfDue } from "@/lib/billing/free-renewal";
-import { creditPrices } from "@/lib/billing/prices";
+import { categoryOf, creditPrices } from "@/lib/billing/prices";
 import { HttpError } from "@/lib/http/errors";
 import { mentionedWhen } from "@/lib/providers/llm/intents";
 import type { BusinessInfo, LlmProvider } from "@/lib/providers/llm/interface";
@@ -289,6 +289,7 @@ class RelaySession {
         if (this.freePeriodDue) await renewFreePeriodIfDue(this.db, this.call.organizationId);
         return spendCredits(this.db, this.call.organizationId, creditPrices.callTurn, {
           reason: "Phone call turn (streaming)",
+          category: categoryOf.callTurn,
           reference,
           metadata: { callId: this.call.id, assistantId: this.assistant!.id },
         });

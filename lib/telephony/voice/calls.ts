@@ -6,7 +6,7 @@ import { decryptSecret } from "@/lib/crypto/secret-box";
 import { assistantReplies, calls, creditLedger, organizations, telephonyAccounts, type CallMode, type CallOutcome, type FailureClass, type TranscriptTurn } from "@/db/schema";
 import { changeCredits, spendCredits } from "@/lib/billing/ledger";
 import { renewFreePeriodIfDue } from "@/lib/billing/free-renewal";
-import { creditPrices } from "@/lib/billing/prices";
+import { categoryOf, creditPrices } from "@/lib/billing/prices";
 import { badRequest, forbidden, HttpError } from "@/lib/http/errors";
 import { enqueue } from "@/lib/jobs/queue";
 import { mentionedWhen } from "@/lib/providers/llm/intents";
@@ -475,6 +475,7 @@ async function replyTurn(runtime: CallRuntime, req: CarrierRequest, step: number
     if (runtime.freePeriodDue) await renewFreePeriodIfDue(db, call.organizationId);
     return spendCredits(db, call.organizationId, creditPrices.callTurn, {
       reason: "Phone call turn",
+      category: categoryOf.callTurn,
       reference,
       metadata: { callId: call.id, step, assistantId: assistant.id },
     });

@@ -1,10 +1,11 @@
 import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { assistantActions, audioClips, calls, type CallOutcome } from "@/db/schema";
+import { assistantActions, audioClips, calls, logisticsRequests, type CallOutcome } from "@/db/schema";
 import { getCreditBalance, spendCredits } from "@/lib/billing/ledger";
 import { settleCallCredits } from "@/lib/routing/policy";
-import { creditPrices } from "@/lib/billing/prices";
+import { categoryOf, creditPrices } from "@/lib/billing/prices";
+import { captureLogisticsRequest } from "@/lib/crm-voice/logistics";
 import { getBlobStore, type BlobStore } from "@/lib/blob-store";
 import { HttpError } from "@/lib/http/errors";
 import { emitEvent, notifyMissedCall } from "@/lib/integrations/webhooks";
@@ -106,6 +107,14 @@ export async function analyzeCall(db: Db, call: CallRow, deps: AnalysisDeps = {}
       analyzedAt: new Date(),
     })
     .where(and(eq(calls.id, call.id), eq(calls.organizationId, call.organizationId)));
+  if (!call.isSpam && analysis.intent === "order") {
+    // An order, delivery or pickup the caller asked for goes on the team's logistics list (CRM voice), once per call.
+    const callerWords = turns.filter((t) => t.speaker === "caller" && !t.kind).map((t) => t.text).join(" ").trim();
+    const [existing] = await db.select({ id: logisticsRequests.id }).from(logisticsRequests).where(and(eq(logisticsRequests.callId, call.id), eq(logisticsRequests.organizationId, call.organizationId)));
+    if (callerWords && !existing) {
+      await captureLogisticsRequest(db, call.organizationId, { text: callerWords, source: "call", contact: call.callerName ? `${call.callerName} (${call.fromNumber})` : call.fromNumber, callId: call.id });
+    }
+  }
   return analysis;
 }
 
@@ -281,6 +290,7 @@ export async function processVoicemail(db: Db, job: VoicemailJob, deps: Voicemai
         try {
           await spendCredits(db, call.organizationId, price, {
             reason: "Voicemail transcription",
+            category: categoryOf.transcriptionMinute,
             reference: `transcription:${call.id}`,
             metadata: { callId: call.id, recordingSid: job.recordingSid, provider: stt.name },
           });

@@ -1,0 +1,7 @@
+import { csvResponse, reportCsv, runReport } from "@/lib/analytics/reports";
+import { authedRoute } from "@/lib/http/route";
+
+export const GET = authedRoute({ permission: "dashboard.read" }, async (_req, { db, ctx, params }) => {
+  const run = await runReport(db, ctx.organizationId, params.id);
+  return csvResponse(reportCsv(run), `report-${run.to.slice(0, 10)}.csv`);
+});

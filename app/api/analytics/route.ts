@@ -1,0 +1,13 @@
+import { analyticsQuery } from "@/lib/analytics/schema";
+import { checkFilters, scopeFor } from "@/lib/analytics/reports";
+import { getAnalytics } from "@/lib/analytics/service";
+import { parseQuery } from "@/lib/http/parse";
+import { authedRoute } from "@/lib/http/route";
+
+/** GET /api/analytics: the caller's organization; scope=platform for admins. */
+export const GET = authedRoute({ permission: "dashboard.read" }, async (req, { db, ctx }) => {
+  const { range, scope, ...filters } = parseQuery(req, analyticsQuery);
+  const where = scopeFor(ctx, scope);
+  await checkFilters(db, where.organizationId, filters);
+  return getAnalytics(db, where, range, filters);
+});

@@ -1,0 +1,199 @@
+"use client";
+
+import * as React from "react";
+import { useQuery } from "@tanstack/react-query";
+import { Activity, Building2, CreditCard, DollarSign, Download, MessageSquare, PhoneCall, Settings, Users } from "lucide-react";
+import { Bar, BarChart, CartesianGrid, Cell, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { toast } from "sonner";
+import { OrganizationsTab } from "@/components/admin/overview-tabs";
+import { UsersTab } from "@/components/admin/users-tab";
+import { ADMIN_SYSTEM_KEY } from "@/components/admin/use-admin";
+import { downloadCsv } from "@/components/analytics/download";
+import { chartColors, StatCard } from "@/components/analytics/stat-card";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import type { SystemStats } from "@/lib/admin/service";
+import { actionLabel, compactNumber, growthText, NO_HEALTH_CHECKS, wholeDollars } from "@/lib/analytics/text";
+import { serverMessage } from "@/lib/api-client";
+
+const planLabels: Record<string, string> = { free: "Free Plan", pro: "Pro Plan", enterprise: "Enterprise" };
+
+function EmptyChart({ text }: { text: string }) {
+  return <p className="py-12 text-center text-sm text-muted-foreground">{text}</p>;
+}
+
+/** /master-admin: the platform's figures, all computed by GET /api/admin/system-stats. */
+export function MasterAdminScreen() {
+  const { data, isLoading } = useQuery<SystemStats>({ queryKey: ADMIN_SYSTEM_KEY, refetchInterval: 60_000 });
+  const [settingsOpen, setSettingsOpen] = React.useState(false);
+  const [exporting, setExporting] = React.useState(false);
+  const growthNote = (g: { growth: number | null } | undefined) => (g ? `${growthText(g.growth).replace("last period", "previous 30 days")}` : undefined);
+
+  const exportReport = async () => {
+    setExporting(true);
+    try {
+      await downloadCsv("/api/admin/report");
+    } catch (error) {
+      toast.error("Export Failed", { description: serverMessage(error) ?? "Please try again." });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const creditData = (data?.creditUsage ?? []).filter((c) => c.credits > 0).map((c) => ({ name: actionLabel(c.category), credits: c.credits, percent: c.percent }));
+  const planData = (data?.subscriptions ?? []).filter((s) => s.organizations > 0).map((s) => ({ name: planLabels[s.plan], value: s.organizations, percent: s.percent }));
+  const uptime = data?.uptime;
+
+  return (
+    <div className="mx-auto flex w-full max-w-7xl flex-col gap-8 px-4 py-8 sm:px-6 lg:px-8" data-testid="master-admin">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div className="flex flex-col gap-2">
+          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Master Admin Dashboard</h1>
+          <p className="text-muted-foreground">System-wide management and analytics</p>
+        </div>
+        <div className="flex gap-2">
+          <Button variant="outline" onClick={() => void exportReport()} disabled={exporting} data-testid="master-export">
+            <Download aria-hidden />
+            Export Report
+          </Button>
+          <Button variant="outline" onClick={() => setSettingsOpen(true)} data-testid="master-settings">
+            <Settings aria-hidden />
+            System Settings
+          </Button>
+        </div>
+      </div>
+
+      <section aria-label="Platform figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard label="Total Users" icon={Users} testId="master-users" loading={isLoading} value={data ? compactNumber(data.totalUsers) : "—"} note={growthNote(data?.growth.users)} />
+        <StatCard label="Total Revenue" icon={DollarSign} testId="master-revenue" loading={isLoading} value={data ? wholeDollars(data.totalRevenue) : "—"} note={growthNote(data?.growth.revenue)} />
+        <StatCard label="Voice Calls" icon={PhoneCall} testId="master-calls" loading={isLoading} value={data ? compactNumber(data.totalCalls) : "—"} note={growthNote(data?.growth.calls)} />
+        <StatCard label="Messages Sent" icon={MessageSquare} testId="master-messages" loading={isLoading} value={data ? compactNumber(data.totalMessages) : "—"} note={growthNote(data?.growth.messages)} />
+      </section>
+
+      <Tabs defaultValue="users">
+        <TabsList>
+          <TabsTrigger value="users">User Management</TabsTrigger>
+          <TabsTrigger value="organizations">Organizations</TabsTrigger>
+          <TabsTrigger value="analytics">Analytics Engine</TabsTrigger>
+          <TabsTrigger value="billing">Billing Overview</TabsTrigger>
+        </TabsList>
+        <TabsContent value="users">
+          <UsersTab />
+        </TabsContent>
+        <TabsContent value="organizations" className="flex flex-col gap-4">
+          <div className="grid gap-4 sm:grid-cols-3">
+            <StatCard label="Total Organizations" icon={Building2} testId="master-orgs" value={data ? compactNumber(data.totalOrganizations) : "—"} />
+            <StatCard label="Active Subscriptions" icon={CreditCard} testId="master-subscriptions" value={data ? compactNumber(data.activeSubscriptions) : "—"} note="Pro or Enterprise, paid and active" />
+            <StatCard
+              label="Platform Uptime"
+              icon={Activity}
+              testId="master-uptime"
+              value={uptime?.percent != null ? `${uptime.percent}%` : "—"}
+              note={uptime ? (uptime.runs ? `${uptime.upRuns} of ${uptime.runs} health checks passed, last ${uptime.windowDays} days` : NO_HEALTH_CHECKS) : undefined}
+            />
+          </div>
+          <OrganizationsTab />
+        </TabsContent>
+        <TabsContent value="analytics" className="grid gap-4 lg:grid-cols-2">
+          <Card>
+            <CardHeader>
+              <CardTitle>Credit usage by what spent it</CardTitle>
+            </CardHeader>
+            <CardContent data-testid="master-credit-chart">
+              {creditData.length ? (
+                <ResponsiveContainer width="100%" height={260}>
+                  <BarChart data={creditData}>
+                    <CartesianGrid strokeDasharray="3 3" opacity={0.2} />
+                    <XAxis dataKey="name" fontSize={12} />
+                    <YAxis fontSize={12} allowDecimals={false} />
+                    <Tooltip formatter={(v, _n, item) => [`${v} credits (${(item.payload as { percent: number }).percent}%)`, "Used"]} />
+                    <Bar dataKey="credits" fill={chartColors[0]} />
+                  </BarChart>
+                </ResponsiveContainer>
+              ) : (
+                <EmptyChart text="No credits used yet" />
+              )}
+              <ul className="mt-3 grid gap-1 text-sm" data-testid="master-credit-list">
+                {(data?.creditUsage ?? []).map((c) => (
+                  <li key={c.category} className="flex justify-between">
+                    <span>{actionLabel(c.category)}</span>
+                    <span className="tabular-nums">{c.percent}%</span>
+                  </li>
+                ))}
+              </ul>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Subscriptions by plan</CardTitle>
+            </CardHeader>
+            <CardContent data-testid="master-plan-chart">
+              {planData.length ? (
+                <ResponsiveContainer width="100%" height={260}>
+                  <PieChart>
+                    <Pie data={planData} dataKey="value" nameKey="name" outerRadius={100} label={(p) => `${p.name} ${(p.payload as { percent: number }).percent}%`}>
+                      {planData.map((_, i) => (
+                        <Cell key={i} fill={chartColors[i % chartColors.length]} />
+                      ))}
+                    </Pie>
+                    <Tooltip />
+                  </PieChart>
+                </ResponsiveContainer>
+              ) : (
+                <EmptyChart text="No organizations yet" />
+              )}
+            </CardContent>
+          </Card>
+        </TabsContent>
+        <TabsContent value="billing" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          <StatCard label="Total Revenue" icon={DollarSign} testId="master-billing-revenue" value={data ? wholeDollars(data.totalRevenue) : "—"} note="Every paid payment" />
+          <StatCard label="Credits Used" icon={Activity} testId="master-credits-used" value={data ? compactNumber(data.totalCreditsUsed) : "—"} />
+          <StatCard label="Credits Remaining" icon={CreditCard} testId="master-credits-remaining" value={data ? compactNumber(data.totalCreditsRemaining) : "—"} note="Sum of all balances" />
+          <StatCard label="Monthly Recurring" icon={DollarSign} testId="master-mrr" value={data ? wholeDollars(data.monthlyRecurringRevenue) : "—"} note="Active paid plans at their monthly price" />
+        </TabsContent>
+      </Tabs>
+
+      <Dialog open={settingsOpen} onOpenChange={setSettingsOpen}>
+        <DialogContent data-testid="master-settings-dialog">
+          <DialogHeader>
+            <DialogTitle>System Settings</DialogTitle>
+            <DialogDescription>The configuration in effect on this server (read-only).</DialogDescription>
+          </DialogHeader>
+          {data ? (
+            <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+              <dt className="text-muted-foreground">Database</dt>
+              <dd>{data.database === "pglite" ? "Embedded PGlite" : "PostgreSQL"}</dd>
+              <dt className="text-muted-foreground">Job runner</dt>
+              <dd>
+                {data.configuration.jobRunner.queue === "pg-boss" ? "pg-boss" : "Local queue"}, {data.configuration.jobRunner.inProcess ? "in the app process" : "separate worker"}
+              </dd>
+              <dt className="text-muted-foreground">Demo data</dt>
+              <dd>{data.configuration.demoSeed ? "Seeded" : "Not seeded"}</dd>
+              <dt className="text-muted-foreground">Language model</dt>
+              <dd>{data.providers.llm}</dd>
+              <dt className="text-muted-foreground">Speech synthesis</dt>
+              <dd>{data.providers.tts}</dd>
+              <dt className="text-muted-foreground">Speech recognition</dt>
+              <dd>{data.providers.stt}</dd>
+              <dt className="text-muted-foreground">Telephony</dt>
+              <dd>{data.providers.telephony}</dd>
+              <dt className="text-muted-foreground">Payments</dt>
+              <dd>{data.providers.payments}</dd>
+              {data.configuration.health.map((h) => (
+                <React.Fragment key={h.component}>
+                  <dt className="text-muted-foreground">Probe: {h.component}</dt>
+                  <dd>
+                    {h.status}
+                    {h.latencyMs !== null ? ` (${h.latencyMs} ms)` : ""}
+                  </dd>
+                </React.Fragment>
+              ))}
+            </dl>
+          ) : null}
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}

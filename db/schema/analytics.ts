@@ -1,0 +1,71 @@
+import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { calls, messages } from "./telephony";
+import { organizations } from "./organizations";
+
+/** What a health probe checked (lib/analytics/health.ts). */
+export const healthComponents = ["database", "llm", "tts", "stt", "telephony"] as const;
+export type HealthComponent = (typeof healthComponents)[number];
+export const healthStatuses = ["operational", "degraded", "offline", "unknown"] as const;
+export type HealthStatus = (typeof healthStatuses)[number];
+
+/**
+ * One probe of one component, written by the health-check job every minute (lib/analytics/health.ts).
+ * Platform uptime is the share of probe runs whose database and language-model probes answered.
+ */
+export const healthChecks = pgTable(
+  "health_check",
+  {
+    id: text("id").primaryKey(),
+    /** The run the probe belongs to: every component of one run shares it. */
+    runId: text("run_id").notNull(),
+    component: text("component", { enum: healthComponents }).notNull(),
+    status: text("status", { enum: healthStatuses }).notNull(),
+    latencyMs: integer("latency_ms"),
+    detail: text("detail").notNull().default(""),
+    checkedAt: timestamp("checked_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("health_check_checked_idx").on(t.checkedAt), index("health_check_component_checked_idx").on(t.component, t.checkedAt)],
+);
+
+/** A saved analytics report: a named set of metrics, a range and filters, run and exported again. */
+export const analyticsReports = pgTable(
+  "analytics_report",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    createdBy: text("created_by"),
+    name: text("name").notNull(),
+    metrics: jsonb("metrics").$type<string[]>().notNull(),
+    range: text("range", { enum: ["24h", "7d", "30d", "90d"] }).notNull(),
+    filters: jsonb("filters").$type<{ phoneNumberId?: string; assistantId?: string; direction?: "inbound" | "outbound" }>().notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("analytics_report_org_created_idx").on(t.organizationId, t.createdAt)],
+);
+
+export const logisticsKinds = ["order", "delivery", "pickup"] as const;
+export type LogisticsKind = (typeof logisticsKinds)[number];
+
+/** A request the assistant captured (an order, a delivery, a pickup) for the team to work through. */
+export const logisticsRequests = pgTable(
+  "logistics_request",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    callId: text("call_id").references(() => calls.id, { onDelete: "set null" }),
+    messageId: text("message_id").references(() => messages.id, { onDelete: "set null" }),
+    kind: text("kind", { enum: logisticsKinds }).notNull(),
+    description: text("description").notNull(),
+    contact: text("contact"),
+    /** Where it came from: a call, a text, or the CRM voice test. */
+    source: text("source", { enum: ["call", "sms", "test"] }).notNull(),
+    status: text("status", { enum: ["pending", "completed"] }).notNull().default("pending"),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("logistics_request_org_status_created_idx").on(t.organizationId, t.status, t.createdAt)],
+);

@@ -1,0 +1,136 @@
+import "server-only";
+import { and, count, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { calls, creditLedger, messages, organizations, users } from "@/db/schema";
+import { growthOf, percentOf, revenueBetween, type Growth } from "@/lib/analytics/service";
+import { platformUptime, type Uptime } from "@/lib/analytics/health";
+import { getPlan, planIds, type PlanId } from "@/lib/billing/plans";
+import { creditCategories, type CreditCategory } from "@/lib/billing/prices";
+
+/**
+ * The master admin's platform figures (docs/analytics.md#master-admin): totals over all
+ * organizations, growth of the last 30 days against the 30 before, credit usage by ledger category,
+ * subscriptions by plan, monthly recurring revenue and uptime from recorded health checks.
+ */
+
+export const GROWTH_WINDOW_DAYS = 30;
+
+/** Organizations paying for a plan: Pro or Enterprise with an active subscription. */
+const paidActive = and(inArray(organizations.subscriptionTier, ["pro", "enterprise"]), eq(organizations.subscriptionStatus, "active"));
+
+export type PlatformStats = {
+  totalUsers: number;
+  totalOrganizations: number;
+  /** US dollars of every paid payment. */
+  totalRevenue: number;
+  totalCalls: number;
+  totalMessages: number;
+  /** Credits consumed by usage (ledger units), all time. */
+  totalCreditsUsed: number;
+  /** Sum of the organizations' balances now. */
+  totalCreditsRemaining: number;
+  /** Organizations on Pro or Enterprise with an active subscription. */
+  activeSubscriptions: number;
+  growth: { window: { days: number; from: string; previousFrom: string }; users: Growth; revenue: Growth; calls: Growth; messages: Growth };
+  creditUsage: { category: CreditCategory | "other"; credits: number; percent: number }[];
+  subscriptions: { plan: PlanId; organizations: number; percent: number }[];
+  /** US dollars per month: each active paid subscription at its plan's price. */
+  monthlyRecurringRevenue: number;
+  uptime: Uptime;
+};
+
+async function countBetween(db: Db, table: typeof calls | typeof messages | typeof users, column: typeof calls.startedAt | typeof messages.createdAt | typeof users.createdAt, from: Date, to: Date) {
+  const [row] = await db.select({ n: count() }).from(table).where(and(gte(column, from), lt(column, to)));
+  return row.n;
+}
+
+export async function getPlatformStats(db: Db, now = new Date()): Promise<PlatformStats> {
+  const from = new Date(now.getTime() - GROWTH_WINDOW_DAYS * 86_400_000);
+  const previousFrom = new Date(from.getTime() - GROWTH_WINDOW_DAYS * 86_400_000);
+  const platform = { organizationId: null };
+  const [
+    [u],
+    [o],
+    [c],
+    [m],
+    [credits],
+    [subs],
+    usageRows,
+    planRows,
+    revenueAll,
+    usersNew,
+    usersPrev,
+    callsNew,
+    callsPrev,
+    messagesNew,
+    messagesPrev,
+    revenueNew,
+    revenuePrev,
+    uptime,
+  ] = await Promise.all([
+    db.select({ n: count() }).from(users),
+    db.select({ n: count() }).from(organizations),
+    db.select({ n: count() }).from(calls),
+    db.select({ n: count() }).from(messages),
+    db.select({ remaining: sql<string>`coalesce(sum(${organizations.creditBalance}), 0)::bigint::text` }).from(organizations),
+    db.select({ n: count() }).from(organizations).where(paidActive),
+    db
+      .select({ category: creditLedger.category, units: sql<string>`coalesce(sum(${creditLedger.units}), 0)::bigint::text` })
+      .from(creditLedger)
+      .where(eq(creditLedger.kind, "usage"))
+      .groupBy(creditLedger.category),
+    db
+      .select({ plan: organizations.subscriptionTier, n: count(), paying: sql<number>`count(*) filter (where ${paidActive})::int` })
+      .from(organizations)
+      .groupBy(organizations.subscriptionTier),
+    revenueBetween(db, platform, null, null),
+    countBetween(db, users, users.createdAt, from, now),
+    countBetween(db, users, users.createdAt, previousFrom, from),
+    countBetween(db, calls, calls.startedAt, from, now),
+    countBetween(db, calls, calls.startedAt, previousFrom, from),
+    countBetween(db, messages, messages.createdAt, from, now),
+    countBetween(db, messages, messages.createdAt, previousFrom, from),
+    revenueBetween(db, platform, from, now),
+    revenueBetween(db, platform, previousFrom, from),
+    platformUptime(db, now),
+  ]);
+
+  const usage = new Map(usageRows.map((r) => [r.category ?? "other", Number(r.units)]));
+  const usedTotal = [...usage.values()].reduce((a, b) => a + b, 0);
+  const categories: (CreditCategory | "other")[] = [...creditCategories, ...(usage.has("other") ? (["other"] as const) : [])];
+  const plans = new Map(planRows.map((r) => [r.plan, r]));
+  const orgTotal = o.n;
+
+  return {
+    totalUsers: u.n,
+    totalOrganizations: o.n,
+    totalRevenue: revenueAll,
+    totalCalls: c.n,
+    totalMessages: m.n,
+    totalCreditsUsed: usedTotal,
+    totalCreditsRemaining: Number(credits.remaining),
+    activeSubscriptions: subs.n,
+    growth: {
+      window: { days: GROWTH_WINDOW_DAYS, from: from.toISOString(), previousFrom: previousFrom.toISOString() },
+      users: growthOf(usersNew, usersPrev),
+      revenue: growthOf(revenueNew, revenuePrev),
+      calls: growthOf(callsNew, callsPrev),
+      messages: growthOf(messagesNew, messagesPrev),
+    },
+    creditUsage: categories.map((category) => ({ category, credits: usage.get(category) ?? 0, percent: percentOf(usage.get(category) ?? 0, usedTotal) ?? 0 })),
+    subscriptions: planIds.map((plan) => ({ plan, organizations: plans.get(plan)?.n ?? 0, percent: percentOf(plans.get(plan)?.n ?? 0, orgTotal) ?? 0 })),
+    monthlyRecurringRevenue: planIds.reduce((sum, plan) => sum + (plans.get(plan)?.paying ?? 0) * getPlan(plan).price, 0),
+    uptime,
+  };
+}
+
+/** The master admin's Export Report: the platform figures and every organization, as CSV rows. */
+export function csvEscape(value: unknown): string {
+  if (typeof value === "number") return String(value);
+  const s = value === null || value === undefined ? "" : String(value);
+  return /[",\n\r]/.test(s) || /^[=+\-@]/.test(s) ? `"${(/^[=+\-@]/.test(s) ? "'" : "") + s.replace(/"/g, '""')}"` : s;
+}
+
+export function toCsv(rows: unknown[][]): string {
+  return rows.map((row) => row.map(csvEscape).join(",")).join("\r\n") + "\r\n";
+}

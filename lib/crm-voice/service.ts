@@ -1,0 +1,184 @@
+import "server-only";
+import { and, count, desc, eq, gte, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { assistantActions, assistantReplies, calls, logisticsRequests, messages } from "@/db/schema";
+import { latestHealth, recordHealthRun, type LatestHealth } from "@/lib/analytics/health";
+import { actionLabel } from "@/lib/analytics/text";
+import { spendCredits } from "@/lib/billing/ledger";
+import { categoryOf, creditPrices } from "@/lib/billing/prices";
+import type { RequestContext } from "@/lib/http/route";
+import { selectLlm } from "@/lib/provider-selection/llm";
+import { assistantContext, personaForModel } from "@/lib/voice/context";
+import { runVoiceTest } from "@/lib/voice/service";
+import { DEFAULT_TEST_CONTENT, type CrmTestInput } from "./schema";
+import { captureLogisticsRequest, toRequest, type LogisticsRequest } from "./logistics";
+
+export { captureLogisticsRequest, setLogisticsStatus, type LogisticsRequest } from "./logistics";
+
+/**
+ * CRM Voice Management (docs/analytics.md#crm-voice): the organization's communications, sentiment,
+ * reply times, what the assistant did and the logistics requests it captured, over the last 30 days;
+ * the health of the services the assistant depends on; and tests that run the real pipeline.
+ */
+
+export const CRM_WINDOW_DAYS = 30;
+
+export type CrmAnalytics = {
+  windowDays: number;
+  since: string;
+  totalCommunications: number;
+  voiceCalls: number;
+  textMessages: number;
+  /** E-mails the product sent or received: it sends none yet, so this counts none. */
+  emails: number;
+  sentimentBreakdown: { positive: number; neutral: number; negative: number };
+  /** Spec rule: positive / max(total, 1) × 100, rounded. */
+  positivePercent: number;
+  /** Seconds as strings ("1.7s"); "—" when there was no reply on that channel. */
+  responseTime: { average: string; voice: string; text: string };
+  topActions: { action: string; type: string; count: number }[];
+  logisticsRequests: { total: number; pending: number; completed: number };
+  recentRequests: LogisticsRequest[];
+};
+
+function secondsText(ms: number | null): string {
+  return ms === null ? "—" : `${Math.round(ms / 100) / 10}s`;
+}
+
+export async function getCrmAnalytics(db: Db, organizationId: string, now = new Date()): Promise<CrmAnalytics> {
+  const since = new Date(now.getTime() - CRM_WINDOW_DAYS * 86_400_000);
+  const [[c], [m], replyRows, actionRows, [l], recent] = await Promise.all([
+    db
+      .select({
+        n: count(),
+        positive: sql<number>`count(*) filter (where ${calls.sentiment} = 'positive')::int`,
+        neutral: sql<number>`count(*) filter (where ${calls.sentiment} = 'neutral')::int`,
+        negative: sql<number>`count(*) filter (where ${calls.sentiment} = 'negative')::int`,
+      })
+      .from(calls)
+      .where(and(eq(calls.organizationId, organizationId), gte(calls.startedAt, since))),
+    db
+      .select({ n: count() })
+      .from(messages)
+      .where(and(eq(messages.organizationId, organizationId), gte(messages.createdAt, since))),
+    db
+      .select({ source: assistantReplies.source, n: sql<number>`count(*)::int`, ms: sql<string>`coalesce(sum(${assistantReplies.totalMs}), 0)::bigint::text` })
+      .from(assistantReplies)
+      .where(and(eq(assistantReplies.organizationId, organizationId), gte(assistantReplies.createdAt, since)))
+      .groupBy(assistantReplies.source),
+    db
+      .select({ type: assistantActions.type, n: sql<number>`count(*)::int` })
+      .from(assistantActions)
+      .where(and(eq(assistantActions.organizationId, organizationId), gte(assistantActions.createdAt, since)))
+      .groupBy(assistantActions.type),
+    db
+      .select({
+        total: sql<number>`count(*)::int`,
+        pending: sql<number>`count(*) filter (where ${logisticsRequests.status} = 'pending')::int`,
+        completed: sql<number>`count(*) filter (where ${logisticsRequests.status} = 'completed')::int`,
+      })
+      .from(logisticsRequests)
+      .where(eq(logisticsRequests.organizationId, organizationId)),
+    db
+      .select()
+      .from(logisticsRequests)
+      .where(eq(logisticsRequests.organizationId, organizationId))
+      .orderBy(sql`${logisticsRequests.status} = 'completed'`, desc(logisticsRequests.createdAt))
+      .limit(50),
+  ]);
+  const avg = (rows: typeof replyRows) => {
+    const n = rows.reduce((s, r) => s + Number(r.n), 0);
+    return n ? rows.reduce((s, r) => s + Number(r.ms), 0) / n : null;
+  };
+  const positive = Number(c.positive);
+  const neutral = Number(c.neutral);
+  const negative = Number(c.negative);
+  return {
+    windowDays: CRM_WINDOW_DAYS,
+    since: since.toISOString(),
+    totalCommunications: c.n + m.n,
+    voiceCalls: c.n,
+    textMessages: m.n,
+    emails: 0,
+    sentimentBreakdown: { positive, neutral, negative },
+    positivePercent: Math.round((positive / Math.max(positive + neutral + negative, 1)) * 100),
+    responseTime: {
+      average: secondsText(avg(replyRows)),
+      voice: secondsText(avg(replyRows.filter((r) => r.source === "call"))),
+      text: secondsText(avg(replyRows.filter((r) => r.source === "sms"))),
+    },
+    topActions: actionRows
+      .map((r) => ({ action: actionLabel(r.type), type: r.type, count: Number(r.n) }))
+      .sort((a, b) => b.count - a.count || a.type.localeCompare(b.type))
+      .slice(0, 8),
+    logisticsRequests: { total: Number(l.total), pending: Number(l.pending), completed: Number(l.completed) },
+    recentRequests: recent.map(toRequest),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Health
+
+/** Recorded results younger than this are shown as they are; older ones trigger a fresh probe. */
+export const HEALTH_FRESH_MS = 2 * 60_000;
+
+type ServiceHealth = { status: "healthy" | "degraded" | "unhealthy" | "unknown"; provider: string; latencyMs: number | null; detail: string; checkedAt: string | null };
+
+const statusWord = { operational: "healthy", degraded: "degraded", offline: "unhealthy", unknown: "unknown" } as const;
+
+function toService(h: LatestHealth[number]): ServiceHealth {
+  return { status: statusWord[h.status], provider: h.component, latencyMs: h.latencyMs, detail: h.detail, checkedAt: h.checkedAt };
+}
+
+export type CrmHealth = {
+  status: "healthy" | "degraded" | "unhealthy" | "unknown";
+  services: { claude: ServiceHealth; elevenlabs: ServiceHealth; deepgram: ServiceHealth; crmDatabase: ServiceHealth };
+  metrics: { checkedAt: string | null; probedNow: boolean };
+};
+
+/** The newest probes of the language model, speech synthesis, speech recognition and the database; probes again when stale. */
+export async function getCrmHealth(db: Db, now = new Date()): Promise<CrmHealth> {
+  let latest = await latestHealth(db);
+  const oldest = Math.min(...latest.map((h) => (h.checkedAt ? Date.parse(h.checkedAt) : 0)));
+  const probedNow = now.getTime() - oldest > HEALTH_FRESH_MS;
+  if (probedNow) {
+    await recordHealthRun(db, now);
+    latest = await latestHealth(db);
+  }
+  const by = Object.fromEntries(latest.map((h) => [h.component, toService(h)])) as Record<string, ServiceHealth>;
+  const services = { claude: by.llm, elevenlabs: by.tts, deepgram: by.stt, crmDatabase: by.database };
+  const statuses = Object.values(services).map((s) => s.status);
+  const status = statuses.includes("unhealthy") ? "unhealthy" : statuses.includes("degraded") ? "degraded" : statuses.includes("unknown") ? "unknown" : "healthy";
+  return { status, services, metrics: { checkedAt: latest.map((h) => h.checkedAt).sort().at(-1) ?? null, probedNow } };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tests
+
+export type CrmTestResult =
+  | { testType: "voice"; content: string; result: { reply: string; intent: string; audioUrl: string; contentType: string; totalMs: number } }
+  | { testType: "text"; content: string; result: { reply: string; intent: string; provider: string; totalMs: number } }
+  | { testType: "logistics"; content: string; result: { request: LogisticsRequest } };
+
+/** Runs the real thing: a voice turn with audio, a text reply, or a captured logistics request. */
+export async function runCrmTest(db: Db, ctx: RequestContext, input: CrmTestInput): Promise<CrmTestResult> {
+  const content = input.content.trim() || DEFAULT_TEST_CONTENT[input.testType];
+  const startedAt = performance.now();
+  if (input.testType === "voice") {
+    const turn = await runVoiceTest(db, { organizationId: ctx.organizationId, userId: ctx.userId, text: content, chatSessionId: null, source: "voice_test", startedAt });
+    return {
+      testType: "voice",
+      content,
+      result: { reply: turn.aiResponse, intent: turn.intent, audioUrl: turn.audioUrl, contentType: turn.contentType, totalMs: Math.round(turn.timings.totalMs) },
+    };
+  }
+  if (input.testType === "text") {
+    const { assistant, business } = await assistantContext(db, ctx.organizationId);
+    await spendCredits(db, ctx.organizationId, creditPrices.smsReply, { reason: "CRM text test", category: categoryOf.smsReply, actorUserId: ctx.userId });
+    const llm = await selectLlm(db, ctx.organizationId);
+    const reply = await llm.generateReply({ assistant: personaForModel(assistant), profile: business, history: [], text: content });
+    return { testType: "text", content, result: { reply: reply.text, intent: reply.intent, provider: llm.name, totalMs: Math.round(performance.now() - startedAt) } };
+  }
+  const request = await captureLogisticsRequest(db, ctx.organizationId, { text: content, source: "test" });
+  return { testType: "logistics", content, result: { request } };
+}

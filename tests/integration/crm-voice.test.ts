@@ -1,0 +1,144 @@
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import { GET as crmAnalytics } from "@/app/api/crm-voice/analytics/route";
+import { GET as crmHealth } from "@/app/api/crm-voice/health/route";
+import { POST as crmTest } from "@/app/api/crm-voice/test/route";
+import { PATCH as updateLogistics } from "@/app/api/crm-voice/logistics/[id]/route";
+import { closeDb, getDb } from "@/lib/database";
+import { closeSpeechPools } from "@/lib/providers/speech-pool";
+import { assistantActions, assistantReplies, calls, healthChecks, messages, users } from "@/db/schema";
+import { logisticsKindOf } from "@/lib/crm-voice/logistics";
+import { DEFAULT_TEST_CONTENT } from "@/lib/crm-voice/schema";
+import { registerTestUser } from "../helpers/accounts";
+import { call } from "../helpers/http";
+
+// The first test would otherwise pay for opening and migrating the database.
+beforeAll(() => getDb(), 120_000);
+
+afterAll(async () => {
+  await closeSpeechPools();
+  await closeDb();
+});
+
+async function admin() {
+  const account = await registerTestUser();
+  const db = await getDb();
+  await db.update(users).set({ role: "admin" }).where(eq(users.id, account.id));
+  return account;
+}
+
+describe("CRM voice", () => {
+  it("individuals get 403 on every CRM route", async () => {
+    const individual = await registerTestUser();
+    const s = { sessionId: individual.sessionId };
+    expect((await call(crmAnalytics, "GET", "/api/crm-voice/analytics", s)).status).toBe(403);
+    expect((await call(crmHealth, "GET", "/api/crm-voice/health", s)).status).toBe(403);
+    expect((await call(crmTest, "POST", "/api/crm-voice/test", { ...s, body: { testType: "text" } })).status).toBe(403);
+    expect((await call(crmAnalytics, "GET", "/api/crm-voice/analytics")).status).toBe(401);
+  });
+
+  it("counts communications, sentiment (spec rounding), reply times per channel and the assistant's actions", async () => {
+    const account = await admin();
+    const db = await getDb();
+    const org = account.organizationId;
+    const base = { organizationId: org, direction: "inbound" as const, fromNumber: "+14155550100", toNumber: "+14155550199", status: "completed" as const };
+    const callIds = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    await db.insert(calls).values([
+      { ...base, id: callIds[0], sentiment: "positive" },
+      { ...base, id: callIds[1], sentiment: "positive" },
+      { ...base, id: callIds[2], sentiment: "negative" },
+    ]);
+    await db.insert(messages).values([
+      { id: crypto.randomUUID(), organizationId: org, direction: "inbound", fromNumber: "+14155550100", toNumber: "+14155550199", body: "hi", status: "received" },
+    ]);
+    const reply = (source: "call" | "sms", totalMs: number) => ({ id: crypto.randomUUID(), organizationId: org, source, inputText: "q", replyText: "a", llmProvider: "local", llmTotalMs: totalMs, totalMs });
+    await db.insert(assistantReplies).values([reply("call", 1000), reply("call", 2000), reply("sms", 600)]);
+    await db.insert(assistantActions).values([
+      { id: crypto.randomUUID(), organizationId: org, callId: callIds[0], type: "took_message" },
+      { id: crypto.randomUUID(), organizationId: org, callId: callIds[1], type: "booking_requested" },
+      { id: crypto.randomUUID(), organizationId: org, callId: callIds[2], type: "booking_requested" },
+    ]);
+    const res = await call(crmAnalytics, "GET", "/api/crm-voice/analytics", { sessionId: account.sessionId });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      totalCommunications: 4,
+      voiceCalls: 3,
+      textMessages: 1,
+      emails: 0,
+      sentimentBreakdown: { positive: 2, neutral: 0, negative: 1 },
+      positivePercent: 67, // round(2 / 3 × 100)
+      responseTime: { average: "1.2s", voice: "1.5s", text: "0.6s" },
+      topActions: [
+        { action: "Booking Requested", type: "booking_requested", count: 2 },
+        { action: "Took Message", type: "took_message", count: 1 },
+      ],
+      logisticsRequests: { total: 0, pending: 0, completed: 0 },
+    });
+  });
+
+  it("the logistics test captures a request the team can complete; the text test answers; bad input is a 400", async () => {
+    const account = await admin();
+    const s = { sessionId: account.sessionId };
+    const bad = await call(crmTest, "POST", "/api/crm-voice/test", { ...s, body: { testType: "fax" } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.testType).toBe("testType must be voice, text or logistics");
+
+    const logistics = await call(crmTest, "POST", "/api/crm-voice/test", { ...s, body: { testType: "logistics", content: "" } });
+    expect(logistics.status).toBe(200);
+    expect(logistics.body.testType).toBe("logistics");
+    expect(logistics.body.content).toBe(DEFAULT_TEST_CONTENT.logistics);
+    expect(logistics.body.result.request).toMatchObject({ kind: "pickup", status: "pending", source: "test" });
+    await call(crmTest, "POST", "/api/crm-voice/test", { ...s, body: { testType: "logistics", content: "Deliver 3 pallets to the warehouse on Friday" } });
+
+    let analytics = (await call(crmAnalytics, "GET", "/api/crm-voice/analytics", s)).body;
+    expect(analytics.logisticsRequests).toEqual({ total: 2, pending: 2, completed: 0 });
+    const id = logistics.body.result.request.id;
+    const other = await admin();
+    expect((await call(updateLogistics, "PATCH", `/api/crm-voice/logistics/${id}`, { sessionId: other.sessionId, params: { id }, body: { status: "completed" } })).status).toBe(404);
+    const done = await call(updateLogistics, "PATCH", `/api/crm-voice/logistics/${id}`, { ...s, params: { id }, body: { status: "completed" } });
+    expect(done.status).toBe(200);
+    expect(done.body.completedAt).not.toBeNull();
+    analytics = (await call(crmAnalytics, "GET", "/api/crm-voice/analytics", s)).body;
+    expect(analytics.logisticsRequests).toEqual({ total: 2, pending: 1, completed: 1 });
+    expect(analytics.recentRequests[0].kind).toBe("delivery"); // pending first
+
+    const text = await call(crmTest, "POST", "/api/crm-voice/test", { ...s, body: { testType: "text", content: "" } });
+    expect(text.status).toBe(200);
+    expect(text.body.testType).toBe("text");
+    expect(text.body.content).toBe(DEFAULT_TEST_CONTENT.text);
+    expect(text.body.result.reply.length).toBeGreaterThan(0);
+  });
+
+  it("the voice test answers with audio", async () => {
+    const account = await admin();
+    const res = await call(crmTest, "POST", "/api/crm-voice/test", { sessionId: account.sessionId, body: { testType: "voice", content: "What are your hours?" } });
+    expect(res.status).toBe(200);
+    expect(res.body.testType).toBe("voice");
+    expect(res.body.result.audioUrl).toMatch(/^\/api\//);
+    expect(res.body.result.reply.length).toBeGreaterThan(0);
+  }, 60_000);
+
+  it("health probes the services for real when nothing recent is recorded, and maps statuses", async () => {
+    const account = await admin();
+    const db = await getDb();
+    await db.delete(healthChecks);
+    const res = await call(crmHealth, "GET", "/api/crm-voice/health", { sessionId: account.sessionId });
+    expect(res.status).toBe(200);
+    expect(res.body.metrics.probedNow).toBe(true);
+    expect(res.body.services.crmDatabase.status).toBe("healthy");
+    expect(res.body.services.claude.status).toBe("healthy"); // the local responder answers offline
+    expect(["healthy", "degraded"]).toContain(res.body.services.elevenlabs.status); // offline synthesis
+    expect(res.body.services.crmDatabase.latencyMs).toEqual(expect.any(Number));
+    const rows = await db.select().from(healthChecks);
+    expect(rows.map((r) => r.component).sort()).toEqual(["database", "llm", "stt", "tts"]);
+    // A second poll reads what was recorded instead of probing again.
+    const again = await call(crmHealth, "GET", "/api/crm-voice/health", { sessionId: account.sessionId });
+    expect(again.body.metrics.probedNow).toBe(false);
+  }, 60_000);
+
+  it("tells deliveries, pickups and orders apart", () => {
+    expect(logisticsKindOf("Can you deliver it to my office?")).toBe("delivery");
+    expect(logisticsKindOf("I'll pick up the order at 5")).toBe("pickup");
+    expect(logisticsKindOf("I want two large pizzas")).toBe("order");
+  });
+});
