@@ -10,3 +10,4 @@ export * from "./scheduling";
 export * from "./opt-outs";
 export * from "./agents";
 export * from "./knowledge";
+export * from "./receptionist";

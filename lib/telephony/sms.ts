@@ -61,7 +61,7 @@ type Thread = typeof messageThreads.$inferSelect;
 type MessageRow = typeof messages.$inferSelect;
 
 /** The thread of a number and a contact, made on first contact (concurrent first texts agree on one). */
-async function threadFor(db: DbOrTx, organizationId: string, phoneNumberId: string, contactNumber: string): Promise<Thread> {
+export async function threadFor(db: DbOrTx, organizationId: string, phoneNumberId: string, contactNumber: string): Promise<Thread> {
   await db
     .insert(messageThreads)
     .values({ id: crypto.randomUUID(), organizationId, phoneNumberId, contactNumber })
