@@ -23,13 +23,9 @@ export type CallerMemory = {
   openTasks: { id: string; title: string }[];
 };
 
-const FORGET = /\b(forget (about )?me|forget my (details|info|information|number|name)|delete (my|all my) (details|info|information|data)|erase (my|all my) (details|info|information|data))\b/i;
+export { asksToBeForgotten } from "./forget";
 
-export function asksToBeForgotten(text: string): boolean {
-  return FORGET.test(text);
-}
-
-const NAME = /\b(?:my name is|my name's|this is|it's|i am|i'm)\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\b/;
+const NAME = /\b(?:[Mm]y name is|[Mm]y name's|[Tt]his is|[Ii]t's|I am|I'm)\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\b/;
 const NOT_NAMES = new Set(["Calling", "Just", "Looking", "Wondering", "Interested", "Here", "Trying", "Not", "Sorry", "Fine", "Good", "Great", "Ok", "Okay", "Still", "Having"]);
 
 /** "Hi, this is Maria Lopez" → "Maria Lopez". Only a capitalised name after a self-introduction. */
@@ -41,12 +37,11 @@ export function statedName(text: string): string | null {
   return m[1];
 }
 
-const PREFERENCE = /\b(I (?:would |'d )?prefer [^.!?]+|please (?:only )?(?:text|call|email|e-mail) me [^.!?]+|(?:text|call) me (?:in the|after|before|only) [^.!?]+)/i;
+const PREFERENCE = /\b(I (?:would |'d )?prefer [^.!?]+|(?:please )?(?:only )?(?:text|call|email|e-mail) me (?:in the|after|before|only|on|at|in) [^.!?]+)/gi;
 
-/** A preference the caller stated, in their words ("I prefer afternoon appointments"). */
-export function statedPreference(text: string): string | null {
-  const m = PREFERENCE.exec(text);
-  return m ? m[1].trim().slice(0, 200) : null;
+/** The preferences the caller stated, in their words ("I prefer afternoon appointments"). */
+export function statedPreferences(text: string): string[] {
+  return [...text.matchAll(PREFERENCE)].map((m) => m[1].trim().slice(0, 200));
 }
 
 async function contactRow(db: DbOrTx, organizationId: string, phone: string) {
@@ -71,8 +66,7 @@ export async function rememberCaller(
   const preferences = new Set(existing?.preferences ?? []);
   for (const u of said.utterances ?? []) {
     name = statedName(u) ?? name;
-    const p = statedPreference(u);
-    if (p) preferences.add(p);
+    for (const p of statedPreferences(u)) preferences.add(p);
   }
   const prefs = [...preferences].slice(-10);
   if (!existing) {

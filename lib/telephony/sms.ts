@@ -13,6 +13,11 @@ import { selectLlm } from "@/lib/provider-selection/llm";
 import { getTelephonyProviderFor } from "@/lib/provider-selection/telephony";
 import { assistantForNumber, businessInfo, personaForModel } from "@/lib/voice/context";
 import { HISTORY_TURNS } from "@/lib/voice/service";
+import { clearOptOut, recordOptOut } from "@/lib/appointments/messaging";
+import { asksToBeForgotten } from "@/lib/receptionist/forget";
+import { forgetCaller, memoryFor, rememberCaller } from "@/lib/receptionist/memory";
+import { createTask } from "@/lib/receptionist/tasks";
+import { FORGET_ME, TASK_TITLES, who } from "@/lib/text/receptionist";
 import { recordAction } from "./actions";
 import { messageTwiml } from "./twiml";
 import { findNumber, twimlResponse, verifyCarrierRequest, type CarrierRequest } from "./webhook";
@@ -167,16 +172,23 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
 
   if (keyword === "stop") {
     await db.update(messageThreads).set({ optedOut: true, optedOutAt: new Date() }).where(eq(messageThreads.id, thread.id));
+    await recordOptOut(db, number.organizationId, from);
     await recordAction(db, { organizationId: number.organizationId, messageId: inbound.id, type: "opted_out", detail: { contact: from, keyword: body.trim() } });
     return number.provider === "simulated" ? (await send(SMS_TEXTS.stopped, "system")).response : twimlResponse(messageTwiml(null));
   }
   if (keyword === "start") {
     await db.update(messageThreads).set({ optedOut: false, optedOutAt: null }).where(eq(messageThreads.id, thread.id));
+    await clearOptOut(db, number.organizationId, from);
     await recordAction(db, { organizationId: number.organizationId, messageId: inbound.id, type: "opted_in", detail: { contact: from } });
     return (await send(SMS_TEXTS.started, "system")).response;
   }
   if (keyword === "help") return (await send(SMS_TEXTS.help(biz, number.phoneNumber), "system")).response;
   if (thread.optedOut) return twimlResponse(messageTwiml(null));
+  if (asksToBeForgotten(body)) {
+    await forgetCaller(db, number.organizationId, from);
+    return (await send(FORGET_ME.text(biz), "system")).response;
+  }
+  await rememberCaller(db, number.organizationId, from, { utterances: [body] });
 
   const assistant = await assistantForNumber(db, number.organizationId, number.assistantId);
   if (!assistant || !body.trim()) return twimlResponse(messageTwiml(null));
@@ -204,6 +216,19 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
     await db.update(messages).set({ intent: reply.intent }).where(eq(messages.id, inbound.id));
     const { response, message } = await send(reply.text, "assistant", reply.intent);
     if (reply.intent === "spam") await db.update(messages).set({ isSpam: true }).where(eq(messages.id, inbound.id));
+    if (reply.intent === "human_handoff" || reply.intent === "complaint") {
+      const name = (await memoryFor(db, number.organizationId, from))?.name ?? null;
+      await createTask(db, {
+        organizationId: number.organizationId,
+        kind: "message",
+        title: TASK_TITLES.text(who(name, from), body),
+        detail: body,
+        contactNumber: from,
+        contactName: name,
+        messageId: inbound.id,
+        sourceKey: `message:${inbound.id}`,
+      });
+    }
     await db.insert(assistantReplies).values({
       id: crypto.randomUUID(),
       organizationId: number.organizationId,

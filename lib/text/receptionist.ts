@@ -29,8 +29,8 @@ function clip(text: string, max = 90): string {
 
 export const TASK_TITLES = {
   voicemail: (caller: string, transcript: string | null) =>
-    transcript ? `Call back ${caller} about their voicemail: "${clip(transcript, 70)}"` : `Call back ${caller}: they left a voicemail`,
-  message: (caller: string, message: string) => `Call back ${caller} about: "${clip(message, 70)}"`,
+    transcript ? `Call back ${caller} about their voicemail: "${clip(transcript, 120)}"` : `Call back ${caller}: they left a voicemail`,
+  message: (caller: string, message: string) => `Call back ${caller} about: "${clip(message, 120)}"`,
   callback: (caller: string) => `Call back ${caller}: they asked for a call back`,
   missed: (caller: string) => `Call back ${caller}: missed call`,
   text: (caller: string, body: string) => `Answer ${caller} about their text: "${clip(body, 70)}"`,

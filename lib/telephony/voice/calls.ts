@@ -19,6 +19,8 @@ import { relayUrlFor } from "../relay/urls";
 import { dialTwiml, emptyVoiceTwiml, gatherTwiml, hangupTwiml, recordTwiml, relayTwiml, type Prompt } from "../twiml";
 import { absoluteUrl, telephonyUrl } from "../urls";
 import { findNumber, SIGNATURE_MESSAGE, twimlResponse, verifyCarrierRequest, type CarrierRequest } from "../webhook";
+import { forgetCaller, memoryFor, memoryForModel, topicOf } from "@/lib/receptionist/memory";
+import { FORGET_ME, welcomeBack } from "@/lib/text/receptionist";
 import { decideTurn, type TurnDecision } from "./decide";
 import { finishCallJob, processVoicemailJob } from "./post-call";
 import { historyOf, loadRuntime, speak, type CallRow, type CallRuntime, type NumberRow, type VoiceDeps } from "./runtime";
@@ -297,7 +299,10 @@ export async function answerIncomingCall(db: Db, req: CarrierRequest, deps: Voic
   const biz = businessName(runtime);
   if (!runtime.assistant) return respond(runtime, req, 0, await voicemailAnswer(runtime, 0, LINES.noAssistant(biz), []));
 
-  const greeting = runtime.assistant.persona.greeting?.trim() || LINES.greeting(biz, runtime.assistant.persona.name);
+  const memory = await memoryFor(db, number.organizationId, from, { excludeCallId: claimed.id });
+  const greeting = memory?.name
+    ? welcomeBack(memory.name, topicOf(memory))
+    : runtime.assistant.persona.greeting?.trim() || LINES.greeting(biz, runtime.assistant.persona.name);
   if (number.streaming) {
     const xml = relayTwiml({ url: relayUrlFor(claimed.id), actionUrl: telephonyUrl("connect", { step: 1 }), welcomeGreeting: greeting, callId: claimed.id });
     return respond(runtime, req, 0, { xml, turns: [turn("assistant", greeting)] });
@@ -348,7 +353,8 @@ type Composed = {
  */
 async function composeReply(runtime: CallRuntime, text: string): Promise<Composed> {
   const assistant = runtime.assistant!;
-  const input = { assistant: personaForModel(assistant), profile: runtime.profile, history: historyOf(runtime.call.transcript), text };
+  const caller = memoryForModel(await memoryFor(runtime.db, runtime.call.organizationId, runtime.call.fromNumber, { excludeCallId: runtime.call.id }));
+  const input = { assistant: personaForModel(assistant), profile: runtime.profile, history: historyOf(runtime.call.transcript), text, ...(caller.length ? { caller } : {}) };
   const signal = AbortSignal.timeout(runtime.turnTimeoutMs);
   if (runtime.llm.name === "local") {
     const started = performance.now();
@@ -501,6 +507,16 @@ async function act(runtime: CallRuntime, req: CarrierRequest, step: number, deci
         xml: gatherTwiml([spoken.prompt], gatherUrl(step + 1)),
         turns: [turn("caller", text, { kind: "message" }), turn("assistant", LINES.messageTaken(biz))],
         mode: "conversation",
+        silentPrompts: 0,
+        timing: { ttsMs: spoken.ttsMs },
+      });
+    }
+    case "forget_me": {
+      await forgetCaller(db, call.organizationId, call.fromNumber);
+      const spoken = await line(runtime, FORGET_ME.spoken);
+      return respond(runtime, req, step, {
+        xml: gatherTwiml([spoken.prompt], gatherUrl(step + 1)),
+        turns: [...callerTurn, turn("assistant", FORGET_ME.spoken)],
         silentPrompts: 0,
         timing: { ttsMs: spoken.ttsMs },
       });

@@ -1,6 +1,7 @@
 import type { CallMode } from "@/db/schema";
 import { classifyIntent, isGoodbye } from "@/lib/providers/llm/intents";
 import type { ChatMessage, Intent } from "@/lib/providers/llm/interface";
+import { asksToBeForgotten } from "@/lib/receptionist/forget";
 
 /**
  * What the assistant does with one thing the caller said (or did not say). The call loop asks this
@@ -22,6 +23,8 @@ export type TurnDecision =
   /** Nothing heard: ask again, or say goodbye after the second silence. */
   | { kind: "silence"; hangUp: boolean }
   | { kind: "goodbye" }
+  /** The caller asked the business to forget them (caller memory is erased for good). */
+  | { kind: "forget_me" }
   /** The caller asked to leave a voicemail. */
   | { kind: "voicemail" }
   | { kind: "transfer"; to: string }
@@ -43,6 +46,7 @@ export function decideTurn(situation: TurnSituation): TurnDecision {
   const { intent } = classifyIntent(text, situation.history);
   if (isGoodbye(text, intent)) return { kind: "goodbye" };
   if (situation.mode === "message") return { kind: "take_message" };
+  if (asksToBeForgotten(text)) return { kind: "forget_me" };
   if (VOICEMAIL.test(text)) return { kind: "voicemail" };
   if (intent === "human_handoff" && situation.forwardTo) return { kind: "transfer", to: situation.forwardTo };
   return { kind: "reply", intent };
