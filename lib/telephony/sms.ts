@@ -14,6 +14,7 @@ import { getTelephonyProviderFor } from "@/lib/provider-selection/telephony";
 import { assistantForNumber, businessInfo, personaForModel } from "@/lib/voice/context";
 import { HISTORY_TURNS } from "@/lib/voice/service";
 import { clearOptOut, recordOptOut } from "@/lib/appointments/messaging";
+import { recordKnowledgeGap } from "@/lib/knowledge-gaps/service";
 import { asksToBeForgotten } from "@/lib/receptionist/forget";
 import { forgetCaller, memoryFor, rememberCaller } from "@/lib/receptionist/memory";
 import { createTask } from "@/lib/receptionist/tasks";
@@ -216,6 +217,16 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
     await db.update(messages).set({ intent: reply.intent }).where(eq(messages.id, inbound.id));
     const { response, message } = await send(reply.text, "assistant", reply.intent);
     if (reply.intent === "spam") await db.update(messages).set({ isSpam: true }).where(eq(messages.id, inbound.id));
+    if (reply.knowledgeGap) {
+      await recordKnowledgeGap(db, {
+        organizationId: number.organizationId,
+        question: reply.knowledgeGap.question,
+        source: "sms",
+        messageId: inbound.id,
+        assistantId: assistant.id,
+        replyText: reply.text,
+      });
+    }
     if (reply.intent === "human_handoff" || reply.intent === "complaint") {
       const name = (await memoryFor(db, number.organizationId, from))?.name ?? null;
       await createTask(db, {

@@ -19,6 +19,7 @@ import { relayUrlFor } from "../relay/urls";
 import { dialTwiml, emptyVoiceTwiml, gatherTwiml, hangupTwiml, recordTwiml, relayTwiml, type Prompt } from "../twiml";
 import { absoluteUrl, telephonyUrl } from "../urls";
 import { findNumber, SIGNATURE_MESSAGE, twimlResponse, verifyCarrierRequest, type CarrierRequest } from "../webhook";
+import { recordKnowledgeGap } from "@/lib/knowledge-gaps/service";
 import { forgetCaller, memoryFor, memoryForModel, topicOf } from "@/lib/receptionist/memory";
 import { FORGET_ME, welcomeBack } from "@/lib/text/receptionist";
 import { decideTurn, type TurnDecision } from "./decide";
@@ -450,6 +451,19 @@ async function replyTurn(runtime: CallRuntime, req: CarrierRequest, step: number
   const play: Prompt = { play: result.url };
   const turns = [callerTurn, turn("assistant", result.reply.text, { latencyMs, intent })];
   const timing = { llmMs: t.llmTotalMs, ttsMs: t.ttsTotalMs };
+  if (result.reply.knowledgeGap) {
+    // A question the business's knowledge does not answer: logged for the owner with the call.
+    writes.push(
+      recordKnowledgeGap(db, {
+        organizationId: call.organizationId,
+        question: result.reply.knowledgeGap.question,
+        source: "call",
+        callId: call.id,
+        assistantId: assistant.id,
+        replyText: result.reply.text,
+      }),
+    );
+  }
   const when = mentionedWhen(text);
   if (intent === "appointment" && when) action("booking_requested", { when });
   let answer: Answer;
