@@ -144,8 +144,11 @@ export function memoryForModel(memory: CallerMemory | null): string[] {
 export function topicOf(memory: CallerMemory): string | null {
   const task = memory.openTasks[0]?.title;
   if (!task) return null;
-  const quoted = /"([^"]+)"/.exec(task)?.[1];
-  return quoted ? `"${quoted.replace(/…$/, "")}"` : null;
+  const quoted = /"([^"]+)"/.exec(task)?.[1]?.replace(/…$/, "");
+  if (!quoted) return null;
+  // "…please call me back about Tuesday's cleaning" → "Tuesday's cleaning"
+  const about = /\babout (.+)$/i.exec(quoted)?.[1];
+  return (about ?? quoted).replace(/[.!?\s]+$/, "");
 }
 
 /** "Forget me": erases the name and preferences and keeps it so (by phone; the caller's own request). */

@@ -15,7 +15,7 @@ import { assistantForNumber, businessInfo, personaForModel } from "@/lib/voice/c
 import { HISTORY_TURNS } from "@/lib/voice/service";
 import { clearOptOut, recordOptOut } from "@/lib/appointments/messaging";
 import { recordKnowledgeGap } from "@/lib/knowledge-gaps/service";
-import { asksToBeForgotten } from "@/lib/receptionist/forget";
+import { asksForCallback, asksToBeForgotten } from "@/lib/receptionist/forget";
 import { forgetCaller, memoryFor, rememberCaller } from "@/lib/receptionist/memory";
 import { createTask } from "@/lib/receptionist/tasks";
 import { FORGET_ME, TASK_TITLES, who } from "@/lib/text/receptionist";
@@ -227,7 +227,7 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
         replyText: reply.text,
       });
     }
-    if (reply.intent === "human_handoff" || reply.intent === "complaint") {
+    if (reply.intent === "human_handoff" || reply.intent === "complaint" || asksForCallback(body)) {
       const name = (await memoryFor(db, number.organizationId, from))?.name ?? null;
       await createTask(db, {
         organizationId: number.organizationId,

@@ -341,7 +341,7 @@ async function refundTurn(db: Db, organizationId: string, entryId: string | null
 }
 
 type Composed = {
-  reply: { text: string; intent: Intent };
+  reply: { text: string; intent: Intent; knowledgeGap?: { question: string } };
   url: string;
   timings: { llmFirstTokenMs: number | null; llmTotalMs: number; ttsFirstByteMs: number | null; ttsTotalMs: number };
 };
@@ -359,7 +359,7 @@ async function composeReply(runtime: CallRuntime, text: string): Promise<Compose
   const signal = AbortSignal.timeout(runtime.turnTimeoutMs);
   if (runtime.llm.name === "local") {
     const started = performance.now();
-    let reply: { text: string; intent: Intent };
+    let reply: { text: string; intent: Intent; knowledgeGap?: { question: string } };
     try {
       reply = await runtime.llm.generateReply(input, { signal });
     } catch (error) {

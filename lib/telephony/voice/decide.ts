@@ -36,6 +36,7 @@ export type TurnDecision =
 /** Two silent Gathers in a row end the call. */
 export const MAX_SILENT_PROMPTS = 2;
 
+const LEAVE_VOICEMAIL = /\bleave (?:a |an )?(?:voice ?mail|voice message)\b/i;
 const VOICEMAIL = /\b(leave (?:a |an )?(?:voice ?mail|voice message)|(?:voice ?mail)\b)/i;
 
 export { isGoodbye };
@@ -45,7 +46,8 @@ export function decideTurn(situation: TurnSituation): TurnDecision {
   if (!text) return { kind: "silence", hangUp: situation.silentPrompts + 1 >= MAX_SILENT_PROMPTS };
   const { intent } = classifyIntent(text, situation.history);
   if (isGoodbye(text, intent)) return { kind: "goodbye" };
-  if (situation.mode === "message") return { kind: "take_message" };
+  // Taking a message: the caller's words are the message, unless they ask to leave a voicemail instead.
+  if (situation.mode === "message" && !LEAVE_VOICEMAIL.test(text)) return { kind: "take_message" };
   if (asksToBeForgotten(text)) return { kind: "forget_me" };
   if (VOICEMAIL.test(text)) return { kind: "voicemail" };
   if (intent === "human_handoff" && situation.forwardTo) return { kind: "transfer", to: situation.forwardTo };
