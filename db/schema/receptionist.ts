@@ -2,7 +2,6 @@ import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from "dr
 import { users } from "./auth";
 import { organizations } from "./organizations";
 import { calls, messages, phoneNumbers } from "./telephony";
-import type { RecapContent } from "@/lib/receptionist/types";
 
 /**
  * The receptionist's follow-up (docs/receptionist.md): tasks from voicemails, messages and callback
@@ -83,7 +82,19 @@ export const callFollowUps = pgTable("call_follow_up", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-export type { RecapContent, RecapItem } from "@/lib/receptionist/types";
+export type RecapItem = { label: string; count: number; link: string; lines: { text: string; link: string }[] };
+export type RecapContent = {
+  date: string;
+  timezone: string;
+  from: string;
+  to: string;
+  answered: RecapItem;
+  missed: RecapItem;
+  spamBlocked: RecapItem;
+  newTasks: RecapItem;
+  knowledgeGaps: RecapItem;
+  bookings: RecapItem;
+};
 
 export const recaps = pgTable(
   "recap",
