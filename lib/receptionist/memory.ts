@@ -148,7 +148,7 @@ export function topicOf(memory: CallerMemory): string | null {
   if (!quoted) return null;
   // "…please call me back about Tuesday's cleaning" → "Tuesday's cleaning"
   const about = /\babout (.+)$/i.exec(quoted)?.[1];
-  return (about ?? quoted).replace(/[.!?\s]+$/, "");
+  return (about ?? quoted).split(/[.!?]/)[0].trim() || null;
 }
 
 /** "Forget me": erases the name and preferences and keeps it so (by phone; the caller's own request). */
