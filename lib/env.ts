@@ -79,6 +79,9 @@ const schema = z.object({
   /** Google Calendar's API and OAuth token endpoint (defaults: Google's own); a local fake in tests. */
   GOOGLE_CALENDAR_API_URL: z.string().url().optional(),
   GOOGLE_OAUTH_TOKEN_URL: z.string().url().optional(),
+  /** Outgoing e-mail (recaps, notifications): an SMTP URL, e.g. smtp://user:pass@mail.example.com:587. Without it e-mails wait in the in-app Outbox. */
+  SMTP_URL: z.string().url().optional(),
+  SMTP_FROM: z.string().optional(),
 });
 
 /** Validates an environment (process.env, or a test's) and resolves the defaults that depend on each other. */

@@ -1,4 +1,4 @@
-import { Bot, CalendarDays, Phone, Plug } from "lucide-react";
+import { Bot, CalendarDays, ListChecks, Newspaper, Phone, Plug } from "lucide-react";
 import { LinkCard } from "./link-card";
 
 export function QuickLinks() {
@@ -35,6 +35,20 @@ export function QuickLinks() {
           title="Appointments"
           description="See the day and the week, book, move and cancel; services and staff."
           testId="link-appointments"
+        />
+        <LinkCard
+          href="/tasks"
+          icon={ListChecks}
+          title="Tasks"
+          description="Voicemails, messages and call-back requests to follow up, with a link to each call."
+          testId="link-tasks"
+        />
+        <LinkCard
+          href="/recaps"
+          icon={Newspaper}
+          title="Daily Recap"
+          description="Calls answered and missed, spam blocked, new tasks, knowledge gaps and bookings, every day."
+          testId="link-recaps"
         />
       </div>
     </section>

@@ -12,3 +12,4 @@ export * from "./agents";
 export * from "./knowledge";
 export * from "./routing";
 export * from "./analytics";
+export * from "./receptionist";

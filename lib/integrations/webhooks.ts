@@ -251,3 +251,14 @@ export async function notifyMissedCall(db: Db, organizationId: string, call: Mis
   const [delivery] = await createAndSend(db, organizationId, connections, "call.missed", { text: missedCallText(call), callId: call.id });
   return delivery ?? null;
 }
+
+/**
+ * Posts a line to the organization's Slack incoming webhook when Slack is connected (the receptionist's
+ * owner notices and the daily recap), with the same retry bookkeeping. Null when Slack is not connected.
+ */
+export async function postToSlack(db: Db, organizationId: string, event: string, text: string, extra: Record<string, unknown> = {}) {
+  const connections = await connectedOf(db, organizationId, ["slack"]);
+  if (!connections.length) return null;
+  const [delivery] = await createAndSend(db, organizationId, connections, event, { ...extra, text });
+  return delivery ?? null;
+}

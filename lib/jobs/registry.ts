@@ -5,6 +5,7 @@ import { deliverWebhookJob, webhookSweepJob } from "@/lib/integrations/webhooks"
 import { a2aDeliverJob, a2aFollowTaskJob } from "@/lib/a2a/messages";
 import { a2aCardSweepJob, a2aCheckAgentJob } from "@/lib/a2a/service";
 import { mcpCheckServiceJob, mcpHealthSweepJob } from "@/lib/mcp/health";
+import { recapSweepJob } from "@/lib/receptionist/recaps";
 import { finishCallJob, processVoicemailJob } from "@/lib/telephony/voice/post-call";
 import { healthCheckJob } from "@/lib/analytics/health";
 import type { JobDefinition } from "./types";
@@ -26,4 +27,5 @@ export const jobDefinitions: JobDefinition<unknown>[] = [
   finishCallJob,
   processVoicemailJob,
   healthCheckJob,
+  recapSweepJob,
 ] as JobDefinition<unknown>[];

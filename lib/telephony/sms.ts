@@ -21,6 +21,11 @@ import { clearOptOut, recordOptOut } from "@/lib/appointments/messaging";
 import { handleAppointmentReply } from "@/lib/appointments/replies";
 import { normalizePhone } from "@/lib/appointments/schema";
 import type { BookingDeps } from "@/lib/appointments/service";
+import { recordKnowledgeGap } from "@/lib/knowledge-gaps/service";
+import { asksForCallback, asksToBeForgotten } from "@/lib/receptionist/forget";
+import { forgetCaller, memoryFor, rememberCaller } from "@/lib/receptionist/memory";
+import { createTask } from "@/lib/receptionist/tasks";
+import { FORGET_ME, TASK_TITLES, who } from "@/lib/text/receptionist";
 import { recordAction } from "./actions";
 import { messageTwiml } from "./twiml";
 import { findNumber, twimlResponse, verifyCarrierRequest, type CarrierRequest } from "./webhook";
@@ -69,7 +74,7 @@ type Thread = typeof messageThreads.$inferSelect;
 type MessageRow = typeof messages.$inferSelect;
 
 /** The thread of a number and a contact, made on first contact (concurrent first texts agree on one). */
-async function threadFor(db: DbOrTx, organizationId: string, phoneNumberId: string, contactNumber: string): Promise<Thread> {
+export async function threadFor(db: DbOrTx, organizationId: string, phoneNumberId: string, contactNumber: string): Promise<Thread> {
   await db
     .insert(messageThreads)
     .values({ id: crypto.randomUUID(), organizationId, phoneNumberId, contactNumber })
@@ -194,6 +199,11 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
   }
   if (keyword === "help") return (await send(SMS_TEXTS.help(biz, number.phoneNumber), "system")).response;
   if (thread.optedOut) return twimlResponse(messageTwiml(null));
+  if (asksToBeForgotten(body)) {
+    await forgetCaller(db, number.organizationId, from);
+    return (await send(FORGET_ME.text(biz), "system")).response;
+  }
+  await rememberCaller(db, number.organizationId, from, { utterances: [body] });
 
   // The block list holds for texts too: no reply, marked spam with the reason.
   const listed = await listEntryFor(db, number.organizationId, from);
@@ -252,6 +262,29 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
         .update(messages)
         .set({ isSpam: true, spamScore: SPAM_POINTS.recorded, spamReasons: [SPAM.pitchText], ...(back.applied ? { creditedBack: creditPrices.smsReply } : {}) })
         .where(eq(messages.id, inbound.id));
+    }
+    if (reply.knowledgeGap) {
+      await recordKnowledgeGap(db, {
+        organizationId: number.organizationId,
+        question: reply.knowledgeGap.question,
+        source: "sms",
+        messageId: inbound.id,
+        assistantId: assistant.id,
+        replyText: reply.text,
+      });
+    }
+    if (reply.intent === "human_handoff" || reply.intent === "complaint" || asksForCallback(body)) {
+      const name = (await memoryFor(db, number.organizationId, from))?.name ?? null;
+      await createTask(db, {
+        organizationId: number.organizationId,
+        kind: "message",
+        title: TASK_TITLES.text(who(name, from), body),
+        detail: body,
+        contactNumber: from,
+        contactName: name,
+        messageId: inbound.id,
+        sourceKey: `message:${inbound.id}`,
+      });
     }
     await db.insert(assistantReplies).values({
       id: crypto.randomUUID(),

@@ -92,7 +92,8 @@ describe("a simulated call end to end", () => {
     const detail = await callRoute(byCallSid, "GET", `/api/telephony/calls/${call.callSid}`, { sessionId: biz.account.sessionId, params: { sid: call.callSid } });
     expect(detail.body).toMatchObject({ status: "voicemail", outcome: "voicemail" });
     expect(detail.body.recordingUrl).toMatch(/^\/api\/audio\//);
-    expect(detail.body.actions.map((a: { type: string }) => a.type)).toEqual(["transfer_unanswered", "took_message", "voicemail_recorded"]);
+    // After the call, the caller gets the number's text-back (lib/receptionist/text-back.ts).
+    expect(detail.body.actions.map((a: { type: string }) => a.type)).toEqual(["transfer_unanswered", "took_message", "voicemail_recorded", "texted_back"]);
   });
 
   it("hangs up from the caller's side at any moment and still reports the call", async () => {

@@ -183,7 +183,13 @@ describe("Twilio recording + Deepgram transcription (real SDKs against local fak
     expect(after).toMatchObject({ transcriptionStatus: "done", voicemailTranscript: "hi this is morgan please call me back about my crown", transcriptionNote: null });
     expect(after.summary).toMatch(/please call me back about my crown/);
     expect(after.actionItems).toEqual(expect.arrayContaining([expect.stringMatching(/Listen to the voicemail and call/)]));
-    expect(await getCreditBalance(db, biz.account.organizationId)).toBe(before - 2);
+    // Two credits for the transcription, and one per text-back the caller got (lib/receptionist/text-back.ts).
+    const textBacks = await db
+      .select()
+      .from(creditLedger)
+      .where(and(eq(creditLedger.organizationId, biz.account.organizationId), eq(creditLedger.reference, `text-back:${row.id}`)));
+    expect(textBacks.length).toBeLessThanOrEqual(1);
+    expect(await getCreditBalance(db, biz.account.organizationId)).toBe(before - 2 - textBacks.reduce((sum, e) => sum - e.amount, 0));
     const charges = await db
       .select()
       .from(creditLedger)

@@ -47,7 +47,7 @@ const TAG = /^\s*\[intent:\s*([a-z_]+)\s*\][ \t]*(?:\[(?:unanswered|gap)(?::\s*(
 /** How long the tag line may grow before the head is spoken as it is (a model that ignored the format). */
 const MAX_TAG_LINE = 320;
 
-export function systemPrompt(input: Pick<ReplyInput, "assistant" | "profile" | "tools">): string {
+export function systemPrompt(input: Pick<ReplyInput, "assistant" | "profile" | "tools" | "caller">): string {
   const { assistant, profile } = input;
   return [
     `You are ${assistant.name}, the AI voice assistant answering calls and messages for ${profile.name}.`,
@@ -56,6 +56,9 @@ export function systemPrompt(input: Pick<ReplyInput, "assistant" | "profile" | "
     assistant.instructions ? `Instructions from the business (facts in them may be stated too): ${assistant.instructions}` : null,
     assistant.greeting ? `Greeting for a new conversation: ${assistant.greeting}` : null,
     `Facts about the business (the only facts you may state):\n${knowledgeFacts(profile)}`,
+    input.caller?.length
+      ? `What the business remembers about this caller (they agreed to it; use it naturally, e.g. their name, and never state it as a fact about the business):\n${input.caller.join("\n")}`
+      : null,
     [
       "Rules:",
       "- Your reply is spoken aloud on the phone: one to three short sentences, plain words, no lists, markdown, emoji or links.",

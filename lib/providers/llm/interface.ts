@@ -120,6 +120,8 @@ export type ReplyInput = {
   text: string;
   /** Tools the model may use; providers without tool use ignore them. */
   tools?: ReplyTools;
+  /** What the business remembers about this caller, with their consent (name, stated preferences, earlier calls, open follow-ups). */
+  caller?: string[];
 };
 
 /**

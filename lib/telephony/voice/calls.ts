@@ -24,6 +24,9 @@ import { dialTwiml, emptyVoiceTwiml, gatherTwiml, hangupTwiml, recordTwiml, reje
 import { absoluteUrl, telephonyUrl } from "../urls";
 import { findNumber, SIGNATURE_MESSAGE, twimlResponse, verifyCarrierRequest, type CarrierRequest } from "../webhook";
 import { bookingInProgress } from "@/lib/appointments/dialogue/conversation";
+import { recordKnowledgeGap } from "@/lib/knowledge-gaps/service";
+import { forgetCaller, memoryFor, memoryForModel, topicOf } from "@/lib/receptionist/memory";
+import { FORGET_ME, welcomeBack } from "@/lib/text/receptionist";
 import { decideTurn, type TurnDecision } from "./decide";
 import { finishCallJob, processVoicemailJob } from "./post-call";
 import { historyOf, loadRuntime, speak, type CallRow, type CallRuntime, type NumberRow, type VoiceDeps } from "./runtime";
@@ -329,7 +332,10 @@ export async function answerIncomingCall(db: Db, req: CarrierRequest, deps: Voic
     return respond(runtime, req, 0, { xml: dialPerson(claimed, [], route.to, 1, route.ringTimeoutSeconds), mode: "ring_first", extra: routed });
   }
 
-  const greeting = runtime.assistant.persona.greeting?.trim() || LINES.greeting(biz, runtime.assistant.persona.name);
+  const memory = await memoryFor(db, number.organizationId, from, { excludeCallId: claimed.id });
+  const greeting = memory?.name
+    ? welcomeBack(memory.name, topicOf(memory))
+    : runtime.assistant.persona.greeting?.trim() || LINES.greeting(biz, runtime.assistant.persona.name);
   if (number.streaming) {
     const xml = relayTwiml({ url: relayUrlFor(claimed.id), actionUrl: telephonyUrl("connect", { step: 1 }), welcomeGreeting: greeting, callId: claimed.id });
     return respond(runtime, req, 0, { xml, turns: [turn("assistant", greeting)], extra: routed });
@@ -417,7 +423,7 @@ async function refundTurn(db: Db, organizationId: string, entryId: string | null
 }
 
 type Composed = {
-  reply: { text: string; intent: Intent };
+  reply: { text: string; intent: Intent; knowledgeGap?: { question: string } };
   url: string;
   timings: { llmFirstTokenMs: number | null; llmTotalMs: number; ttsFirstByteMs: number | null; ttsTotalMs: number };
 };
@@ -430,11 +436,12 @@ type Composed = {
  */
 async function composeReply(runtime: CallRuntime, text: string): Promise<Composed> {
   const assistant = runtime.assistant!;
-  const input = { assistant: personaForModel(assistant), profile: runtime.profile, history: historyOf(runtime.call.transcript), text };
+  const caller = memoryForModel(await memoryFor(runtime.db, runtime.call.organizationId, runtime.call.fromNumber, { excludeCallId: runtime.call.id }));
+  const input = { assistant: personaForModel(assistant), profile: runtime.profile, history: historyOf(runtime.call.transcript), text, ...(caller.length ? { caller } : {}) };
   const signal = AbortSignal.timeout(runtime.turnTimeoutMs);
   if (runtime.llm.name === "local") {
     const started = performance.now();
-    let reply: { text: string; intent: Intent };
+    let reply: { text: string; intent: Intent; knowledgeGap?: { question: string } };
     try {
       reply = await runtime.llm.generateReply(input, { signal });
     } catch (error) {
@@ -527,6 +534,19 @@ async function replyTurn(runtime: CallRuntime, req: CarrierRequest, step: number
   const play: Prompt = { play: result.url };
   const turns = [callerTurn, turn("assistant", result.reply.text, { latencyMs, intent })];
   const timing = { llmMs: t.llmTotalMs, ttsMs: t.ttsTotalMs };
+  if (result.reply.knowledgeGap) {
+    // A question the business's knowledge does not answer: logged for the owner with the call.
+    writes.push(
+      recordKnowledgeGap(db, {
+        organizationId: call.organizationId,
+        question: result.reply.knowledgeGap.question,
+        source: "call",
+        callId: call.id,
+        assistantId: assistant.id,
+        replyText: result.reply.text,
+      }),
+    );
+  }
   const when = mentionedWhen(text);
   if (intent === "appointment" && when && runtime.bookingTurns.length === 0) action("booking_requested", { when });
   for (const booked of runtime.bookingTurns) {
@@ -591,6 +611,16 @@ async function act(runtime: CallRuntime, req: CarrierRequest, step: number, deci
         xml: gatherTwiml([spoken.prompt], gatherUrl(step + 1)),
         turns: [turn("caller", text, { kind: "message" }), turn("assistant", LINES.messageTaken(biz))],
         mode: "conversation",
+        silentPrompts: 0,
+        timing: { ttsMs: spoken.ttsMs },
+      });
+    }
+    case "forget_me": {
+      await forgetCaller(db, call.organizationId, call.fromNumber);
+      const spoken = await line(runtime, FORGET_ME.spoken);
+      return respond(runtime, req, step, {
+        xml: gatherTwiml([spoken.prompt], gatherUrl(step + 1)),
+        turns: [...callerTurn, turn("assistant", FORGET_ME.spoken)],
         silentPrompts: 0,
         timing: { ttsMs: spoken.ttsMs },
       });

@@ -1,6 +1,7 @@
 import type { CallMode } from "@/db/schema";
 import { classifyIntent, isGoodbye } from "@/lib/providers/llm/intents";
 import type { ChatMessage, Intent } from "@/lib/providers/llm/interface";
+import { asksToBeForgotten } from "@/lib/receptionist/forget";
 
 /**
  * What the assistant does with one thing the caller said (or did not say). The call loop asks this
@@ -22,6 +23,8 @@ export type TurnDecision =
   /** Nothing heard: ask again, or say goodbye after the second silence. */
   | { kind: "silence"; hangUp: boolean }
   | { kind: "goodbye" }
+  /** The caller asked the business to forget them (caller memory is erased for good). */
+  | { kind: "forget_me" }
   /** The caller asked to leave a voicemail. */
   | { kind: "voicemail" }
   | { kind: "transfer"; to: string }
@@ -33,6 +36,7 @@ export type TurnDecision =
 /** Two silent Gathers in a row end the call. */
 export const MAX_SILENT_PROMPTS = 2;
 
+const LEAVE_VOICEMAIL = /\bleave (?:a |an )?(?:voice ?mail|voice message)\b/i;
 const VOICEMAIL = /\b(leave (?:a |an )?(?:voice ?mail|voice message)|(?:voice ?mail)\b)/i;
 
 export { isGoodbye };
@@ -42,7 +46,9 @@ export function decideTurn(situation: TurnSituation): TurnDecision {
   if (!text) return { kind: "silence", hangUp: situation.silentPrompts + 1 >= MAX_SILENT_PROMPTS };
   const { intent } = classifyIntent(text, situation.history);
   if (isGoodbye(text, intent)) return { kind: "goodbye" };
-  if (situation.mode === "message") return { kind: "take_message" };
+  // Taking a message: the caller's words are the message, unless they ask to leave a voicemail instead.
+  if (situation.mode === "message" && !LEAVE_VOICEMAIL.test(text)) return { kind: "take_message" };
+  if (asksToBeForgotten(text)) return { kind: "forget_me" };
   if (VOICEMAIL.test(text)) return { kind: "voicemail" };
   if (intent === "human_handoff" && situation.forwardTo) return { kind: "transfer", to: situation.forwardTo };
   return { kind: "reply", intent };

@@ -17,6 +17,7 @@ import type { SttProvider } from "@/lib/providers/stt/interface";
 import { selectLlm } from "@/lib/provider-selection/llm";
 import { selectStt } from "@/lib/provider-selection/stt";
 import { getTelephonyProviderFor } from "@/lib/provider-selection/telephony";
+import { followUpCall } from "@/lib/receptionist/follow-up";
 import { saveAudioClip } from "@/lib/voice/audio-clips";
 import { businessInfo } from "@/lib/voice/context";
 import type { CallRow } from "./runtime";
@@ -178,6 +179,8 @@ export async function finishCall(db: Db, ref: CallRef, deps: AnalysisDeps = {}):
   if (waitingForRecording) return;
   if (!call.analyzedAt) await analyzeCall(db, call, deps);
   await notifyOnce(db, ref);
+  // Tasks, caller memory, the text-back and the owner's notice (lib/receptionist/follow-up.ts).
+  await followUpCall(db, ref);
 }
 
 export const finishCallJob = defineJob<CallRef>({

@@ -1,0 +1,9 @@
+import { parseJsonBody } from "@/lib/http/parse";
+import { authedRoute } from "@/lib/http/route";
+import { updateTaskInput } from "@/lib/receptionist/schema";
+import { updateTask } from "@/lib/receptionist/tasks";
+
+/** PATCH /api/tasks/{id} {status: open|done|snoozed, assigneeId?, snoozedUntil?} */
+export const PATCH = authedRoute({ permission: "messages.write" }, async (req, { db, ctx, params }) =>
+  updateTask(db, ctx.organizationId, params.id, await parseJsonBody(req, updateTaskInput)),
+);

@@ -1,0 +1,7 @@
+import { parseQuery } from "@/lib/http/parse";
+import { authedRoute } from "@/lib/http/route";
+import { listTasksQuery } from "@/lib/receptionist/schema";
+import { listTasks } from "@/lib/receptionist/tasks";
+
+/** GET /api/tasks?status=open|done|snoozed|all&limit= */
+export const GET = authedRoute({ permission: "calls.read" }, async (req, { db, ctx }) => listTasks(db, ctx.organizationId, parseQuery(req, listTasksQuery)));

@@ -1,0 +1,44 @@
+import "server-only";
+import crypto from "node:crypto";
+import nodemailer, { type Transporter } from "nodemailer";
+import type { DbOrTx } from "@/db/client";
+import { emails } from "@/db/schema";
+import { env } from "@/lib/env";
+
+/**
+ * Every e-mail the app writes goes through here: with SMTP_URL it is sent with nodemailer (and kept
+ * as a record, status sent or failed); without it it is kept with status outbox, and the Outbox page
+ * shows it rendered. Either way the row is the evidence of what went out.
+ */
+export type Email = { organizationId: string; to: string; subject: string; text: string; html: string; kind: string };
+
+let transport: Transporter | null = null;
+
+function smtp(): Transporter | null {
+  if (!env.SMTP_URL) return null;
+  transport ??= nodemailer.createTransport(env.SMTP_URL);
+  return transport;
+}
+
+export async function sendEmail(db: DbOrTx, email: Email): Promise<{ id: string; status: "sent" | "outbox" | "failed" }> {
+  const id = crypto.randomUUID();
+  const mailer = smtp();
+  let status: "sent" | "outbox" | "failed" = "outbox";
+  let error: string | null = null;
+  if (mailer) {
+    try {
+      await mailer.sendMail({ from: env.SMTP_FROM ?? "Switchboard <no-reply@localhost>", to: email.to, subject: email.subject, text: email.text, html: email.html });
+      status = "sent";
+    } catch (e) {
+      status = "failed";
+      error = (e instanceof Error ? e.message : String(e)).slice(0, 500);
+      console.error(`[mail] sending "${email.subject}" failed: ${error}`);
+    }
+  }
+  await db.insert(emails).values({ id, organizationId: email.organizationId, toAddress: email.to, subject: email.subject, text: email.text, html: email.html, kind: email.kind, status, error });
+  return { id, status };
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}

@@ -1,0 +1,118 @@
+import "server-only";
+import crypto from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { Db, DbOrTx } from "@/db/client";
+import { messages, messageThreads, phoneNumbers, smsOptOuts, textBackSettings } from "@/db/schema";
+import { spendCredits } from "@/lib/billing/ledger";
+import { creditPrices } from "@/lib/billing/prices";
+import { HttpError, notFound } from "@/lib/http/errors";
+import { TelephonyError } from "@/lib/providers/telephony/interface";
+import { getTelephonyProviderFor } from "@/lib/provider-selection/telephony";
+import { recordAction } from "@/lib/telephony/actions";
+import { threadFor } from "@/lib/telephony/sms";
+import { DEFAULT_TEXT_BACK_TEMPLATE, fillTemplate } from "@/lib/text/receptionist";
+import type { TextBackInput } from "./schema";
+
+/**
+ * The text-back after a missed or assistant-handled call: per number (on by default, with an
+ * editable template), sent through the number's carrier, 1 credit like any text the assistant
+ * sends, and never to a contact who opted out — the organization's STOP store (`sms_opt_out`) or the
+ * number's thread with them (STOP stored on `message_thread`).
+ */
+
+export type TextBackSetting = { phoneNumberId: string; enabled: boolean; template: string; placeholders: string[] };
+
+export async function getTextBack(db: DbOrTx, organizationId: string, phoneNumberId: string): Promise<TextBackSetting> {
+  const [number] = await db
+    .select({ id: phoneNumbers.id })
+    .from(phoneNumbers)
+    .where(and(eq(phoneNumbers.id, phoneNumberId), eq(phoneNumbers.organizationId, organizationId)));
+  if (!number) throw notFound("Phone number");
+  const [row] = await db
+    .select()
+    .from(textBackSettings)
+    .where(and(eq(textBackSettings.phoneNumberId, phoneNumberId), eq(textBackSettings.organizationId, organizationId)));
+  return { phoneNumberId, enabled: row?.enabled ?? true, template: row?.template ?? DEFAULT_TEXT_BACK_TEMPLATE, placeholders: ["{business}", "{number}", "{name}"] };
+}
+
+export async function updateTextBack(db: Db, organizationId: string, phoneNumberId: string, input: TextBackInput): Promise<TextBackSetting> {
+  const current = await getTextBack(db, organizationId, phoneNumberId);
+  const next = { enabled: input.enabled ?? current.enabled, template: input.template ?? current.template };
+  await db
+    .insert(textBackSettings)
+    .values({ phoneNumberId, organizationId, ...next })
+    .onConflictDoUpdate({ target: textBackSettings.phoneNumberId, set: { ...next, updatedAt: new Date() } });
+  return { ...current, ...next };
+}
+
+/** Whether the contact opted out of this organization's texts (either store). */
+export async function hasOptedOut(db: DbOrTx, organizationId: string, phone: string): Promise<boolean> {
+  const [[stored], [thread]] = await Promise.all([
+    db
+      .select({ id: smsOptOuts.id })
+      .from(smsOptOuts)
+      .where(and(eq(smsOptOuts.organizationId, organizationId), eq(smsOptOuts.phone, phone)))
+      .limit(1),
+    db
+      .select({ id: messageThreads.id })
+      .from(messageThreads)
+      .where(and(eq(messageThreads.organizationId, organizationId), eq(messageThreads.contactNumber, phone), eq(messageThreads.optedOut, true)))
+      .limit(1),
+  ]);
+  return Boolean(stored || thread);
+}
+
+export type TextBackOutcome = "sent" | "opted_out" | "disabled" | "no_number" | "no_credits" | "failed";
+
+export async function sendTextBack(
+  db: Db,
+  call: { id: string; organizationId: string; phoneNumberId: string | null; fromNumber: string },
+  values: { business: string; name: string | null },
+): Promise<{ outcome: TextBackOutcome; messageId?: string }> {
+  if (!call.phoneNumberId) return { outcome: "no_number" };
+  const [number] = await db
+    .select()
+    .from(phoneNumbers)
+    .where(and(eq(phoneNumbers.id, call.phoneNumberId), eq(phoneNumbers.organizationId, call.organizationId)));
+  if (!number || !number.isActive) return { outcome: "no_number" };
+  const setting = await getTextBack(db, call.organizationId, number.id);
+  if (!setting.enabled) return { outcome: "disabled" };
+  if (await hasOptedOut(db, call.organizationId, call.fromNumber)) return { outcome: "opted_out" };
+  const provider = await getTelephonyProviderFor(db, call.organizationId, number.provider);
+  if (!provider) return { outcome: "failed" };
+  try {
+    await spendCredits(db, call.organizationId, creditPrices.smsReply, { reason: "Text-back after a call", reference: `text-back:${call.id}`, metadata: { callId: call.id } });
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 402) return { outcome: "no_credits" };
+    throw error;
+  }
+  const body = fillTemplate(setting.template, { business: values.business, number: number.phoneNumber, name: values.name });
+  const thread = await threadFor(db, call.organizationId, number.id, call.fromNumber);
+  let sid: string | null = null;
+  let status: "sent" | "failed" = "sent";
+  try {
+    sid = (await provider.sendSms({ from: number.phoneNumber, to: call.fromNumber, body })).sid;
+  } catch (error) {
+    if (!(error instanceof TelephonyError)) throw error;
+    console.error(`[text-back] the carrier refused the text-back for call ${call.id}: ${error.message}`);
+    status = "failed";
+  }
+  const id = crypto.randomUUID();
+  await db.insert(messages).values({
+    id,
+    organizationId: call.organizationId,
+    phoneNumberId: number.id,
+    threadId: thread.id,
+    providerMessageSid: sid,
+    direction: "outbound",
+    fromNumber: number.phoneNumber,
+    toNumber: call.fromNumber,
+    body,
+    status,
+    sentBy: "system",
+    intent: "text_back",
+  });
+  if (status === "failed") return { outcome: "failed", messageId: id };
+  await recordAction(db, { organizationId: call.organizationId, callId: call.id, messageId: id, type: "texted_back", detail: { contact: call.fromNumber, textBack: true } });
+  return { outcome: "sent", messageId: id };
+}
