@@ -226,6 +226,10 @@ async function main() {
       };
 
       for (const earlier of script.before ?? []) await converse(earlier.channel ?? script.channel ?? "voice", earlier.turns, false);
+      // Texts sent during the `before` turns (a STOP's carrier-required confirmation, say) are not graded.
+      const sentBefore = new Set(
+        (await db.select({ id: schema.messages.id }).from(schema.messages).where(and(eq(schema.messages.organizationId, org.id), eq(schema.messages.direction, "outbound")))).map((m) => m.id),
+      );
       await converse(script.channel ?? "voice", script.turns, true);
 
       if (verbose) console.log(`    greeting: ${greeting}\n${replies.map((r) => `    assistant: ${r}`).join("\n")}`);
@@ -242,7 +246,7 @@ async function main() {
         const rows = await db.select().from(schema.appointments).where(and(eq(schema.appointments.organizationId, org.id), inArray(schema.appointments.status, ["confirmed", "held"])));
         if (rows.length !== e.appointments) errors.push(`appointments: wanted ${e.appointments}, found ${rows.length}`);
       }
-      const outbound = await db.select().from(schema.messages).where(and(eq(schema.messages.organizationId, org.id), eq(schema.messages.direction, "outbound")));
+      const outbound = (await db.select().from(schema.messages).where(and(eq(schema.messages.organizationId, org.id), eq(schema.messages.direction, "outbound")))).filter((m) => !sentBefore.has(m.id));
       const sentTo = new Set(outbound.filter((m) => m.status !== "failed").map((m) => m.toNumber));
       for (const to of e.smsTo ?? []) if (!sentTo.has(to)) errors.push(`smsTo: no text went to ${to}`);
       for (const to of e.noSmsTo ?? []) if (sentTo.has(to)) errors.push(`noSmsTo: a text went to ${to}`);

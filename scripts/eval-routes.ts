@@ -12,6 +12,7 @@ import { POST as gather } from "@/app/api/telephony/voice/gather/route";
 import { POST as record } from "@/app/api/telephony/voice/record/route";
 import { POST as recording } from "@/app/api/telephony/voice/recording/route";
 import { POST as voice } from "@/app/api/telephony/voice/route";
+import { POST as whisper } from "@/app/api/telephony/voice/whisper/route";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
@@ -22,6 +23,7 @@ const routes: [RegExp, string, Handler][] = [
   [/^\/api\/telephony\/voice\/record$/, "POST", record],
   [/^\/api\/telephony\/voice\/recording$/, "POST", recording],
   [/^\/api\/telephony\/voice\/connect$/, "POST", connect],
+  [/^\/api\/telephony\/voice\/whisper$/, "POST", whisper],
   [/^\/api\/telephony\/status$/, "POST", status],
   [/^\/api\/telephony\/sms$/, "POST", sms],
   [/^\/api\/telephony\/simulator\/recordings$/, "POST", recordings],

@@ -8,6 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
+import { parse as parseYaml } from "yaml";
 import { POST as smsHook } from "@/app/api/telephony/sms/route";
 import { POST as voiceHook } from "@/app/api/telephony/voice/route";
 import { appointments, calls, messages, organizations, type BusinessProfile, type TranscriptTurn } from "@/db/schema";
@@ -25,8 +26,6 @@ import { business, callParams, say } from "../helpers/phone";
 
 jest.setTimeout(180_000);
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const yaml = require("js-yaml") as { load(text: string): unknown };
 
 type Script = {
   name: string;
@@ -44,7 +43,7 @@ const scripts = fs
   .readdirSync(dir)
   .filter((f) => f.startsWith("booking-") && f.endsWith(".yaml"))
   .sort()
-  .map((f) => ({ file: f, script: yaml.load(fs.readFileSync(path.join(dir, f), "utf8")) as Script }));
+  .map((f) => ({ file: f, script: parseYaml(fs.readFileSync(path.join(dir, f), "utf8")) as Script }));
 
 const blobDir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-eval-booking-"));
 beforeAll(() => {
