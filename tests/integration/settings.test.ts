@@ -377,7 +377,7 @@ describe("/api/settings/api-keys", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
     const read = track(await call(getKeys, "GET", "/api/settings/api-keys", { sessionId: account.sessionId }));
-    expect(read.body.deepgram).toEqual({ set: false, hint: null, updatedAt: null, source: envSource("DEEPGRAM_API_KEY") });
+    expect(read.body.deepgram).toEqual({ set: false, hint: null, updatedAt: null, source: envSource("DEEPGRAM_API_KEY"), verification: null });
     expect(read.body.anthropic.set).toBe(true);
     const db = await getDb();
     expect((await resolveCredential(db, account.organizationId, "deepgram"))?.source ?? "offline").toBe(envSource("DEEPGRAM_API_KEY"));

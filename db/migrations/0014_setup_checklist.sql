@@ -1,0 +1,1 @@
+ALTER TABLE "organization" ADD COLUMN "setup_checklist_dismissed_at" timestamp with time zone;
