@@ -119,7 +119,8 @@ export async function saveApiKeys(
     entries.map((entry) => verifyApiKey(entry.provider, entry.secret, { baseUrl: options.baseUrls?.[entry.provider] })),
   );
   await db.transaction(async (tx) => {
-    for (const [i, { secret: _secret, ...entry }] of entries.entries()) {
+    for (const [i, { provider, ciphertext, hint }] of entries.entries()) {
+      const entry = { provider, ciphertext, hint };
       const now = new Date();
       const verification = {
         verificationStatus: verifications[i].status,
