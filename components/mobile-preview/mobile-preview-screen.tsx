@@ -8,7 +8,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { useAudioPlayer } from "@/components/voice-test/use-audio-player";
 import { intentLabel, type MobileVoiceTestResponse } from "@/components/voice-test/types";
-import { apiRequest, serverMessage } from "@/lib/api-client";
+import { apiRequest, errorStatus, serverMessage } from "@/lib/api-client";
 import { cn } from "@/lib/utils";
 
 /** A chat message (advanced §3): client only. */
@@ -78,7 +78,9 @@ export function MobilePreviewScreen() {
       };
     } catch (error) {
       // The spec's sentence, then the server's reason when it gave one (no assistant, out of credits…).
-      const reason = serverMessage(error) ?? (error instanceof Error && error.message !== "failed" ? error.message : null);
+      // A 5xx says nothing an owner can act on: only a 4xx's reason is added.
+      const status = errorStatus(error);
+      const reason = status !== null && status >= 400 && status < 500 ? serverMessage(error) : null;
       reply = { id: newId(), role: "ai", content: reason ? `${CHAT_ERROR_TEXT} ${reason}` : CHAT_ERROR_TEXT, timestamp: new Date(), isError: true };
     }
     setMessages((list) => [...list, reply]);
