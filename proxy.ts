@@ -1,11 +1,12 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { RETURN_TO_PARAM, safeReturnPath } from "@/lib/auth/return-to";
 import { SESSION_COOKIE_NAMES } from "@/lib/auth/session-hint";
 import { baseSecurityHeaders, contentSecurityPolicy, newNonce } from "@/lib/http/security-headers";
 
 /**
  * Cheap checks before rendering; it authorizes nothing. Every route handler and server component
  * checks the session itself (lib/http/route.ts, lib/auth/current-user.ts).
- * - A visitor who still carries a session cookie is sent from /auth to /dashboard; the dashboard
+ * - A visitor who still carries a session cookie is sent from /auth to the page it asked for (`?next=`, same-site only) or /dashboard; the dashboard
  *   verifies it, and a stale one ends at /api/login, which clears it.
  * - Pages get a Content-Security-Policy with a fresh nonce (lib/http/security-headers.ts); Next
  *   reads it from the request header and puts it on its scripts.
@@ -23,7 +24,8 @@ export function proxy(request: NextRequest) {
   let response: NextResponse;
   let csp: string | null = null;
   if (pathname === "/auth" && hasSessionCookie) {
-    response = NextResponse.redirect(new URL("/dashboard", request.url));
+    const next = safeReturnPath(request.nextUrl.searchParams.get(RETURN_TO_PARAM));
+    response = NextResponse.redirect(new URL(next ?? "/dashboard", request.url));
   } else if (isPage) {
     csp = contentSecurityPolicy(newNonce(), { dev });
     const headers = new Headers(request.headers);

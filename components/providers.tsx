@@ -19,12 +19,12 @@ export function Providers({ children, sessionHint }: { children: React.ReactNode
       <AuthProvider sessionHint={sessionHint}>
         <TooltipProvider>
           {children}
-          {/* Spec §9: one toast at a time, 5 s, swipe right to dismiss, F8 focuses the viewport. */}
+          {/* Spec §9: one toast at a time, 5 s, swipe right to dismiss, F8 focuses the viewport. At the top centre a toast never hides a dialog's footer buttons. */}
           <Toaster
             theme="dark"
             richColors
             closeButton
-            position="bottom-right"
+            position="top-center"
             visibleToasts={1}
             duration={5000}
             hotkey={["F8"]}

@@ -6,6 +6,7 @@ import { toast } from "sonner";
 import { AccessDenied } from "@/components/access-denied";
 import { FullScreenLoader } from "@/components/full-screen-loader";
 import { useAuth } from "@/lib/auth/use-auth";
+import { withReturnTo } from "@/lib/auth/return-to";
 import { fullPageNavigate } from "@/lib/utils";
 import { isAdminPath, roleMayView } from "./route-access";
 
@@ -26,7 +27,9 @@ export function AuthGate({ children }: { children: React.ReactNode }) {
       else toast.error("Unauthorized", { description: "You are logged out. Logging in again..." });
     }
     const timer = window.setTimeout(() => {
-      fullPageNavigate(adminArea ? "/auth" : "/api/login");
+      // Come back to the page that was asked for once signed in (same-site paths only).
+      const asked = `${window.location.pathname}${window.location.search}`;
+      fullPageNavigate(withReturnTo(adminArea ? "/auth" : "/api/login", asked));
     }, REDIRECT_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [isLoading, isAuthenticated, adminArea]);

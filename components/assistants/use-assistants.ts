@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
+import { errorToast } from "@/components/billing/billing-link";
 import { apiRequest, isUnauthorizedError, serverMessage } from "@/lib/api-client";
 import type { CreateAssistantInput, UpdateAssistantInput } from "@/lib/assistants/schema";
 
@@ -47,7 +48,7 @@ function failureToast(title: string) {
   return (error: Error) => {
     if (isUnauthorizedError(error)) return;
     const description = serverMessage(error);
-    toast.error(title, description ? { description } : undefined);
+    errorToast(title, description);
   };
 }
 

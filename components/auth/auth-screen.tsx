@@ -9,6 +9,7 @@ import { FullScreenLoader } from "@/components/full-screen-loader";
 import { useAuth } from "@/lib/auth/use-auth";
 import { SignInForm } from "./sign-in-form";
 import { SignUpForm } from "./sign-up-form";
+import { returnPathFromLocation } from "./return-path";
 
 export type AuthTab = "signin" | "signup";
 
@@ -20,7 +21,7 @@ export function AuthScreen({ initialTab }: { initialTab: AuthTab }) {
   const submitted = loginMutation.isSuccess || registerMutation.isSuccess;
 
   React.useEffect(() => {
-    if (isAuthenticated && !submitted) router.replace("/dashboard");
+    if (isAuthenticated && !submitted) router.replace(returnPathFromLocation() ?? "/dashboard");
   }, [isAuthenticated, submitted, router]);
 
   if (isLoading || (isAuthenticated && !submitted)) return <FullScreenLoader />;
@@ -30,6 +31,7 @@ export function AuthScreen({ initialTab }: { initialTab: AuthTab }) {
       <div aria-hidden className="absolute inset-x-0 top-0 -z-10 h-72 bg-gradient-to-b from-primary/10 to-transparent" />
       <Card className="w-full max-w-md shadow-xl shadow-black/20">
         <CardHeader className="text-center">
+          <h1 className="sr-only">Switchboard: sign in or create an account</h1>
           <CardTitle className="text-2xl">
             {tab === "signin" ? "Welcome back" : "Create your account"}
           </CardTitle>

@@ -11,6 +11,7 @@ import { serverMessage } from "@/lib/api-client";
 import { loginInput, type LoginInput } from "@/lib/auth/schemas";
 import { useAuth } from "@/lib/auth/use-auth";
 import { fullPageNavigate } from "@/lib/utils";
+import { returnPathFromLocation } from "./return-path";
 import { demoAccount } from "@/lib/demo-accounts";
 import { FormField } from "./form-field";
 
@@ -30,7 +31,7 @@ export function SignInForm() {
           title: "Welcome back!",
           description: "You've been logged in successfully.",
         });
-        fullPageNavigate("/dashboard");
+        fullPageNavigate(returnPathFromLocation() ?? "/dashboard");
       },
       onError: (error) => {
         toast.error("Login failed", {

@@ -10,6 +10,7 @@ import { serverMessage } from "@/lib/api-client";
 import { registerFormInput, type RegisterFormInput } from "@/lib/auth/schemas";
 import { useAuth } from "@/lib/auth/use-auth";
 import { fullPageNavigate } from "@/lib/utils";
+import { returnPathFromLocation } from "./return-path";
 import { FormField } from "./form-field";
 
 export function SignUpForm() {
@@ -29,7 +30,7 @@ export function SignUpForm() {
           title: "Account created!",
           description: "You've been registered and logged in successfully.",
         });
-        fullPageNavigate("/dashboard");
+        fullPageNavigate(returnPathFromLocation() ?? "/dashboard");
       },
       onError: (error) => {
         toast.error("Registration failed", { description: serverMessage(error) ?? "Please try again." });

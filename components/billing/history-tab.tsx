@@ -57,7 +57,29 @@ export function HistoryTab() {
   }
   return (
     <div className="flex flex-col gap-4">
-      <Card className="overflow-x-auto">
+      {/* Under 640 px each transaction is a card with the same facts: no sideways scrolling. */}
+      <ul className="flex flex-col gap-2 sm:hidden" data-testid="billing-history-cards">
+        {items.map((item) => (
+          <li key={item.id} className="flex flex-col gap-1 rounded-lg border border-border bg-card p-3 text-sm" data-testid="billing-history-card">
+            <div className="flex items-start justify-between gap-2">
+              <span className="font-medium">{item.type}</span>
+              <Amount item={item} />
+            </div>
+            <p className="text-muted-foreground">{item.description}</p>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <span className="text-xs text-muted-foreground">{formatDate(item.date)}</span>
+              {statusBadge(item.status)}
+            </div>
+            {item.invoiceAvailable && item.paymentId ? (
+              <Button size="sm" variant="ghost" className="self-start" onClick={() => void openInvoice(item.paymentId!)}>
+                <Download aria-hidden />
+                Download Invoice
+              </Button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <Card className="hidden overflow-x-auto sm:block">
         <Table data-testid="billing-history">
           <TableHeader>
             <TableRow>

@@ -18,11 +18,21 @@ function actionFor(plan: PublicPlan, overview: BillingOverview, current: PublicP
   return current && plan.price < current.price ? "Downgrade" : "Upgrade";
 }
 
+/** What a paid plan costs, what changes and when it renews, said before any money moves. */
+export function paidPlanSummary(plan: PublicPlan, testMode: boolean, today = new Date()): string {
+  const renews = new Date(today);
+  renews.setMonth(renews.getMonth() + 1);
+  const date = renews.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
+  const charge = testMode ? "Test mode: no card is charged." : `You are charged ${formatDollars(plan.price)} now on Stripe's secure checkout page.`;
+  return `${charge} What changes: ${plan.features.join(", ")}. The plan renews every month at ${formatDollars(plan.price)}, next on ${date}, until you cancel.`;
+}
+
 /** Subscription Plans tab: the current plan is the organization's real one. */
 export function PlansTab({ overview }: { overview: BillingOverview }) {
   const plans = usePlans();
   const changePlan = useChangePlan();
   const [confirmFree, setConfirmFree] = React.useState(false);
+  const [confirmPaid, setConfirmPaid] = React.useState<PublicPlan | null>(null);
   const current = plans.data?.find((p) => p.id === overview.plan.id);
 
   if (plans.isLoading || !plans.data) {
@@ -37,7 +47,7 @@ export function PlansTab({ overview }: { overview: BillingOverview }) {
 
   const choose = (plan: PublicPlan) => {
     if (plan.id === "free") setConfirmFree(true);
-    else changePlan.mutate({ id: plan.id, name: plan.name });
+    else setConfirmPaid(plan);
   };
 
   return (
@@ -86,6 +96,18 @@ export function PlansTab({ overview }: { overview: BillingOverview }) {
           );
         })}
       </div>
+      <ConfirmDialog
+        open={confirmPaid !== null}
+        onOpenChange={(open) => (open ? null : setConfirmPaid(null))}
+        title={confirmPaid ? `${actionFor(confirmPaid, overview, current)} to ${confirmPaid.name} for ${formatDollars(confirmPaid.price)}/month?` : ""}
+        description={confirmPaid ? paidPlanSummary(confirmPaid, overview.testMode) : ""}
+        confirmLabel={confirmPaid ? `Pay ${formatDollars(confirmPaid.price)} and switch` : "Confirm"}
+        pending={changePlan.isPending}
+        onConfirm={() => {
+          if (confirmPaid) changePlan.mutate({ id: confirmPaid.id, name: confirmPaid.name });
+          setConfirmPaid(null);
+        }}
+      />
       <ConfirmDialog
         open={confirmFree}
         onOpenChange={setConfirmFree}

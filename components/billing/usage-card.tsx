@@ -51,7 +51,8 @@ export function UsageCard({ overview }: { overview: BillingOverview }) {
               />
             </div>
             <p className="text-xs text-muted-foreground" data-testid="billing-usage-percent">
-              {percent}% of this period&apos;s credits used · credits never expire
+              {percent}% of this period&apos;s credits used ({overview.usedThisPeriod.toLocaleString("en-US")} of the plan&apos;s{" "}
+              {overview.includedThisPeriod.toLocaleString("en-US")} included) · balance {overview.balance.toLocaleString("en-US")} · credits never expire
             </p>
           </div>
         )}

@@ -2,7 +2,7 @@
 
 import * as React from "react";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { Bot, History, MessageSquare, Mic, PhoneIncoming, PhoneOutgoing, RotateCw } from "lucide-react";
+import { Bot, History, MessageSquare, Mic, PhoneIncoming, PhoneOutgoing, RotateCw, SlidersHorizontal } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -90,10 +90,44 @@ function Row({ item, onOpen }: { item: HistoryItem; onOpen: () => void }) {
   );
 }
 
+/** Under 640 px a row is a card with the essentials: a button named for what it opens. */
+function MobileCard({ item, onOpen }: { item: HistoryItem; onOpen: () => void }) {
+  const counterpart = item.direction === "inbound" ? item.from : item.to;
+  return (
+    <li>
+      <button
+        type="button"
+        onClick={onOpen}
+        aria-label={`Open ${labelOf(item).toLowerCase()} ${item.direction === "inbound" ? "from" : "to"} ${item.callerName || counterpart}, ${formatDateTime(item.at)}`}
+        className="flex w-full flex-col gap-1.5 rounded-lg border border-border bg-card p-3 text-left outline-none hover:bg-accent/40 focus-visible:ring-2 focus-visible:ring-ring"
+        data-testid="history-card"
+      >
+        <span className="flex items-center justify-between gap-2">
+          <span className="inline-flex min-w-0 items-center gap-2 font-medium">
+            <span className="flex size-7 shrink-0 items-center justify-center rounded-md bg-primary/10 text-primary">
+              <KindIcon item={item} />
+            </span>
+            <span className="truncate">{item.callerName || counterpart}</span>
+          </span>
+          <Badge variant={statusVariant(item.status)}>{statusLabel(item.status)}</Badge>
+        </span>
+        <span className="text-xs text-muted-foreground">
+          {labelOf(item)} · {item.direction === "inbound" ? "Inbound" : "Outbound"} · {formatDateTime(item.at)}
+          {item.kind === "message" ? "" : ` · ${formatDuration(item.durationSeconds ?? 0)}`}
+        </span>
+        {(item.kind === "message" ? item.body : item.summary) ? (
+          <span className="line-clamp-2 text-sm text-muted-foreground">{item.kind === "message" ? item.body : item.summary}</span>
+        ) : null}
+      </button>
+    </li>
+  );
+}
+
 /** Calls, texts and voicemails of the organization, newest first, with filters and a detail view. */
 export function CallHistoryScreen() {
   const [filters, setFilters] = React.useState<HistoryFilters>(emptyFilters);
   const [selected, setSelected] = React.useState<HistoryItem | null>(null);
+  const [filtersOpen, setFiltersOpen] = React.useState(false);
   const qs = toQuery(filters).toString();
 
   const query = useInfiniteQuery({
@@ -119,7 +153,21 @@ export function CallHistoryScreen() {
         <p className="text-muted-foreground">Every call, text and voicemail your numbers handled, newest first. Open one for its transcript and summary.</p>
       </div>
 
-      <FilterBar value={filters} onChange={setFilters} />
+      {/* On a phone the seven filters fold into one "Filters" sheet. */}
+      <Button
+        variant="outline"
+        className="self-start sm:hidden"
+        aria-expanded={filtersOpen}
+        aria-controls="history-filters"
+        onClick={() => setFiltersOpen((open) => !open)}
+        data-testid="history-filters-toggle"
+      >
+        <SlidersHorizontal aria-hidden />
+        Filters{filtered ? " (on)" : ""}
+      </Button>
+      <div id="history-filters" className={filtersOpen ? "block" : "hidden sm:block"}>
+        <FilterBar value={filters} onChange={setFilters} />
+      </div>
 
       {query.isError ? (
         <div role="alert" className="flex flex-col gap-3 rounded-lg border border-destructive/30 bg-destructive/5 px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between">
@@ -155,7 +203,13 @@ export function CallHistoryScreen() {
           ) : null}
         </Card>
       ) : items.length > 0 ? (
-        <Card className="overflow-hidden">
+        <>
+        <ul className="flex flex-col gap-2 sm:hidden" data-testid="history-cards">
+          {items.map((item) => (
+            <MobileCard key={`${item.kind}-${item.id}`} item={item} onOpen={() => setSelected(item)} />
+          ))}
+        </ul>
+        <Card className="hidden overflow-hidden sm:block">
           <Table>
             <TableHeader>
               <TableRow className="hover:bg-transparent">
@@ -176,6 +230,7 @@ export function CallHistoryScreen() {
             </TableBody>
           </Table>
         </Card>
+        </>
       ) : null}
 
       {query.hasNextPage ? (

@@ -5,7 +5,9 @@ import { Bot, Plus, RotateCw, ShieldCheck } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { displayFirstName, useAuth } from "@/lib/auth/use-auth";
+import { CreditsCard } from "./credits-card";
 import { KnowledgeCard } from "./knowledge-card";
+import { SetupChecklistCard, useSetupChecklist } from "./setup-checklist";
 import { MasterAdminControls } from "./master-admin-controls";
 import { PerformanceOverview } from "./performance-overview";
 import { QuickLinks } from "./quick-links";
@@ -18,6 +20,9 @@ export function Dashboard() {
   const { user } = useAuth();
   const { data: stats, isLoading, isError, refetch, isRefetching } = useDashboardStats();
   const isMasterAdmin = user?.role === "master_admin";
+  // A new organization (nothing set up yet) is greeted, not welcomed back.
+  const checklist = useSetupChecklist();
+  const brandNew = checklist.data !== undefined && checklist.data.completed === 0 && checklist.data.show;
 
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-8 px-4 py-8 sm:px-6 lg:px-8" data-testid="dashboard">
@@ -25,7 +30,7 @@ export function Dashboard() {
         <div className="flex flex-col gap-2">
           <div className="flex flex-wrap items-center gap-3">
             <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl" data-testid="dashboard-welcome">
-              Welcome back, {displayFirstName(user)}!
+              {brandNew ? "Welcome" : "Welcome back"}, {displayFirstName(user)}!
             </h1>
             {isMasterAdmin ? (
               <Badge data-testid="master-admin-badge">
@@ -65,7 +70,11 @@ export function Dashboard() {
         </div>
       ) : null}
 
+      <SetupChecklistCard />
+
       <StatCards stats={stats} isLoading={isLoading} />
+
+      <CreditsCard />
 
       <KnowledgeCard />
 

@@ -8,6 +8,18 @@ export const appNavLinks = [
   { href: "/settings", label: "Settings" },
 ] as const;
 
+/** The avatar's account menu (with Sign Out after these): reachable from every signed-in page. */
+export function accountMenuLinks(role: string | undefined) {
+  const links: { href: "/billing" | "/voice-test" | "/settings" | "/admin" | "/master-admin"; label: string }[] = [
+    { href: "/billing", label: "Billing & Credits" },
+    { href: "/voice-test", label: "Voice Test" },
+    { href: "/settings", label: "Settings" },
+  ];
+  if (role === "admin" || role === "master_admin") links.push({ href: "/admin", label: "Admin" });
+  if (role === "master_admin") links.push({ href: "/master-admin", label: "Master Admin" });
+  return links;
+}
+
 /** "/" shows the dashboard to signed-in users, so it highlights the Dashboard link too. */
 export function isNavLinkActive(href: string, pathname: string): boolean {
   if (href === "/dashboard" && pathname === "/") return true;

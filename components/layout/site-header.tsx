@@ -3,13 +3,22 @@
 import * as React from "react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { LogOut, Menu, X } from "lucide-react";
+import { ChevronDown, CreditCard, LogOut, Menu, Mic, Settings, Shield, ShieldCheck, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
 import { clearStoredSessionId } from "@/lib/api-client";
 import { avatarInitial, displayFirstName, useAuth } from "@/lib/auth/use-auth";
 import { cn, fullPageNavigate } from "@/lib/utils";
 import { Logo } from "./logo";
-import { appNavLinks, isNavLinkActive } from "./nav-links";
+import { accountMenuLinks, appNavLinks, isNavLinkActive } from "./nav-links";
+import type { Role } from "@/lib/auth/roles";
 
 function signOut() {
   clearStoredSessionId();
@@ -41,6 +50,55 @@ function NavLinks({ pathname, onNavigate, vertical = false }: { pathname: string
   );
 }
 
+/** The avatar opens the account menu: Billing & Credits, Voice Test, Settings, the admin areas for admins, Sign Out. */
+function AccountMenu({ role, initial, firstName, email }: { role: Role | undefined; initial: string; firstName: string; email: string }) {
+  const icons = { "/billing": CreditCard, "/voice-test": Mic, "/settings": Settings, "/admin": Shield, "/master-admin": ShieldCheck } as const;
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <button
+          type="button"
+          className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 outline-none hover:bg-accent/60 focus-visible:ring-2 focus-visible:ring-ring"
+          aria-label={`Account menu for ${firstName}`}
+          data-testid="header-user"
+        >
+          <span
+            aria-hidden
+            className="flex size-8 items-center justify-center rounded-full bg-primary/20 text-sm font-semibold text-primary ring-1 ring-primary/30"
+            data-testid="header-avatar"
+          >
+            {initial}
+          </span>
+          <span className="max-w-24 truncate text-sm font-medium sm:max-w-40" data-testid="header-first-name">
+            {firstName}
+          </span>
+          <ChevronDown className="size-4 text-muted-foreground" aria-hidden />
+        </button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="min-w-56" data-testid="account-menu">
+        <DropdownMenuLabel className="truncate font-normal text-muted-foreground">{email}</DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        {accountMenuLinks(role).map((link) => {
+          const Icon = icons[link.href];
+          return (
+            <DropdownMenuItem key={link.href} asChild>
+              <Link href={link.href} data-testid={`account-menu-${link.href.slice(1)}`}>
+                <Icon aria-hidden className="size-4" />
+                {link.label}
+              </Link>
+            </DropdownMenuItem>
+          );
+        })}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={signOut} data-testid="account-menu-sign-out">
+          <LogOut aria-hidden className="size-4" />
+          Sign Out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
 export function SiteHeader() {
   const { user, isLoading, isAuthenticated } = useAuth();
   const pathname = usePathname() ?? "/";
@@ -63,18 +121,7 @@ export function SiteHeader() {
 
         {isLoading ? null : isAuthenticated ? (
           <div className="ml-auto flex items-center gap-1 sm:gap-3">
-            <div className="flex items-center gap-2" data-testid="header-user">
-              <span
-                aria-hidden
-                className="flex size-8 items-center justify-center rounded-full bg-primary/20 text-sm font-semibold text-primary ring-1 ring-primary/30"
-                data-testid="header-avatar"
-              >
-                {avatarInitial(user)}
-              </span>
-              <span className="max-w-24 truncate text-sm font-medium sm:max-w-40" data-testid="header-first-name">
-                {displayFirstName(user)}
-              </span>
-            </div>
+            <AccountMenu role={user?.role} initial={avatarInitial(user)} firstName={displayFirstName(user)} email={user?.email ?? ""} />
             <Button variant="ghost" size="sm" onClick={signOut} data-testid="header-sign-out">
               <LogOut aria-hidden />
               <span className="hidden sm:inline">Sign Out</span>
@@ -112,6 +159,20 @@ export function SiteHeader() {
       {isAuthenticated && menuOpen ? (
         <nav id="mobile-nav" aria-label="Main" className="border-t border-border px-4 py-3 lg:hidden">
           <NavLinks pathname={pathname} onNavigate={closeMenu} vertical />
+          <p className="mt-3 px-3 text-xs font-medium uppercase tracking-wide text-muted-foreground">Account</p>
+          <ul className="mt-1 flex flex-col gap-1">
+            {accountMenuLinks(user?.role).map((link) => (
+              <li key={link.href}>
+                <Link
+                  href={link.href}
+                  onClick={closeMenu}
+                  className="block rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-accent/60 hover:text-foreground"
+                >
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
         </nav>
       ) : null}
     </header>

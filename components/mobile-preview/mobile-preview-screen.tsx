@@ -8,7 +8,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { useAudioPlayer } from "@/components/voice-test/use-audio-player";
 import { intentLabel, type MobileVoiceTestResponse } from "@/components/voice-test/types";
-import { apiRequest } from "@/lib/api-client";
+import { apiRequest, errorStatus, serverMessage } from "@/lib/api-client";
 import { cn } from "@/lib/utils";
 
 /** A chat message (advanced §3): client only. */
@@ -76,8 +76,12 @@ export function MobilePreviewScreen() {
         audioUrl: data.audioFile ?? undefined,
         intent: data.intent ?? undefined,
       };
-    } catch {
-      reply = { id: newId(), role: "ai", content: CHAT_ERROR_TEXT, timestamp: new Date(), isError: true };
+    } catch (error) {
+      // The spec's sentence, then the server's reason when it gave one (no assistant, out of credits…).
+      // A 5xx says nothing an owner can act on: only a 4xx's reason is added.
+      const status = errorStatus(error);
+      const reason = status !== null && status >= 400 && status < 500 ? serverMessage(error) : null;
+      reply = { id: newId(), role: "ai", content: reason ? `${CHAT_ERROR_TEXT} ${reason}` : CHAT_ERROR_TEXT, timestamp: new Date(), isError: true };
     }
     setMessages((list) => [...list, reply]);
     setPending(false);
@@ -137,7 +141,8 @@ export function MobilePreviewScreen() {
                       {intentLabel(m.intent)}
                     </Badge>
                   ) : null}
-                  <time dateTime={m.timestamp.toISOString()} data-testid="chat-timestamp">
+                  {/* The greeting's time is rendered on the server and again in the browser: a different clock and zone. */}
+                  <time dateTime={m.timestamp.toISOString()} data-testid="chat-timestamp" suppressHydrationWarning>
                     {time(m.timestamp)}
                   </time>
                   {m.role === "ai" && m.audioUrl ? (

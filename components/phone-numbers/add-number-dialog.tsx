@@ -4,6 +4,7 @@ import * as React from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "sonner";
+import { errorToast } from "@/components/billing/billing-link";
 import { Check, Search } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Badge } from "@/components/ui/badge";
@@ -96,7 +97,7 @@ function AddNumberForm({ onDone }: { onDone: () => void }) {
           window.setTimeout(() => fullPageNavigate("/api/login"), PHONE_NUMBER_UNAUTHORIZED_REDIRECT_MS);
           return;
         }
-        toast.error("Error", { description: serverMessage(error) ?? "Failed to add phone number" });
+        errorToast("Error", serverMessage(error) ?? "Failed to add phone number");
       },
     });
   };

@@ -11,6 +11,7 @@ import { Select } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
 import { Switch } from "@/components/ui/switch";
 import { serverMessage } from "@/lib/api-client";
+import { formatForDisplay } from "@/lib/phone-numbers/forward-to";
 import { updatePhoneNumberInput, WEEKDAYS, type Weekday } from "@/lib/phone-numbers/schema";
 import { formatPhoneNumber } from "./format";
 import { RoutingRulesEditor, ruleToBody, type RuleDraft } from "./routing-rules-editor";
@@ -68,7 +69,7 @@ function initialState(number: PhoneNumber): RoutingState {
   ) as Record<Weekday, DayState>;
   const routing = number.routing;
   return {
-    forwardTo: number.forwardTo ?? "",
+    forwardTo: number.forwardTo ? formatForDisplay(number.forwardTo) : "",
     streaming: number.streaming,
     useHours: hours !== null,
     timezone: hours?.timezone ?? browserTimeZone(),
@@ -157,7 +158,7 @@ function RoutingForm({ number, onDone }: { number: PhoneNumber; onDone: () => vo
         <Input
           id="configure-forward-to"
           type="tel"
-          placeholder="+14155550123"
+          placeholder="(512) 555-1234"
           value={state.forwardTo}
           onChange={(e) => setState((s) => ({ ...s, forwardTo: e.target.value }))}
           aria-invalid={errors.forwardTo ? true : undefined}
@@ -165,7 +166,7 @@ function RoutingForm({ number, onDone }: { number: PhoneNumber; onDone: () => vo
           data-testid="configure-forward-to"
         />
         <p id="configure-forward-to-hint" className="text-xs text-muted-foreground">
-          A person to hand calls to, in E.164 format. Leave empty to let the assistant handle every call.
+          A person to hand calls to, written any usual way, e.g. (512) 555-1234 or +44 20 7946 0958. Leave empty to let the assistant handle every call.
         </p>
         <FieldError id="configure-forward-to-error" message={errors.forwardTo} />
       </div>

@@ -65,15 +65,21 @@ export function PhoneNumberCard({ number }: { number: PhoneNumber }) {
       </CardHeader>
       <CardContent className="flex flex-1 flex-col gap-3 text-sm">
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5">
-          <dt className="text-muted-foreground">Twilio SID</dt>
-          <dd className="truncate font-mono text-xs leading-5" title={number.twilioSid ?? undefined} data-testid="phone-number-sid">
-            {number.twilioSid ?? "—"}
-          </dd>
           <dt className="text-muted-foreground">Created</dt>
           <dd>
             <time dateTime={number.createdAt}>{formatCreatedDate(number.createdAt)}</time>
           </dd>
         </dl>
+        {/* Carrier identifiers matter to whoever connects Twilio, not to an owner: behind "Details". */}
+        <details className="text-xs" data-testid="phone-number-details">
+          <summary className="cursor-pointer text-muted-foreground hover:text-foreground">Details</summary>
+          <dl className="mt-1.5 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+            <dt className="text-muted-foreground">Twilio SID</dt>
+            <dd className="truncate font-mono leading-5" title={number.twilioSid ?? undefined} data-testid="phone-number-sid">
+              {number.twilioSid ?? "—"}
+            </dd>
+          </dl>
+        </details>
         <div className="flex flex-col gap-1.5 text-muted-foreground">
           <p className="flex items-center gap-2">
             <Bot className="size-4 shrink-0" aria-hidden />

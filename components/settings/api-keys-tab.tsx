@@ -24,12 +24,31 @@ interface KeyStatus {
   hint: string | null;
   updatedAt: string | null;
   source: Source;
+  verification: { status: "verified" | "offline" | "refused"; message: string | null; checkedAt: string | null } | null;
 }
 interface ApiKeysStatus {
   anthropic: KeyStatus;
   elevenlabs: KeyStatus;
   deepgram: KeyStatus;
   twilio: KeyStatus & { accountSidHint: string | null };
+}
+
+/** The provider's answer when the key was saved: "Verified", "Not verified (offline)", or its refusal. */
+function VerificationBadge({ vendor, verification, provider }: { vendor: string; verification: NonNullable<KeyStatus["verification"]>; provider: string }) {
+  const testId = `api-key-${provider}-verification`;
+  if (verification.status === "verified") return <Badge variant="success" data-testid={testId}>Verified</Badge>;
+  if (verification.status === "refused") {
+    return (
+      <Badge variant="destructive" data-testid={testId} className="whitespace-normal">
+        {vendor} refused this key: {verification.message}
+      </Badge>
+    );
+  }
+  return (
+    <Badge variant="secondary" title={verification.message ?? "No connection to the provider when the key was saved"} data-testid={testId}>
+      Not verified (offline)
+    </Badge>
+  );
 }
 
 const API_KEYS_QUERY_KEY = ["/api/settings/api-keys"] as const;
@@ -192,10 +211,11 @@ export function ApiKeysTab() {
                           : ""}
                       </p>
                     </div>
-                    <div className="flex items-center gap-2">
+                    <div className="flex flex-wrap items-center gap-2">
                       <Badge variant={source.variant} title={source.help} data-testid={`api-key-${provider}-source`}>
                         In use: {source.text}
                       </Badge>
+                      {current.verification ? <VerificationBadge vendor={info.vendor} verification={current.verification} provider={provider} /> : null}
                     </div>
                   </div>
                   {unreadable ? (

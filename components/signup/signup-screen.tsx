@@ -54,6 +54,18 @@ function serverFieldErrors(error: unknown): Record<string, string> {
   }
 }
 
+/** What signing up with the chosen plan costs, and when: said before the account is created. */
+function ChargeNotice({ plan }: { plan: PublicPlan | undefined }) {
+  if (!plan) return null;
+  return (
+    <p className="rounded-lg border border-border bg-muted/30 p-3 text-sm" data-testid="signup-charge-notice">
+      {plan.price > 0
+        ? `${plan.name}: $${plan.price}/month. Nothing is charged when you create the account; you pay $${plan.price} when you complete payment in Billing & Credits, and then every month until you cancel. Until then the Free plan's limits apply.`
+        : `${plan.name}: nothing is charged, now or later.`}
+    </p>
+  );
+}
+
 /** /signup (advanced spec §2): plan cards on the left, the Account Information form on the right. */
 export function SignupScreen() {
   const plans = useQuery<PublicPlan[]>({ queryKey: ["/api/subscription-plans"] });
@@ -225,6 +237,7 @@ export function SignupScreen() {
                 </div>
               )}
             />
+            <ChargeNotice plan={plans.data?.find((p) => p.id === tier)} />
             <Button type="submit" disabled={pending} className="mt-2 w-full" data-testid="signup-submit">
               {pending ? <Spinner /> : null}
               Create Account & Start Free

@@ -12,12 +12,14 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import type { VoiceAssistant } from "@/components/assistants/use-assistants";
-import { apiRequest, errorStatus, isUnauthorizedError } from "@/lib/api-client";
+import { apiRequest, errorStatus, isUnauthorizedError, serverMessage } from "@/lib/api-client";
 import { providerLabel } from "@/lib/voice/labels";
+import { quickPhrasesFor } from "@/lib/voice/quick-phrases";
+import { fullPageNavigate } from "@/lib/utils";
 import { formatMs, intentLabel, type VoiceTestResponse } from "./types";
 import { useAudioPlayer } from "./use-audio-player";
 
-/** The five quick phrases (core §2, §9). */
+/** The five quick phrases (core §2, §9) before the business profile has loaded; then quickPhrasesFor(profile). */
 export const QUICK_PHRASES = [
   "Hello, I'd like to book an appointment",
   "What are your opening hours?",
@@ -25,6 +27,29 @@ export const QUICK_PHRASES = [
   "Can I speak to a person?",
   "I have a problem with my bill",
 ] as const;
+
+/** Where a failed test sends the owner: out of credits → Billing; no assistant → Voice Assistants. */
+function failureAction(status: number | string): { label: string; href: string } | null {
+  if (status === 402) return { label: "Buy credits in Billing & Credits", href: "/billing" };
+  if (status === 400 || status === 404 || status === 409) return { label: "Open Voice Assistants", href: "/voice-assistants" };
+  return null;
+}
+
+function FailureNotice({ status, reason }: { status: number | string; reason: string | null }) {
+  const action = failureAction(status);
+  return (
+    <div role="alert" className="flex flex-col gap-1 rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm" data-testid="voice-test-error">
+      <p className="font-medium">Voice Test Failed</p>
+      <p>Test failed: {status}</p>
+      {reason ? <p className="text-muted-foreground" data-testid="voice-test-error-reason">{reason}</p> : null}
+      {action ? (
+        <Link href={action.href} className="font-medium text-primary underline underline-offset-4" data-testid="voice-test-error-action">
+          {action.label}
+        </Link>
+      ) : null}
+    </div>
+  );
+}
 
 function TimingRow({ label, value, hint }: { label: string; value: number | null | undefined; hint?: string }) {
   return (
@@ -46,16 +71,32 @@ export function VoiceTestScreen() {
   // The test answers with the organization's first active assistant: without one, say where to make it.
   const assistants = useQuery<VoiceAssistant[]>({ queryKey: ["/api/voice-assistants"] });
   const noActiveAssistant = assistants.data !== undefined && !assistants.data.some((a) => a.isActive);
+  // Phrases that fit this business (its services and questions), five as the spec asks.
+  const profile = useQuery<{ name: string; services: { name: string; isActive?: boolean }[]; faqs: { question: string }[] }>({
+    queryKey: ["/api/business-profile"],
+  });
+  const phrases = profile.data
+    ? quickPhrasesFor({ businessName: profile.data.name, services: profile.data.services, faqs: profile.data.faqs })
+    : QUICK_PHRASES;
+  const [failure, setFailure] = React.useState<{ status: number | string; reason: string | null } | null>(null);
 
   const test = useMutation<VoiceTestResponse, Error, string>({
     mutationFn: async (testText) => (await apiRequest("POST", "/api/voice/test", { testText })).json(),
     onSuccess: (data) => {
+      setFailure(null);
       setResult(data);
       toast.success("Voice Test Successful", { description: "AI response generated and audio created" });
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) return; // the query client shows "Session Expired"
-      toast.error("Voice Test Failed", { description: `Test failed: ${errorStatus(error) ?? error.message}` });
+      const status = errorStatus(error) ?? error.message;
+      const reason = serverMessage(error) ?? null;
+      setFailure({ status, reason });
+      const action = failureAction(status);
+      toast.error("Voice Test Failed", {
+        description: `Test failed: ${status}`,
+        ...(action ? { action: { label: action.label, onClick: () => fullPageNavigate(action.href) } } : {}),
+      });
     },
   });
 
@@ -149,10 +190,12 @@ export function VoiceTestScreen() {
             </Button>
           </form>
 
+          {failure ? <FailureNotice status={failure.status} reason={failure.reason} /> : null}
+
           <div className="flex flex-col gap-2">
             <span className="text-sm font-medium">Quick phrases</span>
             <div className="flex flex-wrap gap-2" data-testid="voice-test-quick-phrases">
-              {QUICK_PHRASES.map((phrase) => (
+              {phrases.map((phrase) => (
                 <Button
                   key={phrase}
                   type="button"

@@ -45,6 +45,8 @@ export const organizations = pgTable("organization", {
   currentPeriodEnd: timestamp("current_period_end", { withTimezone: true })
     .notNull()
     .default(sql`now() + interval '1 month'`),
+  /** When an owner closed the dashboard's setup checklist (lib/onboarding/checklist.ts); null while it shows. */
+  setupChecklistDismissedAt: timestamp("setup_checklist_dismissed_at", { withTimezone: true }),
   businessProfile: jsonb("business_profile").$type<BusinessProfile>().notNull().default({}),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -27,6 +27,10 @@ export const providerCredentials = pgTable(
     provider: text("provider", { enum: ["anthropic", "elevenlabs", "deepgram", "twilio", "stripe"] }).notNull(),
     ciphertext: text("ciphertext").notNull(),
     hint: text("hint").notNull(),
+    /** The provider's answer when the key was saved: verified, offline (not checked) or refused. */
+    verificationStatus: text("verification_status", { enum: ["verified", "offline", "refused"] }),
+    verificationMessage: text("verification_message"),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
     updatedBy: text("updated_by"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

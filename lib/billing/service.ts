@@ -1,4 +1,5 @@
 import "server-only";
+import { usagePercent as computeUsagePercent } from "./usage";
 import crypto from "node:crypto";
 import { and, eq, gte, sql, sum } from "drizzle-orm";
 import type { Db } from "@/db/client";
@@ -81,7 +82,8 @@ export async function getBillingOverview(db: Db, organizationId: string) {
   const balance = org.creditBalance;
   // The ledger spends an active Enterprise's credits without lowering the balance (lib/billing/ledger.ts).
   const unlimited = org.subscriptionTier === "enterprise" && org.subscriptionStatus === "active";
-  const usagePercent = unlimited || used + balance === 0 ? 0 : Math.round((used * 100) / (used + balance));
+  // Against the plan's allowance for the period (lib/billing/usage.ts): a purchase does not reset it.
+  const usagePercent = computeUsagePercent({ used, allowance: effective.creditsIncluded, unlimited });
   const paid = plan.price > 0;
   const payments = await providerName(db, organizationId);
   return {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { numberRouting } from "@/lib/routing/schema";
+import { forwardToNumber } from "./forward-to";
 
 /**
  * Phone-number operations, shared by the route handlers and the forms. Messages name the problem
@@ -94,7 +95,8 @@ export const updatePhoneNumberInput = z
     friendlyName: friendlyName.optional(),
     isActive: z.boolean("isActive must be true or false").optional(),
     assistantId: z.string().trim().min(1, "Choose a voice assistant").max(200, "Choose a voice assistant").nullable().optional(),
-    forwardTo: e164.nullable().optional(),
+    /** Typed the way people write numbers; stored in E.164 (lib/phone-numbers/forward-to.ts). */
+    forwardTo: forwardToNumber.nullable().optional(),
     businessHours: businessHours.nullable().optional(),
     /** Calls use ConversationRelay through the WebSocket gateway (lower latency) instead of the Gather loop. */
     streaming: z.boolean("streaming must be true or false").optional(),

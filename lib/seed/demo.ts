@@ -116,6 +116,18 @@ export async function seedDemo(db: Db, now = new Date()) {
     .returning();
 
   const callRows: (typeof calls.$inferInsert)[] = [];
+
+  // One caller name per phone number: a number that calls again is the same person.
+
+  const callerByNumber = new Map<string, (typeof callerNames)[number]>();
+
+  const callerNameFor = (fromNumber: string) => {
+
+    if (!callerByNumber.has(fromNumber)) callerByNumber.set(fromNumber, random.pick(callerNames));
+
+    return callerByNumber.get(fromNumber)!;
+
+  };
   const replyRows: (typeof assistantReplies.$inferInsert)[] = [];
   const messageRows: (typeof messages.$inferInsert)[] = [];
 
@@ -138,7 +150,7 @@ export async function seedDemo(db: Db, now = new Date()) {
       continue;
     }
     const scenario = random.pick(scenarios);
-    const callerName = random.pick(callerNames);
+    const callerName = callerNameFor(fromNumber);
     if (roll < 0.17) {
       callRows.push({
         id, organizationId: org.id, phoneNumberId: number.id, assistantId: assistant.id, direction: "inbound",
@@ -215,11 +227,12 @@ export async function seedDemo(db: Db, now = new Date()) {
       const number = numbers[0];
       const id = crypto.randomUUID();
       const reply = gap.reply;
+      const gapCaller = `+1503555${String(random.int(200, 999)).padStart(4, "0")}`;
       const askedAt = new Date(startedAt.getTime() + 6_000);
       callRows.push({
         id, organizationId: org.id, phoneNumberId: number.id, assistantId: assistants[0].id, direction: "inbound",
-        fromNumber: `+1503555${String(random.int(200, 999)).padStart(4, "0")}`, toNumber: number.phoneNumber,
-        callerName: random.pick(callerNames), status: "completed", startedAt,
+        fromNumber: gapCaller, toNumber: number.phoneNumber,
+        callerName: callerNameFor(gapCaller), status: "completed", startedAt,
         endedAt: new Date(startedAt.getTime() + 40_000), durationSeconds: 40,
         transcript: [
           { speaker: "assistant", text: assistants[0].greeting, at: startedAt.toISOString() },

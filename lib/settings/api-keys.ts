@@ -6,6 +6,7 @@ import { providerCredentials } from "@/db/schema";
 import { decryptSecret, encryptSecret, secretHint } from "@/lib/crypto/secret-box";
 import { resolveCredential, type ProviderSecret } from "@/lib/provider-selection/credentials";
 import { notFound } from "@/lib/http/errors";
+import { verifyApiKey, type KeyVerification } from "@/lib/providers/verify/verify-key";
 import { apiKeyProviders, isApiKeyProvider, type ApiKeyProvider, type ApiKeysInput } from "./schema";
 
 /**
@@ -20,6 +21,8 @@ export type ApiKeyStatus = {
   hint: string | null;
   updatedAt: Date | null;
   source: CredentialSource;
+  /** The provider's answer to the saved key when it was saved; null when no key is saved. */
+  verification: { status: KeyVerification["status"]; message: string | null; checkedAt: Date | null } | null;
 };
 
 export type ApiKeysStatus = {
@@ -37,6 +40,9 @@ export async function getApiKeys(db: Db, organizationId: string): Promise<ApiKey
       ciphertext: providerCredentials.ciphertext,
       hint: providerCredentials.hint,
       updatedAt: providerCredentials.updatedAt,
+      verificationStatus: providerCredentials.verificationStatus,
+      verificationMessage: providerCredentials.verificationMessage,
+      verifiedAt: providerCredentials.verifiedAt,
     })
     .from(providerCredentials)
     .where(eq(providerCredentials.organizationId, organizationId));
@@ -49,7 +55,15 @@ export async function getApiKeys(db: Db, organizationId: string): Promise<ApiKey
   const sourceOf = Object.fromEntries(sources) as Record<ApiKeyProvider, CredentialSource>;
   const status = (provider: ApiKeyProvider): ApiKeyStatus => {
     const row = rows.find((r) => r.provider === provider);
-    return { set: Boolean(row), hint: row?.hint ?? null, updatedAt: row?.updatedAt ?? null, source: sourceOf[provider] };
+    return {
+      set: Boolean(row),
+      hint: row?.hint ?? null,
+      updatedAt: row?.updatedAt ?? null,
+      source: sourceOf[provider],
+      verification: row
+        ? { status: row.verificationStatus ?? "offline", message: row.verificationMessage ?? null, checkedAt: row.verifiedAt ?? null }
+        : null,
+    };
   };
   const twilioRow = rows.find((r) => r.provider === "twilio");
   return {
@@ -71,33 +85,54 @@ function accountSidHint(ciphertext: string): string | null {
 }
 
 /** The stored form: the JSON of ProviderSecret[provider], sealed with AES-256-GCM. */
-function sealed(input: ApiKeysInput): { provider: ApiKeyProvider; ciphertext: string; hint: string }[] {
-  const out: { provider: ApiKeyProvider; ciphertext: string; hint: string }[] = [];
+type SealedEntry = { provider: ApiKeyProvider; ciphertext: string; hint: string; secret: { apiKey: string } | ProviderSecret["twilio"] };
+
+function sealed(input: ApiKeysInput): SealedEntry[] {
+  const out: SealedEntry[] = [];
   for (const provider of ["anthropic", "elevenlabs", "deepgram"] as const) {
     const apiKey = input[provider];
     if (apiKey === undefined) continue;
     const secret: ProviderSecret[typeof provider] = { apiKey };
-    out.push({ provider, ciphertext: encryptSecret(JSON.stringify(secret)), hint: secretHint(apiKey) });
+    out.push({ provider, ciphertext: encryptSecret(JSON.stringify(secret)), hint: secretHint(apiKey), secret });
   }
   if (input.twilio) {
     const secret: ProviderSecret["twilio"] = { accountSid: input.twilio.accountSid, authToken: input.twilio.authToken };
-    out.push({ provider: "twilio", ciphertext: encryptSecret(JSON.stringify(secret)), hint: secretHint(secret.authToken) });
+    out.push({ provider: "twilio", ciphertext: encryptSecret(JSON.stringify(secret)), hint: secretHint(secret.authToken), secret });
   }
   return out;
 }
 
+/** Options for tests: where the providers' verification calls go (a local fake). */
+export type VerifyOptions = { baseUrls?: Partial<Record<ApiKeyProvider, string>> };
+
 /** Saves (or replaces) the keys sent; the others stay as they are. Returns the new status. */
-export async function saveApiKeys(db: Db, organizationId: string, userId: string, input: ApiKeysInput): Promise<ApiKeysStatus> {
+export async function saveApiKeys(
+  db: Db,
+  organizationId: string,
+  userId: string,
+  input: ApiKeysInput,
+  options: VerifyOptions = {},
+): Promise<ApiKeysStatus> {
   const entries = sealed(input);
+  // Ask each provider before the transaction: network calls never hold a database transaction open.
+  const verifications = await Promise.all(
+    entries.map((entry) => verifyApiKey(entry.provider, entry.secret, { baseUrl: options.baseUrls?.[entry.provider] })),
+  );
   await db.transaction(async (tx) => {
-    for (const entry of entries) {
+    for (const [i, { provider, ciphertext, hint }] of entries.entries()) {
+      const entry = { provider, ciphertext, hint };
       const now = new Date();
+      const verification = {
+        verificationStatus: verifications[i].status,
+        verificationMessage: verifications[i].message,
+        verifiedAt: verifications[i].status === "verified" ? now : null,
+      };
       await tx
         .insert(providerCredentials)
-        .values({ id: crypto.randomUUID(), organizationId, ...entry, updatedBy: userId, createdAt: now, updatedAt: now })
+        .values({ id: crypto.randomUUID(), organizationId, ...entry, ...verification, updatedBy: userId, createdAt: now, updatedAt: now })
         .onConflictDoUpdate({
           target: [providerCredentials.organizationId, providerCredentials.provider],
-          set: { ciphertext: entry.ciphertext, hint: entry.hint, updatedBy: userId, updatedAt: now },
+          set: { ciphertext: entry.ciphertext, hint: entry.hint, ...verification, updatedBy: userId, updatedAt: now },
         });
     }
   });

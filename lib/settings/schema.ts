@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { keyFormats, type KeyFormat } from "./key-format";
 
 /** Settings → Profile. Same messages as sign-up (core spec §5). */
 export const profileInput = z.object({
@@ -64,7 +65,10 @@ const apiKey = (label: string) =>
     .max(500, `${label} must be at most 500 characters`)
     .regex(/^\S+$/, `${label} must not contain spaces`);
 
-export const TWILIO_ACCOUNT_SID_MESSAGE = "Account SID must start with AC and be 34 characters";
+export const TWILIO_ACCOUNT_SID_MESSAGE = keyFormats.twilioAccountSid.message;
+
+/** The general checks, then the provider's own format (lib/settings/key-format.ts). */
+const providerKey = (label: string, format: KeyFormat) => apiKey(label).regex(format.pattern, format.message);
 
 /**
  * PUT /api/settings/api-keys: the keys to save or replace; keys left out are kept as they are.
@@ -72,9 +76,9 @@ export const TWILIO_ACCOUNT_SID_MESSAGE = "Account SID must start with AC and be
  */
 export const apiKeysInput = z
   .object({
-    anthropic: apiKey("Anthropic API key").optional(),
-    elevenlabs: apiKey("ElevenLabs API key").optional(),
-    deepgram: apiKey("Deepgram API key").optional(),
+    anthropic: providerKey("Anthropic API key", keyFormats.anthropic).optional(),
+    elevenlabs: providerKey("ElevenLabs API key", keyFormats.elevenlabs).optional(),
+    deepgram: providerKey("Deepgram API key", keyFormats.deepgram).optional(),
     twilio: z
       .object(
         {
@@ -82,8 +86,8 @@ export const apiKeysInput = z
             .string({ error: TWILIO_ACCOUNT_SID_MESSAGE })
             .trim()
             .min(1, "Account SID is required")
-            .regex(/^AC\S{32}$/, TWILIO_ACCOUNT_SID_MESSAGE),
-          authToken: apiKey("Auth token"),
+            .regex(keyFormats.twilioAccountSid.pattern, TWILIO_ACCOUNT_SID_MESSAGE),
+          authToken: providerKey("Auth token", keyFormats.twilioAuthToken),
         },
         { error: "Twilio needs an account SID and an auth token" },
       )

@@ -41,6 +41,7 @@ test("sign up on /signup with Enterprise, buy a pack in test mode, see it in Bil
   // Buy the 500-credit pack (550 with the bonus); test mode settles at once.
   await page.getByRole("tab", { name: "Purchase Credits" }).click();
   await page.getByRole("button", { name: "Buy 500 credits for $15" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Pay $15" }).click();
   await expect(page.getByText("Credits Purchased")).toBeVisible();
   await expect(page.getByText("550 credits were added to your balance.")).toBeVisible();
 
@@ -68,9 +69,11 @@ test("sign up on /signup with Enterprise, buy a pack in test mode, see it in Bil
   await page.getByRole("tab", { name: "Subscription Plans" }).click();
   await expect(page.getByRole("button", { name: "Current plan: Enterprise" })).toBeDisabled();
   await page.getByRole("button", { name: "Downgrade: Pro" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Pay $49 and switch" }).click();
   await expect(page.getByText("You're now on the Pro plan.")).toBeVisible();
   await expect(page.getByTestId("billing-plan-name")).toHaveText("Pro Plan");
   await page.getByRole("button", { name: "Upgrade: Enterprise" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Pay $199 and switch" }).click();
   await expect(page.getByTestId("billing-plan-name")).toHaveText("Enterprise Plan");
   await page.getByRole("button", { name: "Downgrade: Free" }).click();
   await page.getByRole("button", { name: "Switch to Free" }).click();

@@ -276,9 +276,22 @@ describe("phone numbers API", () => {
       expect(cleared.body).toMatchObject({ friendlyName: "Reception", isActive: true, assistantId: null, assistantName: null, forwardTo: null, businessHours: null });
     });
 
+    it("stores a forward-to number typed the usual ways in E.164", async () => {
+      for (const typed of ["512-555-1234", "(512) 555 1234", "+1 512.555.1234"]) {
+        const res = await call(patchOne, "PATCH", `/api/phone-numbers/${numberId}`, {
+          body: { forwardTo: typed },
+          sessionId: dave.sessionId,
+          ...params(numberId),
+        });
+        expect(res.status).toBe(200);
+        expect(res.body.forwardTo).toBe("+15125551234");
+      }
+      await call(patchOne, "PATCH", `/api/phone-numbers/${numberId}`, { body: { forwardTo: null }, sessionId: dave.sessionId, ...params(numberId) });
+    });
+
     it("answers 400 with field messages", async () => {
       const cases: [unknown, string, string][] = [
-        [{ forwardTo: "555-0123" }, "forwardTo", "E.164"],
+        [{ forwardTo: "555-0123" }, "forwardTo", "area code"],
         [{ friendlyName: "" }, "friendlyName", "Friendly name is required"],
         [{ businessHours: { timezone: "Mars/Olympus", days: {} } }, "businessHours.timezone", "Unknown time zone"],
         [{ businessHours: { timezone: "UTC", days: { mon: { open: "17:00", close: "09:00" } } } }, "businessHours.days.mon.close", "Closing time must be after opening time"],

@@ -12,6 +12,12 @@ import { resolveCredential } from "@/lib/provider-selection/credentials";
 import { and, eq } from "drizzle-orm";
 import { registerTestUser } from "../helpers/accounts";
 import { call, uniqueSuffix, type CallResult } from "../helpers/http";
+import crypto from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { saveApiKeys } from "@/lib/settings/api-keys";
+
+const randomHex = (length: number) => crypto.randomBytes(length).toString("hex").slice(0, length);
 
 afterAll(() => closeDb());
 
@@ -196,9 +202,9 @@ describe("/api/settings/api-keys", () => {
   const envSource = (name: string) => (process.env[name] ? "environment" : "offline");
   const plaintexts = {
     anthropic: `sk-ant-api03-secret-${uniqueSuffix()}-9876`,
-    elevenlabs: `el-secret-${uniqueSuffix()}-5555`,
-    deepgram: `dg-secret-${uniqueSuffix()}-4444`,
-    twilio: { accountSid: `AC${"0123456789abcdef".repeat(2)}`, authToken: `tw-token-${uniqueSuffix()}-3333` },
+    elevenlabs: `sk_${randomHex(44)}5555`,
+    deepgram: `${randomHex(36)}4444`,
+    twilio: { accountSid: `AC${"0123456789abcdef".repeat(2)}`, authToken: `${randomHex(28)}3333` },
   };
   const allSecrets = [plaintexts.anthropic, plaintexts.elevenlabs, plaintexts.deepgram, plaintexts.twilio.authToken, plaintexts.twilio.accountSid];
   const responses: CallResult[] = [];
@@ -217,14 +223,15 @@ describe("/api/settings/api-keys", () => {
     const res = track(await call(getKeys, "GET", "/api/settings/api-keys", { sessionId: account.sessionId }));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      anthropic: { set: false, hint: null, updatedAt: null, source: envSource("ANTHROPIC_API_KEY") },
-      elevenlabs: { set: false, hint: null, updatedAt: null, source: envSource("ELEVENLABS_API_KEY") },
-      deepgram: { set: false, hint: null, updatedAt: null, source: envSource("DEEPGRAM_API_KEY") },
+      anthropic: { set: false, hint: null, updatedAt: null, source: envSource("ANTHROPIC_API_KEY"), verification: null },
+      elevenlabs: { set: false, hint: null, updatedAt: null, source: envSource("ELEVENLABS_API_KEY"), verification: null },
+      deepgram: { set: false, hint: null, updatedAt: null, source: envSource("DEEPGRAM_API_KEY"), verification: null },
       twilio: {
         set: false,
         hint: null,
         accountSidHint: null,
         updatedAt: null,
+        verification: null,
         source: process.env.TWILIO_ACCOUNT_SID && process.env.TWILIO_AUTH_TOKEN ? "environment" : "offline",
       },
     });
@@ -239,6 +246,10 @@ describe("/api/settings/api-keys", () => {
     expect(res.body.deepgram).toMatchObject({ set: true, hint: "…4444", source: "organization" });
     expect(res.body.twilio).toMatchObject({ set: true, hint: "…3333", accountSidHint: "…cdef", source: "organization" });
     expect(typeof res.body.anthropic.updatedAt).toBe("string");
+    // No network at test time: every key is saved and shown "Not verified (offline)".
+    for (const provider of ["anthropic", "elevenlabs", "deepgram", "twilio"]) {
+      expect(res.body[provider].verification).toEqual({ status: "offline", message: null, checkedAt: null });
+    }
 
     const db = await getDb();
     const rows = await db.select().from(providerCredentials).where(eq(providerCredentials.organizationId, account.organizationId));
@@ -288,6 +299,47 @@ describe("/api/settings/api-keys", () => {
     expect(rows).toHaveLength(1);
   });
 
+  it("refuses keys that do not look like the provider's, naming the field", async () => {
+    const account = await registerTestUser();
+    const res = track(
+      await call(putKeys, "PUT", "/api/settings/api-keys", {
+        sessionId: account.sessionId,
+        body: { anthropic: "my-openai-key-123456", deepgram: "not-a-deepgram-key-at-all" },
+      }),
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({
+      anthropic: "Anthropic API keys start with sk-ant-",
+      deepgram: "Deepgram API keys are 40 letters (a–f) and digits",
+    });
+  });
+
+  it("records the provider's answer: verified, or its refusal with its own words", async () => {
+    const server = http.createServer((req, res) => {
+      res.setHeader("content-type", "application/json");
+      if (req.headers["x-api-key"] === plaintexts.anthropic) res.writeHead(200).end("{}");
+      else res.writeHead(401).end(JSON.stringify({ detail: { status: "invalid_api_key", message: "Invalid API key" } }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const fake = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const account = await registerTestUser();
+      const db = await getDb();
+      await saveApiKeys(db, account.organizationId, account.id, { anthropic: plaintexts.anthropic, elevenlabs: plaintexts.elevenlabs }, {
+        baseUrls: { anthropic: fake, elevenlabs: fake },
+      });
+      const read = track(await call(getKeys, "GET", "/api/settings/api-keys", { sessionId: account.sessionId }));
+      expect(read.body.anthropic.verification).toMatchObject({ status: "verified", message: null });
+      expect(typeof read.body.anthropic.verification.checkedAt).toBe("string");
+      expect(read.body.elevenlabs.verification).toEqual({ status: "refused", message: "Invalid API key", checkedAt: null });
+      const other = await registerTestUser();
+      const theirs = track(await call(getKeys, "GET", "/api/settings/api-keys", { sessionId: other.sessionId }));
+      expect(theirs.body.anthropic.verification).toBeNull();
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   it("answers 400 naming twilio.accountSid, a key that is too short, and an empty body", async () => {
     const account = await registerTestUser();
     const sid = track(
@@ -325,7 +377,7 @@ describe("/api/settings/api-keys", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
     const read = track(await call(getKeys, "GET", "/api/settings/api-keys", { sessionId: account.sessionId }));
-    expect(read.body.deepgram).toEqual({ set: false, hint: null, updatedAt: null, source: envSource("DEEPGRAM_API_KEY") });
+    expect(read.body.deepgram).toEqual({ set: false, hint: null, updatedAt: null, source: envSource("DEEPGRAM_API_KEY"), verification: null });
     expect(read.body.anthropic.set).toBe(true);
     const db = await getDb();
     expect((await resolveCredential(db, account.organizationId, "deepgram"))?.source ?? "offline").toBe(envSource("DEEPGRAM_API_KEY"));

@@ -1,9 +1,14 @@
 import { NextResponse } from "next/server";
 import { clearSessionCookie } from "@/lib/auth/responses";
+import { RETURN_TO_PARAM, safeReturnPath, withReturnTo } from "@/lib/auth/return-to";
 import { publicRoute } from "@/lib/http/route";
 
-/** Browser navigation: signed in → /dashboard; otherwise (stale cookie cleared) → /auth. */
+/**
+ * Browser navigation: signed in → the asked-for page (`?next=`, same-site paths only) or /dashboard;
+ * otherwise (stale cookie cleared) → /auth, carrying `next` along.
+ */
 export const GET = publicRoute({ session: "optional" }, async (req, { session }) => {
-  if (session) return NextResponse.redirect(new URL("/dashboard", req.url), 303);
-  return clearSessionCookie(NextResponse.redirect(new URL("/auth", req.url), 303));
+  const next = safeReturnPath(new URL(req.url).searchParams.get(RETURN_TO_PARAM));
+  if (session) return NextResponse.redirect(new URL(next ?? "/dashboard", req.url), 303);
+  return clearSessionCookie(NextResponse.redirect(new URL(withReturnTo("/auth", next), req.url), 303));
 });

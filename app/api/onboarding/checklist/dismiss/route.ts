@@ -1,0 +1,7 @@
+import { authedRoute } from "@/lib/http/route";
+import { dismissSetupChecklist } from "@/lib/onboarding/checklist";
+
+/** Closes the setup checklist for the organization (idempotent). */
+export const POST = authedRoute({ permission: "settings.write" }, async (_req, { db, ctx }) =>
+  dismissSetupChecklist(db, ctx.organizationId),
+);
