@@ -33,7 +33,7 @@ function statusLabel(status: string | undefined): "Operational" | "Degraded" | "
   return "Unknown";
 }
 
-const badgeClass = { Operational: "bg-green-600 text-white", Degraded: "bg-yellow-500 text-black", Offline: "bg-red-600 text-white", Unknown: "bg-muted text-foreground" } as const;
+const badgeClass = { Operational: "bg-green-700 text-white", Degraded: "bg-yellow-500 text-black", Offline: "bg-red-600 text-white", Unknown: "bg-muted text-foreground" } as const;
 
 function StatusBadge({ status, testId }: { status: string | undefined; testId: string }) {
   const label = statusLabel(status);

@@ -38,7 +38,7 @@ export function SettingsScreen() {
         </span>
       </Link>
       <Tabs defaultValue="profile" className="flex flex-col gap-6">
-        <TabsList className="w-full sm:w-auto">
+        <TabsList className="w-full max-w-full justify-start overflow-x-auto sm:w-auto">
           <TabsTrigger value="profile" data-testid="settings-tab-profile">
             Profile
           </TabsTrigger>

@@ -33,7 +33,7 @@ export function PlanPicker({
 }) {
   if (isLoading || !plans) {
     return (
-      <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading plans">
+      <div className="flex flex-col gap-3" role="status" aria-busy="true" aria-label="Loading plans">
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} className="h-32 w-full rounded-xl" />
         ))}

@@ -31,11 +31,26 @@ export function ConfirmDialog({
   pending = false,
   onConfirm,
 }: ConfirmDialogProps) {
+  // Opened from state rather than a Trigger, so Radix has no trigger to return focus to: remember what
+  // had focus when it opened (layout effects run before Radix moves focus into the dialog).
+  const returnFocusTo = React.useRef<HTMLElement | null>(null);
+  React.useLayoutEffect(() => {
+    if (open && document.activeElement instanceof HTMLElement) returnFocusTo.current = document.activeElement;
+  }, [open]);
   return (
     <AlertDialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialogPrimitive.Portal>
         <AlertDialogPrimitive.Overlay className={overlayClassName} />
-        <AlertDialogPrimitive.Content className={cn(contentClassName, "max-w-md")}>
+        <AlertDialogPrimitive.Content
+          className={cn(contentClassName, "max-w-md")}
+          onCloseAutoFocus={(event) => {
+            const target = returnFocusTo.current;
+            if (target?.isConnected) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
+        >
           <div className="flex flex-col gap-2">
             <AlertDialogPrimitive.Title className="text-lg font-semibold">{title}</AlertDialogPrimitive.Title>
             <AlertDialogPrimitive.Description className="text-sm text-muted-foreground">

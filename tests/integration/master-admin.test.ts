@@ -33,7 +33,7 @@ describe("master admin figures", () => {
     const db = await getDb();
     const [orgCount, userCount] = [await db.$count(organizations), await db.$count(users)];
     expect(res.body).toMatchObject({ totalUsers: userCount, totalOrganizations: orgCount, counts: { users: userCount, organizations: orgCount } });
-    expect(res.body.database).toBe("pglite");
+    expect(res.body.database).toBe(process.env.DATABASE_URL ? "postgres" : "pglite");
     expect(res.body.configuration.jobRunner.healthCheckEverySeconds).toBe(60);
     expect(JSON.stringify(res.body)).not.toMatch(/secret|password|apiKey/i);
     const csv = await call(reportRoute, "GET", "/api/admin/report", { sessionId: master.sessionId });
