@@ -18,7 +18,7 @@ export function CreditsCard() {
           <Coins className="size-4" aria-hidden />
           Credits
         </CardTitle>
-        <Link href="/billing" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+        <Link href="/billing" className="text-sm font-medium text-primary underline underline-offset-4">
           Billing & Credits
         </Link>
       </CardHeader>

@@ -61,7 +61,7 @@ export function SetupChecklistCard() {
                     <span className="sr-only"> (done)</span>
                   </span>
                 ) : (
-                  <Link href={step.href} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+                  <Link href={step.href} className="text-sm font-medium text-primary underline underline-offset-4">
                     {step.label}
                   </Link>
                 )}

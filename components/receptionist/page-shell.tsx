@@ -18,7 +18,7 @@ export function ReceptionistPage({ title, description, testId, actions, children
           <p className="text-muted-foreground">{description}</p>
           <nav aria-label="Receptionist" className="flex flex-wrap gap-3 text-sm">
             {links.map((l) => (
-              <Link key={l.href} href={l.href} className="text-primary underline-offset-4 hover:underline">
+              <Link key={l.href} href={l.href} className="text-primary underline underline-offset-4">
                 {l.label}
               </Link>
             ))}

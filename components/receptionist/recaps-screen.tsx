@@ -29,7 +29,7 @@ function RecapCard({ recap }: { recap: RecapView }) {
           const s = c[key];
           return (
             <section key={key} className="flex flex-col gap-1" data-testid={`recap-${key}`}>
-              <Link href={s.link} className="font-medium text-primary underline-offset-4 hover:underline">
+              <Link href={s.link} className="font-medium text-primary underline underline-offset-4">
                 {s.label}: <span data-testid={`recap-${key}-count`}>{s.count}</span>
               </Link>
               <ul className="flex flex-col gap-1 text-sm text-muted-foreground">

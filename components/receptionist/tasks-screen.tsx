@@ -64,7 +64,7 @@ export function TasksScreen() {
                       {task.link ? (
                         <>
                           {" · "}
-                          <Link href={task.link} className="text-primary underline-offset-4 hover:underline" data-testid="task-link">
+                          <Link href={task.link} className="text-primary underline underline-offset-4" data-testid="task-link">
                             {task.callId ? "Open the call" : "Open the text"}
                           </Link>
                         </>

@@ -223,11 +223,11 @@ export function SignupScreen() {
                     <Label htmlFor="signup-terms" className="text-sm leading-snug font-normal">
                       <span>
                         I agree to the{" "}
-                        <Link href="/terms" target="_blank" className="text-primary underline-offset-4 hover:underline">
+                        <Link href="/terms" target="_blank" className="text-primary underline underline-offset-4">
                           Terms of Service
                         </Link>{" "}
                         and{" "}
-                        <Link href="/privacy" target="_blank" className="text-primary underline-offset-4 hover:underline">
+                        <Link href="/privacy" target="_blank" className="text-primary underline underline-offset-4">
                           Privacy Policy
                         </Link>
                       </span>
@@ -244,7 +244,7 @@ export function SignupScreen() {
             </Button>
             <p className="text-center text-sm text-muted-foreground">
               Already have an account?{" "}
-              <Link href="/auth" className="text-primary underline-offset-4 hover:underline">
+              <Link href="/auth" className="text-primary underline underline-offset-4">
                 Sign in here
               </Link>
             </p>

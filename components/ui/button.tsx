@@ -13,7 +13,7 @@ export const buttonVariants = cva(
         outline: "border border-border bg-transparent text-foreground hover:bg-accent hover:text-accent-foreground",
         ghost: "text-foreground hover:bg-accent hover:text-accent-foreground",
         destructive: "bg-destructive text-background shadow-sm hover:bg-destructive/90",
-        link: "text-primary underline-offset-4 hover:underline",
+        link: "text-primary underline underline-offset-4",
       },
       size: {
         default: "h-9 px-4 py-2",

@@ -269,7 +269,7 @@ export function VoiceTestScreen() {
               {result.knowledgeGap ? (
                 <p className="rounded-md border border-warning/40 bg-warning/5 px-3 py-2 text-sm" data-testid="voice-test-knowledge-gap">
                   Your business details don&apos;t answer this, so the assistant said so. It&apos;s listed under{" "}
-                  <Link href="/settings/business#questions" className="text-primary underline-offset-4 hover:underline">
+                  <Link href="/settings/business#questions" className="text-primary underline underline-offset-4">
                     Business → Unanswered questions
                   </Link>{" "}
                   for you to answer once.
