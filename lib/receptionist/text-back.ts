@@ -81,7 +81,7 @@ export async function sendTextBack(
   const provider = await getTelephonyProviderFor(db, call.organizationId, number.provider);
   if (!provider) return { outcome: "failed" };
   try {
-    await spendCredits(db, call.organizationId, creditPrices.smsReply, { reason: "Text-back after a call", reference: `text-back:${call.id}`, metadata: { callId: call.id } });
+    await spendCredits(db, call.organizationId, creditPrices.smsReply, { reason: "Text-back after a call", reference: `text-back:${call.id}`, metadata: { followUpOfCallId: call.id } });
   } catch (error) {
     if (error instanceof HttpError && error.status === 402) return { outcome: "no_credits" };
     throw error;

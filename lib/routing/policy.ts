@@ -117,10 +117,11 @@ export async function callLedgerTotals(db: DbOrTx, organizationId: string, callI
 }
 
 /** Why a call is credited back, or null when it is billed. */
-export function creditBackReason(call: Pick<typeof calls.$inferSelect, "isSpam" | "failureClass" | "durationSeconds" | "endedAt">): string | null {
+export function creditBackReason(call: Pick<typeof calls.$inferSelect, "isSpam" | "failureClass" | "durationSeconds" | "endedAt" | "status">): string | null {
   if (call.isSpam) return "spam";
   if (call.failureClass) return "failed on our side";
-  if (call.endedAt && call.durationSeconds < SHORT_CALL_SECONDS) return `shorter than ${SHORT_CALL_SECONDS} s`;
+  // A short voicemail is still a message taken and transcribed: billed, unlike a hang-up.
+  if (call.endedAt && call.durationSeconds < SHORT_CALL_SECONDS && call.status !== "voicemail") return `shorter than ${SHORT_CALL_SECONDS} s`;
   return null;
 }
 

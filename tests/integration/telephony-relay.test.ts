@@ -13,7 +13,7 @@ import { closeDb, getDb } from "@/lib/database";
 import { createAnthropicLlm } from "@/lib/providers/llm/anthropic";
 import { startRelayGateway, type RelayGateway } from "@/lib/telephony/relay/gateway";
 import { startFakeAnthropic, type FakeAnthropic } from "../fakes/anthropic-server";
-import { carrierPost, pathOf } from "../helpers/carrier";
+import { carrierPost, find, pathOf } from "../helpers/carrier";
 import { call as callRoute } from "../helpers/http";
 import { business, callParams, callRow, startCall, type Business } from "../helpers/phone";
 
@@ -198,8 +198,8 @@ describe("the gateway", () => {
       expect(JSON.parse(end.handoffData!)).toMatchObject({ reason: "transfer" });
       const after = await carrierPost(connectHook, "/api/telephony/voice/connect?step=1", callParams(biz, callSid, { HandoffData: end.handoffData!, SessionStatus: "ended" }), biz.authToken);
       expect(after.verbs.map((v) => v.name)).toEqual(["Dial"]);
-      expect(after.verbs[0].text).toBe("+15035550177");
-      expect(pathOf(after.verbs[0].attrs.action)).toBe("/api/telephony/voice/dial?step=2");
+      expect(find(after.verbs[0].children, "Number")?.text).toBe("+15035550177");
+      expect(pathOf(after.verbs[0].attrs.action)).toBe("/api/telephony/voice/dial?step=2&to=%2B15035550177");
       expect((await callRow(callSid)).transcript.some((t) => t.kind === "dtmf" && t.text === "Pressed 0")).toBe(true);
       socket.ws.close();
     }

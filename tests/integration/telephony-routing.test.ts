@@ -19,13 +19,14 @@ import { POST as dialHook } from "@/app/api/telephony/voice/dial/route";
 import { POST as voiceHook } from "@/app/api/telephony/voice/route";
 import { POST as whisperHook } from "@/app/api/telephony/voice/whisper/route";
 import { POST as smsHook } from "@/app/api/telephony/sms/route";
-import { assistantActions, callPolicies, creditLedger, messages, organizations } from "@/db/schema";
+import { assistantActions, callPolicies, creditLedger, messages, organizations, textBackSettings } from "@/db/schema";
 import { getCreditBalance } from "@/lib/billing/ledger";
 import { createFilesystemBlobStore, setBlobStore } from "@/lib/blob-store";
 import { closeDb, getDb } from "@/lib/database";
 import { WEEKDAYS } from "@/lib/business-profile/schema";
 import { finishCall } from "@/lib/telephony/voice/post-call";
 import { forgetCallContexts } from "@/lib/telephony/voice/runtime";
+import { DEFAULT_TEXT_BACK_TEMPLATE } from "@/lib/text/receptionist";
 import { SPAM } from "@/lib/text/routing";
 import { carrierPost, fakeSid, find, pathOf } from "../helpers/carrier";
 import { call as callRoute } from "../helpers/http";
@@ -300,8 +301,16 @@ describe("block list and spam", () => {
 });
 
 describe("money the customer can predict", () => {
+  // These businesses send no text-back after a call, so the balance shows only what the calls cost
+  // (a text-back is billed as a text of its own: tests/integration/receptionist.test.ts).
+  async function withoutTextBack(biz: Business): Promise<Business> {
+    const db = await getDb();
+    await db.insert(textBackSettings).values({ phoneNumberId: biz.numberId, organizationId: biz.account.organizationId, enabled: false, template: DEFAULT_TEXT_BACK_TEMPLATE });
+    return biz;
+  }
+
   it("a call under 15 s is credited back through the ledger; a longer one is billed", async () => {
-    const biz = await business("Ledger Dental");
+    const biz = await withoutTextBack(await business("Ledger Dental"));
     const db = await getDb();
     const before = await getCreditBalance(db, biz.account.organizationId);
     const short = await arrive(biz, "+12025555501");
@@ -338,7 +347,7 @@ describe("money the customer can predict", () => {
   });
 
   it("the monthly cap: an alert at 75%, then voicemail only — or keep answering and bill, as chosen", async () => {
-    const biz = await business("Capped Dental");
+    const biz = await withoutTextBack(await business("Capped Dental"));
     const db = await getDb();
     for (const from of ["+12025557701", "+12025557802", "+12025557903"]) {
       const { callSid, res } = await arrive(biz, from);
