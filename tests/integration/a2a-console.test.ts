@@ -344,6 +344,6 @@ describe("GET /api/a2a/endpoint", () => {
       protocolVersion: "1.0",
       streaming: true,
     });
-    expect(res.body.skills.map((s: { id: string }) => s.id)).toEqual(["ask_question", "leave_message"]);
+    expect(res.body.skills.map((s: { id: string }) => s.id)).toEqual(["ask_question", "leave_message", "book_appointment", "reschedule_appointment", "cancel_appointment"]);
   });
 });

@@ -54,8 +54,10 @@ async function seedOrganization(account: TestAccount) {
   const db = await getDb();
   const numberId = crypto.randomUUID();
   const phone = `+1415555${String(Math.floor(Math.random() * 100)).padStart(2, "0")}${String(Math.floor(Math.random() * 100)).padStart(2, "0")}`;
-  // A fictional simulated-carrier number: +1 415 555 01NN.
-  const simulated = `+141555501${String(Math.floor(Math.random() * 100)).padStart(2, "0")}`;
+  // A fictional simulated-carrier number, +1 {area} 555 01NN, in a random area code (numbers are
+  // unique across organizations, and a shared database keeps earlier runs' numbers).
+  const areaCode = 200 + Math.floor(Math.random() * 800);
+  const simulated = `+1${areaCode}55501${String(Math.floor(Math.random() * 100)).padStart(2, "0")}`;
   await db.insert(phoneNumbers).values({ id: numberId, organizationId: account.organizationId, phoneNumber: simulated, friendlyName: "Front desk", provider: "simulated" });
   const callId = crypto.randomUUID();
   const at = new Date(Date.now() - 3600_000);
