@@ -1,7 +1,8 @@
 import type { Role } from "@/lib/auth/roles";
 import { isAdminRole } from "@/lib/auth/roles";
 
-const adminPrefixes = ["/admin", "/admin-dashboard", "/mcp", "/a2a", "/crm-voice", "/analytics"] as const;
+// /analytics is every member's (their own organization; admins may switch to the whole platform).
+const adminPrefixes = ["/admin", "/admin-dashboard", "/mcp", "/a2a", "/crm-voice"] as const;
 
 function matchesPrefix(pathname: string, prefix: string): boolean {
   // "/mcp*" covers /mcp and /mcp-management; "/admin" must not swallow unrelated paths.

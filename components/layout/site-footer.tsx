@@ -43,7 +43,7 @@ const linkClassName = "text-sm text-muted-foreground transition-colors hover:tex
 function FooterItem({ link }: { link: FooterLink }) {
   if (!link.href) {
     return (
-      <span className="text-sm text-muted-foreground/70" title="Coming soon">
+      <span className="text-sm text-muted-foreground" title="Coming soon">
         {link.label}
       </span>
     );

@@ -12,7 +12,7 @@ export const badgeVariants = cva(
         outline: "border-border text-muted-foreground",
         success: "border-transparent bg-success/15 text-success",
         warning: "border-transparent bg-warning/15 text-warning",
-        destructive: "border-transparent bg-destructive/15 text-destructive",
+        destructive: "border-transparent bg-destructive/15 text-[oklch(0.8_0.12_25)]",
       },
     },
     defaultVariants: { variant: "default" },

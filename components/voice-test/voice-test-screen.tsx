@@ -56,7 +56,7 @@ function TimingRow({ label, value, hint }: { label: string; value: number | null
     <div className="flex items-baseline justify-between gap-4 border-b border-border/60 py-1.5 last:border-0">
       <dt className="text-sm text-muted-foreground">
         {label}
-        {hint ? <span className="ml-1 text-xs text-muted-foreground/70">({hint})</span> : null}
+        {hint ? <span className="ml-1 text-xs text-muted-foreground">({hint})</span> : null}
       </dt>
       <dd className="font-mono text-sm tabular-nums">{formatMs(value)}</dd>
     </div>

@@ -328,16 +328,15 @@ test("an individual on /admin is denied; the admin API refuses them", async ({ p
 test("a signed-out visitor on /admin is told and sent to sign in; the admin signs in there", async ({ page }) => {
   await page.goto("/admin");
   await expect(toastWith(page, "Access Denied", "Admin access required")).toBeVisible();
-  await page.waitForURL("**/auth");
+  await page.waitForURL(/\/auth\?next=(%2F|\/)admin$/);
   await expect(page.getByRole("tab", { name: "Sign In" })).toBeVisible();
   await expect(page.getByText("Total Users")).toHaveCount(0);
 
-  // Signing in there as the admin opens the dashboard.
+  // Signing in there as the admin returns to the page that was asked for.
   await page.getByLabel("Email").fill(demoAdminAccount.email);
   await page.getByLabel("Password", { exact: true }).fill(demoAdminAccount.password);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await page.waitForURL("**/dashboard");
-  await page.goto("/admin");
+  await page.waitForURL("**/admin");
   await expect(page.getByRole("heading", { name: "Admin Dashboard", level: 1 })).toBeVisible();
   await expect(userRow(page, demoAccount.email)).toBeVisible();
 });

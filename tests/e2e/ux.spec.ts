@@ -75,7 +75,8 @@ test("the avatar menu reaches Billing, Voice Test, Settings and the admin areas 
   await menu.getByRole("menuitem", { name: "Billing & Credits" }).click();
   await page.waitForURL("**/billing");
 
-  // An owner sees no admin entries.
+  // An owner sees no admin entries (signed out first: the cookie and the stored bearer session both go).
+  await page.evaluate(() => window.localStorage.clear());
   await page.context().clearCookies();
   await registerOwner(page);
   await page.goto("/dashboard");
