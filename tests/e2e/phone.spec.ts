@@ -75,7 +75,8 @@ test("Call on a number: greeting, a question, a reply, hang up; the call is in C
   await page.keyboard.press("Escape");
 
   await page.goto("/call-history");
-  const row = page.getByTestId("history-row").filter({ hasText: "+1 (555) 555-0100" }).or(page.getByTestId("history-row").filter({ hasText: "5555550100" })).first();
+  // The call's row (the text-back the caller got after it is a row of its own, newer).
+  const row = page.locator('[data-testid="history-row"][aria-label^="Open call from"]').filter({ hasText: "+1 (555) 555-0100" }).or(page.locator('[data-testid="history-row"][aria-label^="Open call from"]').filter({ hasText: "5555550100" })).first();
   await expect(row).toBeVisible();
   await row.click();
   const detail = page.getByTestId("call-detail");
