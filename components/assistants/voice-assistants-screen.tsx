@@ -65,7 +65,7 @@ export function VoiceAssistantsScreen() {
       </div>
 
       {assistants.isLoading ? (
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label="Loading assistants">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" role="status" aria-busy="true" aria-label="Loading assistants">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className="h-72 rounded-xl" />
           ))}

@@ -66,7 +66,7 @@ export function BillingScreen() {
 
       {overview.isLoading || !overview.data ? (
         overview.isError ? null : (
-          <div className="grid gap-6 md:grid-cols-2" aria-busy="true" aria-label="Loading billing">
+          <div className="grid gap-6 md:grid-cols-2" role="status" aria-busy="true" aria-label="Loading billing">
             {[0, 1].map((i) => (
               <Card key={i}>
                 <CardHeader className="gap-2">

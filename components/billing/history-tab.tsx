@@ -34,7 +34,7 @@ export function HistoryTab() {
 
   if (history.isLoading) {
     return (
-      <Card className="flex flex-col gap-3 p-6" aria-busy="true" aria-label="Loading billing history">
+      <Card className="flex flex-col gap-3 p-6" role="status" aria-busy="true" aria-label="Loading billing history">
         {[0, 1, 2, 3].map((i) => (
           <Skeleton key={i} className="h-8 w-full" />
         ))}

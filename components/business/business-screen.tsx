@@ -51,7 +51,7 @@ export function BusinessScreen({ importUrl }: { importUrl?: string }) {
       <KnowledgeGapsCard />
 
       {isLoading ? (
-        <div className="flex flex-col gap-6" aria-busy="true" aria-label="Loading your business profile">
+        <div className="flex flex-col gap-6" role="status" aria-busy="true" aria-label="Loading your business profile">
           {[0, 1, 2].map((i) => (
             <Card key={i}>
               <CardHeader className="gap-2">

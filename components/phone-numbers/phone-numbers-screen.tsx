@@ -41,7 +41,7 @@ export function PhoneNumbersScreen() {
       ) : null}
 
       {isLoading ? (
-        <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label="Loading phone numbers">
+        <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3" role="status" aria-busy="true" aria-label="Loading phone numbers">
           {[0, 1, 2].map((i) => (
             <Card key={i}>
               <CardHeader className="gap-2">
