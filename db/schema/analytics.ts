@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { calls, messages } from "./telephony";
 import { organizations } from "./organizations";
 
@@ -68,4 +68,61 @@ export const logisticsRequests = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("logistics_request_org_status_created_idx").on(t.organizationId, t.status, t.createdAt)],
+);
+
+/**
+ * Per-day rollups behind /api/analytics (lib/analytics/rollup.ts, docs/analytics.md#rollups): one
+ * row per organization, UTC day, source, dimension value and filter combination (number, assistant,
+ * direction), holding the sums the analytics figures are made of. Written only by the
+ * `analytics.rollup` job, which recomputes whole days that triggers marked in `analytics_dirty_day`.
+ */
+export const analyticsDays = pgTable(
+  "analytics_day",
+  {
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    source: text("source", { enum: ["call", "message", "reply"] }).notNull(),
+    /** call: hour | area | intent; message: hour; reply: all. */
+    dim: text("dim", { enum: ["hour", "area", "intent", "all"] }).notNull(),
+    key: text("key"),
+    phoneNumberId: text("phone_number_id"),
+    assistantId: text("assistant_id"),
+    direction: text("direction", { enum: ["inbound", "outbound"] }),
+    n: integer("n").notNull().default(0),
+    served: integer("served").notNull().default(0),
+    unserved: integer("unserved").notNull().default(0),
+    timeouts: integer("timeouts").notNull().default(0),
+    auth: integer("auth").notNull().default(0),
+    processing: integer("processing").notNull().default(0),
+    durationSum: bigint("duration_sum", { mode: "number" }).notNull().default(0),
+    durationN: integer("duration_n").notNull().default(0),
+    scoreSum: bigint("score_sum", { mode: "number" }).notNull().default(0),
+    scoreN: integer("score_n").notNull().default(0),
+    s5: integer("s5").notNull().default(0),
+    s4: integer("s4").notNull().default(0),
+    s3: integer("s3").notNull().default(0),
+    s12: integer("s12").notNull().default(0),
+    msSum: bigint("ms_sum", { mode: "number" }).notNull().default(0),
+    under1: integer("under1").notNull().default(0),
+    mid: integer("mid").notNull().default(0),
+    over3: integer("over3").notNull().default(0),
+  },
+  (t) => [index("analytics_day_org_source_day_idx").on(t.organizationId, t.source, t.day)],
+);
+
+/**
+ * Days whose rollup is out of date: set by triggers on call, message and assistant_reply (migration
+ * 0018), cleared by the `analytics.rollup` job after it recomputes the day. Reads scan these days live.
+ */
+export const analyticsDirtyDays = pgTable(
+  "analytics_dirty_day",
+  {
+    organizationId: text("organization_id").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    version: integer("version").notNull().default(1),
+    markedAt: timestamp("marked_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.day] })],
 );

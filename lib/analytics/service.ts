@@ -1,5 +1,6 @@
 import "server-only";
 import { and, count, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { callDayRows, inLiveIntervals, messageDayRows, replyDayRows, rolledUpRows, rollupWindow, ROLLUP_METRICS, type RollupMetric, type RollupSource, type RollupWindow } from "./rollup";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
 import { assistantReplies, calls, creditLedger, messages, payments, phoneNumbers, users } from "@/db/schema";
@@ -78,159 +79,61 @@ function orgIs(column: SQL | AnyPgColumn, scope: AnalyticsScope): SQL {
   return scope.organizationId ? sql`${column} = ${scope.organizationId}` : sql`true`;
 }
 
-/** Filters narrowing calls (and, through their call, assistant replies). */
-function callFilters(f: AnalyticsFilters): SQL[] {
-  const where: SQL[] = [];
-  if (f.phoneNumberId) where.push(eq(calls.phoneNumberId, f.phoneNumberId));
-  if (f.assistantId) where.push(eq(calls.assistantId, f.assistantId));
-  if (f.direction) where.push(eq(calls.direction, f.direction));
-  return where;
-}
-
-/** Filters narrowing texts: the number, the direction, and the assistant through the numbers it answers. */
-function messageFilters(f: AnalyticsFilters, scope: AnalyticsScope): SQL[] {
-  const where: SQL[] = [];
-  if (f.phoneNumberId) where.push(eq(messages.phoneNumberId, f.phoneNumberId));
-  if (f.direction) where.push(eq(messages.direction, f.direction));
+/**
+ * The filters, applied to rollup-shaped rows (lib/analytics/rollup.ts): calls by their number, assistant
+ * and direction; texts by their number and direction, and by assistant through the numbers it answers
+ * now; assistant replies by their assistant, and by number and direction through their call.
+ */
+function rowFilter(source: RollupSource, f: AnalyticsFilters, scope: AnalyticsScope): SQL {
+  const where: SQL[] = [sql`true`];
+  if (f.phoneNumberId) where.push(sql`p.phone_number_id = ${f.phoneNumberId}`);
+  if (f.direction) where.push(sql`p.direction = ${f.direction}`);
   if (f.assistantId) {
     where.push(
-      sql`${messages.phoneNumberId} in (select ${phoneNumbers.id} from ${phoneNumbers} where ${phoneNumbers.assistantId} = ${f.assistantId} and ${orgIs(sql`${phoneNumbers.organizationId}`, scope)})`,
+      source === "message"
+        ? sql`p.phone_number_id in (select ${phoneNumbers.id} from ${phoneNumbers} where ${phoneNumbers.assistantId} = ${f.assistantId} and ${orgIs(sql`${phoneNumbers.organizationId}`, scope)})`
+        : sql`p.assistant_id = ${f.assistantId}`,
     );
   }
-  return where;
+  return sql.join(where, sql` and `);
 }
 
-/** What a call ended as: its recorded outcome, or for older rows without one, its status. */
-const resolvedOutcome = sql`coalesce(${calls.outcome}, case ${calls.status} when 'completed' then 'answered_by_assistant' when 'voicemail' then 'voicemail' when 'missed' then 'missed' when 'failed' then 'failed' end)`;
-export const SERVED_OUTCOMES = ["answered_by_assistant", "transferred", "voicemail"] as const;
-export const UNSERVED_OUTCOMES = ["missed", "failed"] as const;
-
-/** The number on the other end: the caller for inbound calls, the called party for outbound. */
-const otherParty = sql`case when ${calls.direction} = 'inbound' then ${calls.fromNumber} else ${calls.toNumber} end`;
-// Cheap per row (no regex): the region table checks the key; a malformed NANP key lands in "Other North America".
-const areaKey = sql`case when ${calls.channel} <> 'phone' or left(${otherParty}, 1) <> '+' then 'unknown' when left(${otherParty}, 2) = '+1' then substr(${otherParty}, 3, 3) else 'intl' end`;
-
-type CallAggregateRow = {
-  g: number;
-  day: string | null;
-  hour: number | null;
-  area: string | null;
-  intent: string | null;
-  calls: number;
-  served: number;
-  unserved: number;
-  timeouts: number;
-  auth: number;
-  processing: number;
-  duration_sum: string;
-  duration_n: number;
-  score_sum: string;
-  score_n: number;
-  s5: number;
-  s4: number;
-  s3: number;
-  s12: number;
+const liveRowsOf: Record<RollupSource, (scope: AnalyticsScope, window: RollupWindow) => SQL> = {
+  call: (scope, w) => callDayRows(sql`${orgIs(calls.organizationId, scope)} and (${inLiveIntervals(calls.startedAt, w)})`),
+  message: (scope, w) => messageDayRows(sql`${orgIs(messages.organizationId, scope)} and (${inLiveIntervals(messages.createdAt, w)})`),
+  reply: (scope, w) => replyDayRows(sql`${orgIs(assistantReplies.organizationId, scope)} and (${inLiveIntervals(assistantReplies.createdAt, w)})`),
 };
 
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
+type AggregateRow = { g: number; dim: string; day: string | null; key: string | null } & Record<RollupMetric, number>;
 
 /**
- * One scan of the range's calls, grouped by grouping sets: totals, per day, per hour, per area code
- * and per intent (the organization's (organization_id, started_at) index bounds it).
+ * One source's figures over a window: clean whole days from the rollup plus the live scan of the rest,
+ * summed per dimension (`total`), per dimension and day, and per dimension value.
  */
-async function callAggregates(db: Db, scope: AnalyticsScope, filters: AnalyticsFilters, from: Date, to: Date) {
-  const where = and(orgIs(calls.organizationId, scope), gte(calls.startedAt, from), lt(calls.startedAt, to), ...callFilters(filters));
+async function aggregate(db: Db, source: RollupSource, scope: AnalyticsScope, filters: AnalyticsFilters, window: RollupWindow, totalsOnly = false) {
+  const sums = sql.raw(ROLLUP_METRICS.map((m) => `sum(${m})::bigint::text as ${m}`).join(", "));
   const result = await db.execute(sql`
-    select grouping(day, hour, area, intent)::int as g, day, hour, area, intent,
-           count(*)::int as calls,
-           count(*) filter (where outcome in ('answered_by_assistant', 'transferred', 'voicemail'))::int as served,
-           count(*) filter (where outcome in ('missed', 'failed'))::int as unserved,
-           count(*) filter (where failure_class = 'timeout' and outcome is not null)::int as timeouts,
-           count(*) filter (where failure_class = 'authentication' and outcome is not null)::int as auth,
-           count(*) filter (where failure_class = 'processing' and outcome is not null)::int as processing,
-           coalesce(sum(duration_seconds) filter (where duration_seconds > 0), 0)::bigint::text as duration_sum,
-           count(*) filter (where duration_seconds > 0)::int as duration_n,
-           coalesce(sum(sentiment_score), 0)::bigint::text as score_sum,
-           count(sentiment_score)::int as score_n,
-           count(*) filter (where sentiment_score = 5)::int as s5,
-           count(*) filter (where sentiment_score = 4)::int as s4,
-           count(*) filter (where sentiment_score = 3)::int as s3,
-           count(*) filter (where sentiment_score <= 2)::int as s12
-      from (
-        select floor(extract(epoch from ${calls.startedAt}) / 86400)::int as day,
-               (floor(extract(epoch from ${calls.startedAt}) / 3600)::bigint % 24)::int as hour,
-               ${areaKey} as area,
-               ${calls.intent} as intent,
-               ${resolvedOutcome} as outcome,
-               ${calls.failureClass} as failure_class,
-               ${calls.durationSeconds} as duration_seconds,
-               ${calls.sentimentScore} as sentiment_score
-          from ${calls}
-         where ${where}
-      ) c
-     group by grouping sets ((), (day), (hour), (area), (intent))
-  `);
-  const rows = rowsOf<CallAggregateRow>(result).map((r) => ({ ...r, g: Number(r.g), calls: Number(r.calls) }));
-  // grouping() bits: day 8, hour 4, area 2, intent 1 (1 = not grouped by it).
-  const total = rows.find((r) => r.g === 15);
+    select ${totalsOnly ? sql`3` : sql`grouping(day, key)::int`} as g, dim, ${totalsOnly ? sql`null` : sql`day::text`} as day,
+           ${totalsOnly ? sql`null` : sql`key`} as key, ${sums}
+      from (${rolledUpRows(source, scope.organizationId, window)} union all ${liveRowsOf[source](scope, window)}) p
+     where ${rowFilter(source, filters, scope)}
+     group by ${totalsOnly ? sql`dim` : sql`grouping sets ((dim), (dim, day), (dim, key))`}`);
+  const rows = rowsOf<Record<string, unknown>>(result).map((r) => {
+    const row = { g: Number(r.g), dim: String(r.dim), day: r.day as string | null, key: r.key as string | null } as AggregateRow;
+    for (const m of ROLLUP_METRICS) row[m] = Number(r[m] ?? 0);
+    return row;
+  });
+  // grouping() bits: day 2, key 1 (1 = not grouped by it).
+  const of = (dim: string, g: number) => rows.filter((r) => r.dim === dim && r.g === g);
   return {
-    total,
-    byDay: rows.filter((r) => r.g === 7),
-    byHour: rows.filter((r) => r.g === 11),
-    byArea: rows.filter((r) => r.g === 13),
-    byIntent: rows.filter((r) => r.g === 14),
+    total: (dim: string): AggregateRow | undefined => of(dim, 3)[0],
+    byDay: (dim: string) => of(dim, 1),
+    byKey: (dim: string) => of(dim, 2),
   };
 }
 
-async function messageAggregates(db: Db, scope: AnalyticsScope, filters: AnalyticsFilters, from: Date, to: Date) {
-  const where = and(orgIs(messages.organizationId, scope), gte(messages.createdAt, from), lt(messages.createdAt, to), ...messageFilters(filters, scope));
-  const result = await db.execute(sql`
-    select grouping(day, hour)::int as g, day, hour, count(*)::int as n
-      from (select floor(extract(epoch from ${messages.createdAt}) / 86400)::int as day,
-                   (floor(extract(epoch from ${messages.createdAt}) / 3600)::bigint % 24)::int as hour
-              from ${messages} where ${where}) m
-     group by grouping sets ((), (day), (hour))
-  `);
-  const rows = rowsOf<{ g: number; day: string | null; hour: number | null; n: number }>(result).map((r) => ({ ...r, g: Number(r.g), n: Number(r.n) }));
-  return { total: rows.find((r) => r.g === 3)?.n ?? 0, byDay: rows.filter((r) => r.g === 1), byHour: rows.filter((r) => r.g === 2) };
-}
-
-async function replyAggregates(db: Db, scope: AnalyticsScope, filters: AnalyticsFilters, from: Date, to: Date) {
-  const where: SQL[] = [orgIs(assistantReplies.organizationId, scope), gte(assistantReplies.createdAt, from), lt(assistantReplies.createdAt, to)];
-  if (filters.assistantId) where.push(eq(assistantReplies.assistantId, filters.assistantId));
-  if (filters.phoneNumberId || filters.direction) {
-    const byCall = callFilters({ phoneNumberId: filters.phoneNumberId, direction: filters.direction });
-    where.push(sql`${assistantReplies.callId} in (select ${calls.id} from ${calls} where ${and(orgIs(calls.organizationId, scope), ...byCall)})`);
-  }
-  const [row] = await db
-    .select({
-      n: sql<number>`count(*)::int`,
-      totalMs: sql<string>`coalesce(sum(${assistantReplies.totalMs}), 0)::bigint::text`,
-      under1: sql<number>`count(*) filter (where ${assistantReplies.totalMs} < 1000)::int`,
-      oneToThree: sql<number>`count(*) filter (where ${assistantReplies.totalMs} >= 1000 and ${assistantReplies.totalMs} <= 3000)::int`,
-      over3: sql<number>`count(*) filter (where ${assistantReplies.totalMs} > 3000)::int`,
-    })
-    .from(assistantReplies)
-    .where(and(...where));
-  return { n: Number(row.n), totalMs: Number(row.totalMs), under1: Number(row.under1), oneToThree: Number(row.oneToThree), over3: Number(row.over3) };
-}
-
-async function countCalls(db: Db, scope: AnalyticsScope, filters: AnalyticsFilters, from: Date, to: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(calls)
-    .where(and(orgIs(calls.organizationId, scope), gte(calls.startedAt, from), lt(calls.startedAt, to), ...callFilters(filters)));
-  return row.n;
-}
-
-async function countMessages(db: Db, scope: AnalyticsScope, filters: AnalyticsFilters, from: Date, to: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(messages)
-    .where(and(orgIs(messages.organizationId, scope), gte(messages.createdAt, from), lt(messages.createdAt, to), ...messageFilters(filters, scope)));
-  return row.n;
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
 }
 
 /** Dollars of paid payments whose payment time falls in [from, to); null bounds are open (all time). */
@@ -282,12 +185,16 @@ export async function getAnalytics(
   const from = new Date(to.getTime() - RANGE_HOURS[range] * 3_600_000);
   const previousFrom = new Date(from.getTime() - RANGE_HOURS[range] * 3_600_000);
 
-  const [c, m, r, prevCalls, prevMessages, revenue, prevRevenue, usersNow, usersBefore, creditsUsed, uptime] = await Promise.all([
-    callAggregates(db, scope, filters, from, to),
-    messageAggregates(db, scope, filters, from, to),
-    replyAggregates(db, scope, filters, from, to),
-    countCalls(db, scope, filters, previousFrom, from),
-    countMessages(db, scope, filters, previousFrom, from),
+  const [window, previousWindow] = await Promise.all([
+    rollupWindow(db, scope.organizationId, from, to),
+    rollupWindow(db, scope.organizationId, previousFrom, from),
+  ]);
+  const [c, m, r, prevC, prevM, revenue, prevRevenue, usersNow, usersBefore, creditsUsed, uptime] = await Promise.all([
+    aggregate(db, "call", scope, filters, window),
+    aggregate(db, "message", scope, filters, window),
+    aggregate(db, "reply", scope, filters, window, true),
+    aggregate(db, "call", scope, filters, previousWindow, true),
+    aggregate(db, "message", scope, filters, previousWindow, true),
     revenueBetween(db, scope, from, to),
     revenueBetween(db, scope, previousFrom, from),
     usersAt(db, scope, to),
@@ -296,47 +203,51 @@ export async function getAnalytics(
     platformUptime(db, to, RANGE_HOURS[range] / 24),
   ]);
   const health = await latestHealth(db);
+  const prevCalls = prevC.total("hour")?.n ?? 0;
+  const prevMessages = prevM.total("hour")?.n ?? 0;
+  const replies = r.total("all");
+  const rn = replies?.n ?? 0;
 
-  const t = c.total;
-  const totalCalls = t?.calls ?? 0;
-  const served = Number(t?.served ?? 0);
-  const finished = served + Number(t?.unserved ?? 0);
-  const errorCounts = { timeout: Number(t?.timeouts ?? 0), authentication: Number(t?.auth ?? 0), processing: Number(t?.processing ?? 0) };
+  const t = c.total("hour");
+  const totalCalls = t?.n ?? 0;
+  const totalMessages = m.total("hour")?.n ?? 0;
+  const served = t?.served ?? 0;
+  const finished = served + (t?.unserved ?? 0);
+  const errorCounts = { timeout: t?.timeouts ?? 0, authentication: t?.auth ?? 0, processing: t?.processing ?? 0 };
   const failedTurns = errorCounts.timeout + errorCounts.authentication + errorCounts.processing;
-  const scoreN = Number(t?.score_n ?? 0);
+  const scoreN = t?.score_n ?? 0;
   const sentimentCounts = [
-    ["Very Positive", Number(t?.s5 ?? 0)],
-    ["Positive", Number(t?.s4 ?? 0)],
-    ["Neutral", Number(t?.s3 ?? 0)],
-    ["Negative", Number(t?.s12 ?? 0)],
+    ["Very Positive", t?.s5 ?? 0],
+    ["Positive", t?.s4 ?? 0],
+    ["Neutral", t?.s3 ?? 0],
+    ["Negative", t?.s12 ?? 0],
   ] as const;
 
-  const isoDay = (epochDay: unknown) => new Date(Number(epochDay) * 86_400_000).toISOString().slice(0, 10);
-  const callsByDay = new Map(c.byDay.map((row) => [isoDay(row.day), row.calls]));
-  const messagesByDay = new Map(m.byDay.map((row) => [isoDay(row.day), row.n]));
-  const callsByHour = new Map(c.byHour.map((row) => [Number(row.hour), row.calls]));
-  const messagesByHour = new Map(m.byHour.map((row) => [Number(row.hour), row.n]));
+  const callsByDay = new Map(c.byDay("hour").map((row) => [row.day, row.n]));
+  const messagesByDay = new Map(m.byDay("hour").map((row) => [row.day, row.n]));
+  const callsByHour = new Map(c.byKey("hour").map((row) => [Number(row.key), row.n]));
+  const messagesByHour = new Map(m.byKey("hour").map((row) => [Number(row.key), row.n]));
 
   const regionCounts = new Map<RegionName, number>();
-  for (const row of c.byArea) {
-    const region = regionOfKey(row.area ?? "unknown");
-    regionCounts.set(region, (regionCounts.get(region) ?? 0) + row.calls);
+  for (const row of c.byKey("area")) {
+    const region = regionOfKey(row.key ?? "unknown");
+    regionCounts.set(region, (regionCounts.get(region) ?? 0) + row.n);
   }
   const byRegion = regionNames
     .filter((name) => regionCounts.has(name))
     .map((region) => ({ region, calls: regionCounts.get(region)!, percent: percentOf(regionCounts.get(region)!, totalCalls) ?? 0 }))
     .sort((a, b) => b.calls - a.calls || regionNames.indexOf(a.region) - regionNames.indexOf(b.region));
 
-  const withIntent = c.byIntent.filter((row) => row.intent !== null);
-  const intentTotal = withIntent.reduce((sum, row) => sum + row.calls, 0);
+  const withIntent = c.byKey("intent").filter((row) => row.key !== null);
+  const intentTotal = withIntent.reduce((sum, row) => sum + row.n, 0);
   const topIntents = withIntent
-    .map((row) => ({ intent: row.intent!, count: row.calls, percent: percentOf(row.calls, intentTotal) ?? 0 }))
+    .map((row) => ({ intent: row.key!, count: row.n, percent: percentOf(row.n, intentTotal) ?? 0 }))
     .sort((a, b) => b.count - a.count || a.intent.localeCompare(b.intent))
     .slice(0, 5);
 
   const trends = {
     calls: growthOf(totalCalls, prevCalls),
-    messages: growthOf(m.total, prevMessages),
+    messages: growthOf(totalMessages, prevMessages),
     users: growthOf(usersNow, usersBefore),
     revenue: growthOf(revenue, prevRevenue),
   };
@@ -350,12 +261,12 @@ export async function getAnalytics(
     filters,
     overview: {
       totalCalls,
-      totalMessages: m.total,
+      totalMessages,
       totalUsers: usersNow,
       totalRevenue: revenue,
-      avgCallDuration: Number(t?.duration_n ?? 0) > 0 ? Math.round(Number(t!.duration_sum) / Number(t!.duration_n)) : null,
+      avgCallDuration: t && t.duration_n > 0 ? Math.round(t.duration_sum / t.duration_n) : null,
       successRate: percentOf(served, finished),
-      responseTime: r.n > 0 ? Math.round(r.totalMs / r.n / 100) / 10 : null,
+      responseTime: replies && rn > 0 ? Math.round(replies.ms_sum / rn / 100) / 10 : null,
       creditsUsed,
     },
     trends,
@@ -365,7 +276,7 @@ export async function getAnalytics(
       byRegion,
     },
     performance: {
-      avgSentiment: scoreN > 0 ? round1(Number(t!.score_sum) / scoreN) : null,
+      avgSentiment: t && scoreN > 0 ? round1(t.score_sum / scoreN) : null,
       sentiment: sentimentCounts.map(([label, n]) => ({ label, count: n, percent: percentOf(n, scoreN) ?? 0 })),
       analysedCalls: scoreN,
       topIntents,
@@ -378,11 +289,11 @@ export async function getAnalytics(
       errorCounts,
       finishedCalls: finished,
       responseTimes: [
-        { bucket: "under_1s", count: r.under1, percent: percentOf(r.under1, r.n) ?? 0 },
-        { bucket: "1_3s", count: r.oneToThree, percent: percentOf(r.oneToThree, r.n) ?? 0 },
-        { bucket: "over_3s", count: r.over3, percent: percentOf(r.over3, r.n) ?? 0 },
+        { bucket: "under_1s", count: replies?.under1 ?? 0, percent: percentOf(replies?.under1 ?? 0, rn) ?? 0 },
+        { bucket: "1_3s", count: replies?.mid ?? 0, percent: percentOf(replies?.mid ?? 0, rn) ?? 0 },
+        { bucket: "over_3s", count: replies?.over3 ?? 0, percent: percentOf(replies?.over3 ?? 0, rn) ?? 0 },
       ],
-      replies: r.n,
+      replies: rn,
       uptime,
     },
     systemStatus: {

@@ -8,6 +8,7 @@ import { mcpCheckServiceJob, mcpHealthSweepJob } from "@/lib/mcp/health";
 import { recapSweepJob } from "@/lib/receptionist/recaps";
 import { finishCallJob, processVoicemailJob } from "@/lib/telephony/voice/post-call";
 import { healthCheckJob } from "@/lib/analytics/health";
+import { analyticsRollupJob } from "@/lib/analytics/rollup";
 import type { JobDefinition } from "./types";
 
 /** Every job the runner knows. A feature defines its jobs beside its code and lists them here. */
@@ -27,5 +28,6 @@ export const jobDefinitions: JobDefinition<unknown>[] = [
   finishCallJob,
   processVoicemailJob,
   healthCheckJob,
+  analyticsRollupJob,
   recapSweepJob,
 ] as JobDefinition<unknown>[];

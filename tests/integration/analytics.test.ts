@@ -1,12 +1,15 @@
 import crypto from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { GET as analyticsRoute } from "@/app/api/analytics/route";
 import { GET as exportRoute } from "@/app/api/analytics/export/route";
 import { GET as reportsList, POST as createReportRoute } from "@/app/api/analytics/reports/route";
 import { DELETE as deleteReportRoute, GET as runReportRoute } from "@/app/api/analytics/reports/[id]/route";
 import { GET as reportExportRoute } from "@/app/api/analytics/reports/[id]/export/route";
 import { closeDb, getDb } from "@/lib/database";
-import { assistantReplies, calls, healthChecks, messages, payments, phoneNumbers, users } from "@/db/schema";
+import { analyticsDays, analyticsDirtyDays, assistantReplies, calls, healthChecks, messages, payments, phoneNumbers, users, voiceAssistants } from "@/db/schema";
+import { getAnalytics } from "@/lib/analytics/service";
+import { refreshDay, refreshDirtyDays } from "@/lib/analytics/rollup";
+import type { AnalyticsFilters, AnalyticsRange } from "@/lib/analytics/schema";
 import { spendCredits } from "@/lib/billing/ledger";
 import { platformUptime } from "@/lib/analytics/health";
 import { regionOf } from "@/lib/analytics/regions";
@@ -213,6 +216,61 @@ describe("GET /api/analytics", () => {
     expect((await call(runReportRoute, "GET", `/api/analytics/reports/${id}`, { sessionId: other.sessionId, params: { id } })).status).toBe(404);
     expect((await call(deleteReportRoute, "DELETE", `/api/analytics/reports/${id}`, { sessionId: other.sessionId, params: { id } })).status).toBe(404);
     expect((await call(deleteReportRoute, "DELETE", `/api/analytics/reports/${id}`, { ...s, params: { id } })).status).toBe(200);
+  });
+});
+
+describe("daily rollups (analytics.rollup job)", () => {
+  it("gives the same figures as the live scan for every range and filter, and is never stale", async () => {
+    const { account, numberId } = await seedOrganization();
+    const db = await getDb();
+    const org = account.organizationId;
+    const scope = { organizationId: org };
+    const [assistant] = await db.select({ id: voiceAssistants.id }).from(voiceAssistants).where(eq(voiceAssistants.organizationId, org));
+    await db.update(calls).set({ assistantId: assistant.id }).where(and(eq(calls.organizationId, org), eq(calls.intent, "hours")));
+    await db.update(phoneNumbers).set({ assistantId: assistant.id }).where(eq(phoneNumbers.id, numberId));
+    const now = new Date();
+    const cases: [AnalyticsRange, AnalyticsFilters][] = [
+      ["24h", {}],
+      ["7d", {}],
+      ["30d", {}],
+      ["90d", {}],
+      ["30d", { phoneNumberId: numberId }],
+      ["30d", { direction: "outbound" }],
+      ["30d", { assistantId: assistant.id }],
+    ];
+    const live = await Promise.all(cases.map(([range, filters]) => getAnalytics(db, scope, range, filters, now)));
+    const days = async () => (await db.select().from(analyticsDirtyDays).where(eq(analyticsDirtyDays.organizationId, org))).length;
+    expect(await days()).toBeGreaterThan(0); // written rows mark their days
+
+    expect(await refreshDirtyDays(db, { organizationId: org })).toBeGreaterThan(0);
+    expect(await days()).toBe(0);
+    expect((await db.select().from(analyticsDays).where(eq(analyticsDays.organizationId, org))).length).toBeGreaterThan(0);
+    const rolled = await Promise.all(cases.map(([range, filters]) => getAnalytics(db, scope, range, filters, now)));
+    expect(rolled).toEqual(live);
+    expect(rolled[1].overview.totalCalls).toBe(5);
+    expect(rolled[6].overview.totalCalls).toBe(2); // the two "hours" calls are this assistant's
+
+    // A change after the rollup counts at once (its day is read live until the job runs again).
+    await db.update(calls).set({ sentimentScore: 5 }).where(and(eq(calls.organizationId, org), eq(calls.outcome, "voicemail")));
+    const changed = await getAnalytics(db, scope, "7d", {}, now);
+    expect(changed.performance.sentiment[0]).toEqual({ label: "Very Positive", count: 2, percent: 66.7 });
+    expect(await days()).toBe(1);
+    await refreshDirtyDays(db, { organizationId: org });
+    expect(await getAnalytics(db, scope, "7d", {}, now)).toEqual(changed);
+
+    // Deleting a call is counted too.
+    await db.delete(calls).where(and(eq(calls.organizationId, org), eq(calls.outcome, "missed")));
+    expect((await getAnalytics(db, scope, "7d", {}, now)).overview.totalCalls).toBe(4);
+    await refreshDirtyDays(db, { organizationId: org });
+    expect((await getAnalytics(db, scope, "7d", {}, now)).overview.totalCalls).toBe(4);
+  });
+
+  it("a second refresh of a day already refreshed does nothing", async () => {
+    const { account } = await seedOrganization();
+    const db = await getDb();
+    const [dirty] = await db.select().from(analyticsDirtyDays).where(eq(analyticsDirtyDays.organizationId, account.organizationId)).limit(1);
+    expect(await refreshDay(db, account.organizationId, dirty.day)).toBe(true);
+    expect(await refreshDay(db, account.organizationId, dirty.day)).toBe(false);
   });
 });
 
