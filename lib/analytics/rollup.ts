@@ -233,6 +233,9 @@ export const analyticsRollupJob = defineJob<Record<string, never>>({
   everySeconds: 60,
   retryLimit: 0,
   handler: async (_data, { db }) => {
-    await refreshDirtyDays(db);
+    // Batches until nothing is dirty or ~20 s have passed; what is left waits for the next minute
+    // (and is read live until then).
+    const started = Date.now();
+    while ((await refreshDirtyDays(db, { limit: 200 })) > 0 && Date.now() - started < 20_000);
   },
 });
