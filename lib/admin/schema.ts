@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { decodeCursor } from "@/lib/call-history/cursor";
+import { blankToUndefined, pageQuery } from "@/lib/http/pagination";
 import { registerInput } from "@/lib/auth/schemas";
 import { roles } from "@/lib/auth/roles";
 
@@ -8,8 +8,6 @@ import { roles } from "@/lib/auth/roles";
 export const userStatuses = ["active", "suspended", "cancelled"] as const;
 export type UserStatus = (typeof userStatuses)[number];
 
-const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
-
 const roleField = z.enum(roles, "Role must be master_admin, admin, business or individual");
 const statusField = z.enum(userStatuses, "Status must be active, suspended or cancelled");
 
@@ -17,24 +15,7 @@ const statusField = z.enum(userStatuses, "Status must be active, suspended or ca
 export const adminUsersQuery = z.object({
   search: z.preprocess(blankToUndefined, z.string().trim().max(200, "Search must be at most 200 characters").optional()),
   role: z.preprocess((v) => (v === "all" ? undefined : blankToUndefined(v)), roleField.optional()),
-  cursor: z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .transform((value, ctx) => {
-        const decoded = decodeCursor(value);
-        if (!decoded) {
-          ctx.addIssue({ code: "custom", message: "The cursor is not valid; start again from the first page" });
-          return z.NEVER;
-        }
-        return decoded;
-      })
-      .optional(),
-  ),
-  limit: z.preprocess(
-    blankToUndefined,
-    z.coerce.number().int("limit must be a whole number").min(1, "limit must be at least 1").max(100, "limit must be at most 100").default(25),
-  ),
+  ...pageQuery(25, 100).shape,
 });
 export type AdminUsersQuery = z.infer<typeof adminUsersQuery>;
 

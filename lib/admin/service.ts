@@ -15,7 +15,7 @@ import {
 import { changeCredits } from "@/lib/billing/ledger";
 import { endOtherSessions, registerAccount } from "@/lib/auth/service";
 import type { Role } from "@/lib/auth/roles";
-import { encodeCursor } from "@/lib/call-history/cursor";
+import { encodeCursor } from "@/lib/http/pagination";
 import { microsToIso } from "@/lib/call-history/service";
 import { env } from "@/lib/env";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "@/lib/http/errors";

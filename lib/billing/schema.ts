@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageQuery } from "@/lib/http/pagination";
 import { creditPacks, findPackByTotal, packTotal, planIds } from "./plans";
 
 const packTotals = creditPacks.map(packTotal).join(", ");
@@ -19,8 +20,5 @@ export const upgradePlanInput = z.object({
 export type UpgradePlanInput = z.infer<typeof upgradePlanInput>;
 
 /** GET /api/billing/transactions?cursor=&limit= */
-export const transactionsQuery = z.object({
-  cursor: z.string().max(512).optional(),
-  limit: z.coerce.number().int("Limit must be a whole number").min(1, "Limit must be at least 1").max(100, "Limit is at most 100").default(20),
-});
+export const transactionsQuery = pageQuery(20, 100);
 export type TransactionsQuery = z.infer<typeof transactionsQuery>;

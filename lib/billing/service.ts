@@ -9,7 +9,7 @@ import { badRequest, HttpError, notFound } from "@/lib/http/errors";
 import { env } from "@/lib/env";
 import { PaymentsError, type CheckoutRequest, type PaymentsProvider } from "@/lib/providers/payments/interface";
 import { getPaymentsProvider, getStripeProvider } from "@/lib/provider-selection/payments";
-import { decodeCursor, encodeCursor } from "@/lib/call-history/cursor";
+import { encodeCursor } from "@/lib/http/pagination";
 import { renewFreePeriodIfDue } from "./free-renewal";
 import { fulfilPayment, newInvoiceNumber, type PaymentRow } from "./fulfilment";
 import { creditPacks, effectiveTier, findPackByTotal, getPlan, packTotal, plans, type PlanId } from "./plans";
@@ -153,8 +153,7 @@ type TransactionRow = {
  * the ledger rows no payment accounts for (welcome credits, usage, adjustments, renewal grants).
  */
 export async function listTransactions(db: Db, organizationId: string, query: TransactionsQuery) {
-  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
-  if (query.cursor && !cursor) throw badRequest("Invalid cursor", { cursor: "Invalid cursor" });
+  const cursor = query.cursor ?? null;
   const after = cursor ? sql`where (t.t_us, t.id) < (${cursor.t}::bigint, ${cursor.id})` : sql``;
   const result = await db.execute(sql`
     select * from (

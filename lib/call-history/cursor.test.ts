@@ -1,4 +1,4 @@
-import { decodeCursor, encodeCursor } from "./cursor";
+import { decodeCursor, encodeCursor } from "@/lib/http/pagination";
 import { historyQuery } from "./schema";
 import { microsToIso } from "./service";
 

@@ -1,11 +1,8 @@
 import { z } from "zod";
-import { decodeCursor } from "./cursor";
+import { blankToUndefined, pageQuery } from "@/lib/http/pagination";
 import { historyStatuses, historyTypes } from "./constants";
 
 export { callStatuses, historyStatuses, historyTypes, messageStatuses, type HistoryType } from "./constants";
-
-/** Query parameters arrive as strings; an empty one (`cursor=`) means "not given". */
-const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
 const isoDate = (label: string) =>
   z
@@ -15,24 +12,7 @@ const isoDate = (label: string) =>
 
 export const historyQuery = z
   .object({
-    cursor: z.preprocess(
-      blankToUndefined,
-      z
-        .string()
-        .transform((value, ctx) => {
-          const decoded = decodeCursor(value);
-          if (!decoded) {
-            ctx.addIssue({ code: "custom", message: "The cursor is not valid; start again from the first page" });
-            return z.NEVER;
-          }
-          return decoded;
-        })
-        .optional(),
-    ),
-    limit: z.preprocess(
-      blankToUndefined,
-      z.coerce.number().int("limit must be a whole number").min(1, "limit must be at least 1").max(100, "limit must be at most 100").default(25),
-    ),
+    ...pageQuery(25, 100).shape,
     type: z.preprocess(blankToUndefined, z.enum(historyTypes, "type must be all, call, message or voicemail").default("all")),
     from: z.preprocess(blankToUndefined, isoDate("from").optional()),
     to: z.preprocess(blankToUndefined, isoDate("to").optional()),

@@ -4,7 +4,7 @@ import type { Db } from "@/db/client";
 import { assistantActions, calls, messages, phoneNumbers, voiceAssistants, type CallOutcome, type FailureClass, type TranscriptTurn } from "@/db/schema";
 import { notFound } from "@/lib/http/errors";
 import { threadView, type ThreadView } from "@/lib/telephony/sms";
-import { encodeCursor, type Cursor } from "./cursor";
+import { encodeCursor, type Cursor } from "@/lib/http/pagination";
 import { callStatuses, messageStatuses, type HistoryQuery } from "./schema";
 
 export type HistoryPhoneNumber = { id: string; phoneNumber: string; friendlyName: string };
