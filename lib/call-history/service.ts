@@ -56,13 +56,6 @@ export function microsToIso(micros: string): string {
 const epochMicros = (column: typeof calls.startedAt | typeof messages.createdAt) =>
   sql<string>`floor(extract(epoch from ${column}) * 1000000)::bigint::text`;
 
-/** Newest first: timestamp descending, then id descending (code-unit order, as PostgreSQL's C/C.UTF-8 collation). */
-function compareDesc(a: Keyed, b: Keyed): number {
-  if (a.t !== b.t) return a.t > b.t ? -1 : 1;
-  if (a.item.id === b.item.id) return 0;
-  return a.item.id > b.item.id ? -1 : 1;
-}
-
 function callConditions(organizationId: string, q: HistoryQuery, cursor: Cursor | undefined): SQL[] | null {
   if (q.type === "message") return null;
   if (q.status && !(callStatuses as readonly string[]).includes(q.status)) return null;
@@ -265,7 +258,9 @@ async function pageOfBoth(db: Db, callWhere: SQL[], messageWhere: SQL[], take: n
     .where(and(...messageWhere))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(take);
-  const rows = await callPart.unionAll(messagePart);
+  // The newest `take` of both, ordered and cut by the database (positions: `at` is column 4, `id` 2),
+  // so only one page crosses the wire, in the same order the keyset bound compares.
+  const rows = await callPart.unionAll(messagePart).orderBy(sql`4 desc, 2 desc`).limit(take);
   return rows.map((r): Keyed => {
     const t = BigInt(r.t);
     if (r.kind === "message") {
@@ -329,7 +324,7 @@ async function phoneNumbersById(db: Db, organizationId: string, ids: string[]): 
 /**
  * One page of the organization's calls, texts and voicemails, newest first. Keyset pagination on
  * (timestamp, id): each table is read through its (organization_id, timestamp, id) index with the
- * same bound and `limit + 1` rows, the two lists are merged, and the first `limit` kept.
+ * same bound and `limit + 1` rows; with both, one `union all` keeps the newest `limit + 1` of the two.
  */
 export async function listHistory(db: Db, organizationId: string, q: HistoryQuery): Promise<HistoryPage> {
   const take = q.limit + 1;
@@ -343,10 +338,10 @@ export async function listHistory(db: Db, organizationId: string, q: HistoryQuer
         : messageWhere
           ? await pageOfMessages(db, messageWhere, take)
           : [];
-  const merged = rows.sort(compareDesc);
-  const page = merged.slice(0, q.limit);
+  // Rows arrive newest first from the database (the order its keyset bound uses).
+  const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
-  const nextCursor = merged.length > q.limit && last ? encodeCursor({ t: last.t.toString(), id: last.item.id }) : null;
+  const nextCursor = rows.length > q.limit && last ? encodeCursor({ t: last.t.toString(), id: last.item.id }) : null;
   return { items: page.map((k) => ({ ...k.item, phoneNumber: k.phoneNumber })), nextCursor };
 }
 
