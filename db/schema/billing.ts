@@ -30,6 +30,8 @@ export const creditLedger = pgTable(
   (t) => [
     index("credit_ledger_org_created_idx").on(t.organizationId, t.createdAt),
     index("credit_ledger_kind_category_idx").on(t.kind, t.category),
+    /** A call's turns and credit-backs (lib/routing/policy.ts callLedgerTotals), without scanning the organization's ledger. */
+    index("credit_ledger_org_call_idx").on(t.organizationId, sql`(${t.metadata}->>'callId')`),
     uniqueIndex("credit_ledger_org_kind_reference_idx")
       .on(t.organizationId, t.kind, t.reference)
       .where(sql`${t.reference} is not null`),

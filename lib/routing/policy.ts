@@ -96,23 +96,29 @@ export async function raiseCapAlertIfDue(db: DbOrTx, organizationId: string, now
   return raised ? state : null;
 }
 
-/** What the call spent (usage rows naming it) and what it got back (refunds naming it). */
+/**
+ * What the call spent (usage rows naming it) and what it got back (refunds naming it: its
+ * credit-backs, and failed turns' refunds, which carry the turn's reference). Two index lookups
+ * (credit_ledger_org_call_idx, then credit_ledger_org_kind_reference_idx), never a scan of the
+ * organization's ledger.
+ */
 export async function callLedgerTotals(db: DbOrTx, organizationId: string, callId: string): Promise<{ spent: number; back: number }> {
-  const [row] = await db
-    .select({
-      spent: sql<number>`coalesce(sum(case when ${creditLedger.kind} = 'usage' then ${creditLedger.units} else 0 end), 0)::int`,
-      back: sql<number>`coalesce(sum(case when ${creditLedger.kind} = 'refund' then ${creditLedger.amount} else 0 end), 0)::int`,
-    })
-    .from(creditLedger)
-    .where(
-      and(
-        eq(creditLedger.organizationId, organizationId),
-        or(
-          and(eq(creditLedger.kind, "usage"), sql`${creditLedger.metadata}->>'callId' = ${callId}`),
-          and(eq(creditLedger.kind, "refund"), or(like(creditLedger.reference, `call-turn:${callId}:%`), like(creditLedger.reference, `call-credit-back:${callId}:%`))),
-        ),
-      ),
-    );
+  const l = creditLedger;
+  const naming = sql`${l.organizationId} = ${organizationId} and (${l.metadata}->>'callId') = ${callId}`;
+  const result = await db.execute(sql`
+    with named as (
+      select ${l.id} as id, ${l.kind} as kind, ${l.units} as units, ${l.amount} as amount, ${l.reference} as reference
+        from ${l} where ${naming} and ${l.kind} in ('usage', 'refund')
+    ), turn_refunds as (
+      select ${l.id} as id, ${l.kind} as kind, ${l.units} as units, ${l.amount} as amount, ${l.reference} as reference
+        from ${l}
+       where ${l.organizationId} = ${organizationId} and ${l.kind} = 'refund'
+         and ${l.reference} in (select reference from named where kind = 'usage' and reference is not null)
+    ), rows as (select * from named union select * from turn_refunds)
+    select coalesce(sum(case when kind = 'usage' then units else 0 end), 0)::int as spent,
+           coalesce(sum(case when kind = 'refund' then amount else 0 end), 0)::int as back
+      from rows`);
+  const [row] = (result as unknown as { rows: { spent: number; back: number }[] }).rows;
   return { spent: Number(row?.spent ?? 0), back: Number(row?.back ?? 0) };
 }
 

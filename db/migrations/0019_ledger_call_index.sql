@@ -1,0 +1,1 @@
+CREATE INDEX "credit_ledger_org_call_idx" ON "credit_ledger" USING btree ("organization_id",("metadata"->>'callId'));
