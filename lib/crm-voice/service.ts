@@ -1,7 +1,7 @@
 import "server-only";
-import { and, count, desc, eq, gte, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { assistantActions, assistantReplies, calls, logisticsRequests, messages } from "@/db/schema";
+import { assistantActions, assistantReplies, calls, emails, logisticsRequests, messages } from "@/db/schema";
 import { latestHealth, recordHealthRun, type LatestHealth } from "@/lib/analytics/health";
 import { actionLabel } from "@/lib/analytics/text";
 import { spendCredits } from "@/lib/billing/ledger";
@@ -29,7 +29,10 @@ export type CrmAnalytics = {
   totalCommunications: number;
   voiceCalls: number;
   textMessages: number;
-  /** E-mails the product sent or received: it sends none yet, so this counts none. */
+  /**
+   * E-mails the product wrote for the organization (owner notices, daily recaps, booking mails):
+   * sent through SMTP or kept in the Outbox; refused ones are not counted. It receives none.
+   */
   emails: number;
   sentimentBreakdown: { positive: number; neutral: number; negative: number };
   /** Spec rule: positive / max(total, 1) × 100, rounded. */
@@ -47,7 +50,7 @@ function secondsText(ms: number | null): string {
 
 export async function getCrmAnalytics(db: Db, organizationId: string, now = new Date()): Promise<CrmAnalytics> {
   const since = new Date(now.getTime() - CRM_WINDOW_DAYS * 86_400_000);
-  const [[c], [m], replyRows, actionRows, [l], recent] = await Promise.all([
+  const [[c], [m], [e], replyRows, actionRows, [l], recent] = await Promise.all([
     db
       .select({
         n: count(),
@@ -61,6 +64,10 @@ export async function getCrmAnalytics(db: Db, organizationId: string, now = new 
       .select({ n: count() })
       .from(messages)
       .where(and(eq(messages.organizationId, organizationId), gte(messages.createdAt, since))),
+    db
+      .select({ n: count() })
+      .from(emails)
+      .where(and(eq(emails.organizationId, organizationId), gte(emails.createdAt, since), inArray(emails.status, ["sent", "outbox"]))),
     db
       .select({ source: assistantReplies.source, n: sql<number>`count(*)::int`, ms: sql<string>`coalesce(sum(${assistantReplies.totalMs}), 0)::bigint::text` })
       .from(assistantReplies)
@@ -96,10 +103,10 @@ export async function getCrmAnalytics(db: Db, organizationId: string, now = new 
   return {
     windowDays: CRM_WINDOW_DAYS,
     since: since.toISOString(),
-    totalCommunications: c.n + m.n,
+    totalCommunications: c.n + m.n + e.n,
     voiceCalls: c.n,
     textMessages: m.n,
-    emails: 0,
+    emails: e.n,
     sentimentBreakdown: { positive, neutral, negative },
     positivePercent: Math.round((positive / Math.max(positive + neutral + negative, 1)) * 100),
     responseTime: {

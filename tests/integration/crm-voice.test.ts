@@ -6,7 +6,7 @@ import { POST as crmTest } from "@/app/api/crm-voice/test/route";
 import { PATCH as updateLogistics } from "@/app/api/crm-voice/logistics/[id]/route";
 import { closeDb, getDb } from "@/lib/database";
 import { closeSpeechPools } from "@/lib/providers/speech-pool";
-import { assistantActions, assistantReplies, calls, healthChecks, messages, users } from "@/db/schema";
+import { assistantActions, assistantReplies, calls, emails, healthChecks, messages, users } from "@/db/schema";
 import { logisticsKindOf } from "@/lib/crm-voice/logistics";
 import { DEFAULT_TEST_CONTENT } from "@/lib/crm-voice/schema";
 import { registerTestUser } from "../helpers/accounts";
@@ -58,13 +58,18 @@ describe("CRM voice", () => {
       { id: crypto.randomUUID(), organizationId: org, callId: callIds[1], type: "booking_requested" },
       { id: crypto.randomUUID(), organizationId: org, callId: callIds[2], type: "booking_requested" },
     ]);
+    const mail = (status: "sent" | "outbox" | "failed") => ({
+      id: crypto.randomUUID(), organizationId: org, toAddress: "owner@example.com", subject: "Daily recap", text: "t", html: "<p>t</p>", kind: "recap", status,
+    });
+    // Sent and kept in the Outbox count; one SMTP refused does not.
+    await db.insert(emails).values([mail("sent"), mail("outbox"), mail("failed")]);
     const res = await call(crmAnalytics, "GET", "/api/crm-voice/analytics", { sessionId: account.sessionId });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      totalCommunications: 4,
+      totalCommunications: 6,
       voiceCalls: 3,
       textMessages: 1,
-      emails: 0,
+      emails: 2,
       sentimentBreakdown: { positive: 2, neutral: 0, negative: 1 },
       positivePercent: 67, // round(2 / 3 × 100)
       responseTime: { average: "1.2s", voice: "1.5s", text: "0.6s" },
