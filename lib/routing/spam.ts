@@ -2,7 +2,7 @@ import "server-only";
 import crypto from "node:crypto";
 import { and, count, countDistinct, eq, gte, isNotNull, lt, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { callerListEntries, calls, spamReports } from "@/db/schema";
+import { callerListEntries, calls, messages, spamReports } from "@/db/schema";
 import { SPAM } from "@/lib/text/routing";
 
 /**
@@ -34,6 +34,10 @@ export const SPAM_POINTS = {
   reportMax: 50,
   silent: 40,
   recorded: 70,
+  textBurstEach: 15,
+  textBurstMax: 45,
+  link: 20,
+  shortLink: 35,
 };
 
 /** Twilio's StirVerstat → points and the reason; unknown or absent (the simulated carrier) → nothing. */
@@ -121,6 +125,76 @@ export async function scoreCaller(
     reasons.push(SPAM.reported(reports.n));
   }
   return { score: Math.min(100, score), reasons, list: null };
+}
+
+/** Link shorteners hide where a link leads: a common mark of text spam. */
+const SHORTENERS = /\b(?:bit\.ly|tinyurl\.com|t\.co|goo\.gl|ow\.ly|is\.gd|buff\.ly|rebrand\.ly|cutt\.ly|shorturl\.at|rb\.gy|t\.ly)\/\S+/i;
+const LINK = /\b(?:https?:\/\/|www\.)\S+|\b[a-z0-9-]+\.(?:com|net|org|info|biz|xyz|top|click|link|shop|online)\/\S*/i;
+
+/** The link signal of a text's words, if any. */
+export function linkSignal(body: string): { points: number; reason: string } | null {
+  if (SHORTENERS.test(body)) return { points: SPAM_POINTS.shortLink, reason: SPAM.shortLink };
+  if (LINK.test(body)) return { points: SPAM_POINTS.link, reason: SPAM.link };
+  return null;
+}
+
+/**
+ * An inbound text's spam score, 0–100, before the assistant reads it (the block and allow lists are
+ * checked first by the SMS webhook): many texts from the number in the last 10 minutes, texts from
+ * neighbouring numbers (sequential spoofing), reports other organizations shared, and links —
+ * shortened ones most. The assistant's reading ("a sales pitch") adds to it afterwards.
+ */
+export async function scoreTexter(
+  db: DbOrTx,
+  input: { organizationId: string; sender: string; body: string; now: Date; messageId?: string },
+): Promise<{ score: number; reasons: string[] }> {
+  const { organizationId, sender, now } = input;
+  const tenMinutesAgo = new Date(now.getTime() - 600_000);
+  const prefix = sender.length > 6 ? sender.slice(0, -2) : null;
+  const inbound = and(eq(messages.organizationId, organizationId), eq(messages.direction, "inbound"), gte(messages.createdAt, tenMinutesAgo));
+  const [[burst], [neighbours], [reports]] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(messages)
+      .where(and(inbound, eq(messages.fromNumber, sender), input.messageId ? ne(messages.id, input.messageId) : undefined)),
+    prefix
+      ? db
+          .select({ n: countDistinct(messages.fromNumber) })
+          .from(messages)
+          .where(
+            and(
+              inbound,
+              ne(messages.fromNumber, sender),
+              sql`left(${messages.fromNumber}, ${prefix.length}) = ${prefix}`,
+              sql`length(${messages.fromNumber}) = ${sender.length}`,
+            ),
+          )
+      : Promise.resolve([{ n: 0 }]),
+    db
+      .select({ n: count() })
+      .from(spamReports)
+      .where(and(eq(spamReports.numberHash, hashNumber(sender)), ne(spamReports.organizationId, organizationId))),
+  ]);
+  let score = 0;
+  const reasons: string[] = [];
+  if (burst.n >= 5) {
+    score += Math.min(SPAM_POINTS.textBurstMax, SPAM_POINTS.textBurstEach * burst.n);
+    reasons.push(SPAM.textBurst(burst.n));
+  }
+  if (neighbours.n >= 2) {
+    score += Math.min(SPAM_POINTS.neighbourMax, SPAM_POINTS.neighbourEach * neighbours.n);
+    reasons.push(SPAM.neighbourTexts(neighbours.n));
+  }
+  if (reports.n >= 1) {
+    score += Math.min(SPAM_POINTS.reportMax, SPAM_POINTS.reportEach * reports.n);
+    reasons.push(SPAM.reported(reports.n));
+  }
+  const link = linkSignal(input.body);
+  if (link) {
+    score += link.points;
+    reasons.push(link.reason);
+  }
+  return { score: Math.min(100, score), reasons };
 }
 
 /** Shares "this number is spam" with the other organizations, when this one opted in (hashed). */

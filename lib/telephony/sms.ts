@@ -4,7 +4,8 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { assistantReplies, creditLedger, messages, messageThreads, phoneNumbers } from "@/db/schema";
 import { changeCredits, spendCredits } from "@/lib/billing/ledger";
-import { listEntryFor, SPAM_POINTS } from "@/lib/routing/spam";
+import { getCallPolicy } from "@/lib/routing/policy";
+import { listEntryFor, scoreTexter, SPAM_POINTS } from "@/lib/routing/spam";
 import { SPAM } from "@/lib/text/routing";
 import { renewFreePeriodIfDue } from "@/lib/billing/free-renewal";
 import { categoryOf, creditPrices } from "@/lib/billing/prices";
@@ -212,6 +213,16 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
     return twimlResponse(messageTwiml(null));
   }
   if (listed === "allow") await db.update(messages).set({ spamScore: 0, spamReasons: [SPAM.allowList] }).where(eq(messages.id, inbound.id));
+  // The signals a person can check (bursts, neighbouring numbers, shared reports, links): over the
+  // organization's threshold the text is spam — no reply, no credit spent.
+  let verdict = { score: 0, reasons: [] as string[] };
+  if (listed !== "allow") {
+    verdict = await scoreTexter(db, { organizationId: number.organizationId, sender: from, body, now: new Date(), messageId: inbound.id });
+    const { spamThreshold } = await getCallPolicy(db, number.organizationId);
+    const isSpam = verdict.score >= spamThreshold;
+    if (verdict.score > 0 || isSpam) await db.update(messages).set({ isSpam, spamScore: verdict.score, spamReasons: verdict.reasons }).where(eq(messages.id, inbound.id));
+    if (isSpam) return twimlResponse(messageTwiml(null));
+  }
 
   // Replies to appointment texts (C confirm, R reschedule, 1–3 a new time) come before the assistant.
   if (!bookingUnderWay) {
@@ -260,7 +271,12 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
       const back = await changeCredits(db, number.organizationId, "refund", creditPrices.smsReply, { reason: "Credit back: spam text", reference: `sms-credit-back:${inbound.id}`, metadata: { messageId: inbound.id } });
       await db
         .update(messages)
-        .set({ isSpam: true, spamScore: SPAM_POINTS.recorded, spamReasons: [SPAM.pitchText], ...(back.applied ? { creditedBack: creditPrices.smsReply } : {}) })
+        .set({
+          isSpam: true,
+          spamScore: Math.min(100, verdict.score + SPAM_POINTS.recorded),
+          spamReasons: [...verdict.reasons, SPAM.pitchText],
+          ...(back.applied ? { creditedBack: creditPrices.smsReply } : {}),
+        })
         .where(eq(messages.id, inbound.id));
     }
     if (reply.knowledgeGap) {

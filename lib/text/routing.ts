@@ -48,6 +48,10 @@ export const SPAM = {
   silent: "The caller never spoke",
   recorded: "The caller sounded like a recorded sales message",
   pitchText: "The text read like a sales pitch",
+  textBurst: (n: number) => `${n} other texts from this number in the last 10 minutes`,
+  neighbourTexts: (n: number) => `${n} texts from neighbouring numbers in the last 10 minutes`,
+  link: "The text contains a link",
+  shortLink: "The text contains a shortened link, which hides where it leads",
   markedNotSpam: "Marked not spam by your team",
 };
 

@@ -10,6 +10,7 @@ import { POST as replyRoute } from "@/app/api/messages/[id]/reply/route";
 import { POST as smsHook } from "@/app/api/telephony/sms/route";
 import { assistantActions, messages, messageThreads, phoneNumbers, providerCredentials } from "@/db/schema";
 import { getCreditBalance } from "@/lib/billing/ledger";
+import { SPAM } from "@/lib/text/routing";
 import { encryptSecret } from "@/lib/crypto/secret-box";
 import { closeDb, getDb } from "@/lib/database";
 import { createTwilioProvider } from "@/lib/providers/telephony/twilio";
@@ -84,6 +85,33 @@ describe("the SMS webhook", () => {
     await text(biz, "I'd like to book a cleaning").send();
     const res = await text(biz, "Tuesday at 3pm").send();
     expect(res.verbs[0].text).toMatch(/Tuesday at 3pm/i);
+  });
+
+  it("scores texts from signals: a shortened link counts; over the threshold no reply and no credit, with the reasons", async () => {
+    const db = await getDb();
+    const org = biz.account.organizationId;
+    const from = (n: number) => `+1415555${String(1000 + n).slice(-4)}`;
+    const plain = text(biz, "Do you open on Saturdays?", { From: from(1) });
+    await plain.send();
+    expect(await inbound(plain.params.MessageSid)).toMatchObject({ isSpam: false, spamScore: null, spamReasons: [] });
+
+    const linked = text(biz, "Your package is waiting, track it at bit.ly/3xYzAb", { From: from(2) });
+    const answered = await linked.send();
+    expect(answered.verbs.map((v) => v.name)).toEqual(["Message"]); // 35 points: under the default threshold of 70
+    expect(await inbound(linked.params.MessageSid)).toMatchObject({ spamScore: 35, spamReasons: [SPAM.shortLink] });
+
+    // Neighbouring numbers texting within 10 minutes (sequential spoofing) push the next one over 70.
+    await text(biz, "Hello", { From: from(3) }).send();
+    const before = await getCreditBalance(db, org);
+    const spam = text(biz, "Final notice: claim at tinyurl.com/win-now", { From: from(4) });
+    const res = await spam.send();
+    expect(res.verbs).toEqual([]);
+    const row = await inbound(spam.params.MessageSid);
+    expect(row.isSpam).toBe(true);
+    expect(row.spamScore).toBe(80); // 3 neighbouring numbers × 15 + a shortened link 35
+    expect(row.spamReasons).toEqual([SPAM.neighbourTexts(3), SPAM.shortLink]);
+    expect(await getCreditBalance(db, org)).toBe(before);
+    expect(await db.select().from(messages).where(eq(messages.threadId, row.threadId!))).toHaveLength(1);
   });
 
   it("refuses unsigned or forged texts with 403 and stores nothing", async () => {
