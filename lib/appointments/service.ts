@@ -205,7 +205,19 @@ async function computeFor(
   return { slots: limited.map((s) => toSlotView(s, org.timezone)), calendar };
 }
 
-export type FindSlotsInput = { serviceId: string; from: Date; to: Date; resourceId?: string; limit?: number };
+export type FindSlotsInput = {
+  serviceId: string;
+  from: Date;
+  to: Date;
+  resourceId?: string;
+  limit?: number;
+  /**
+   * The booked appointment being moved: its own time (and holds that would move it) is not busy
+   * for it, so it can move to a time that overlaps its current one (10:00 → 10:15). Everyone
+   * else's appointments still count.
+   */
+  excludeAppointmentId?: string;
+};
 export type FindSlotsResult = {
   timezone: string;
   service: { id: string; name: string; durationMinutes: number };
@@ -224,8 +236,11 @@ export async function findSlots(db: DbOrTx, organizationId: string, input: FindS
     if (!b.resources.some((r) => r.id === input.resourceId)) throw notFound("Resource");
     b.resources = b.resources.filter((r) => r.id === input.resourceId);
   }
+  const moving = input.excludeAppointmentId ? await findRow(db, organizationId, input.excludeAppointmentId) : null;
   const { slots, calendar } = await computeFor(db, organizationId, org, b, input.from, input.to, {
     now: clockOf(deps),
+    // Only a booked appointment can be moved; a hold or a cancelled row gets no exemption.
+    ignoreAppointment: moving && moving.status === "confirmed" && !moving.replacesAppointmentId ? moving : null,
     calendarUrls: deps.calendarUrls,
     limit: input.limit,
   });

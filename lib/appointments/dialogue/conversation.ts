@@ -46,11 +46,11 @@ export function bookingPort(db: Db, organizationId: string, input: Pick<BookingT
         .where(and(eq(services.organizationId, organizationId), eq(services.isActive, true), eq(services.bookable, true)))
         .orderBy(asc(services.name));
     },
-    async findSlots(serviceId, fromDate, days) {
+    async findSlots(serviceId, fromDate, days, moving) {
       const tz = await zone();
       const from = fromZoned(fromDate, "00:00", tz);
       const to = fromZoned(addDays(fromDate, days), "00:00", tz);
-      return (await findSlots(db, organizationId, { serviceId, from, to }, deps)).slots;
+      return (await findSlots(db, organizationId, { serviceId, from, to, ...(moving ? { excludeAppointmentId: moving } : {}) }, deps)).slots;
     },
     async hold({ serviceId, start, customerName, customerPhone, rescheduleOf }) {
       try {
