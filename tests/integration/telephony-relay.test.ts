@@ -11,6 +11,8 @@ import { PATCH as patchNumber } from "@/app/api/phone-numbers/[id]/route";
 import { POST as connectHook } from "@/app/api/telephony/voice/connect/route";
 import { closeDb, getDb } from "@/lib/database";
 import { createAnthropicLlm } from "@/lib/providers/llm/anthropic";
+import { memoryFor, rememberCaller } from "@/lib/receptionist/memory";
+import { FORGET_ME } from "@/lib/text/receptionist";
 import { startRelayGateway, type RelayGateway } from "@/lib/telephony/relay/gateway";
 import { startFakeAnthropic, type FakeAnthropic } from "../fakes/anthropic-server";
 import { carrierPost, find, pathOf } from "../helpers/carrier";
@@ -203,6 +205,37 @@ describe("the gateway", () => {
       expect((await callRow(callSid)).transcript.some((t) => t.kind === "dtmf" && t.text === "Pressed 0")).toBe(true);
       socket.ws.close();
     }
+  });
+
+  it("gives the model what the business remembers about the caller, as the Gather loop does; 'forget me' erases it mid-call", async () => {
+    replyFor = () => "[intent:greeting]\nHappy to help. What can I do for you?";
+    const biz = await streamingBusiness("Relay Memory");
+    const db = await getDb();
+    // Each organization keeps its own memory: the same number elsewhere knows nothing of this.
+    await rememberCaller(db, biz.account.organizationId, "+15555550123", { utterances: ["Hi, this is Maria Lopez", "I prefer afternoon appointments"] });
+    const { callSid, socket } = await relayCall(biz);
+    const before = fake.requests.length;
+    socket.ws.send(JSON.stringify({ type: "prompt", voicePrompt: "Do you do gift cards?", lang: "en-US", last: true }));
+    await socket.next((f) => f.type === "text" && f.last === true);
+    const system = fake.requests[before].body.system!;
+    expect(system).toContain("What the business remembers about this caller");
+    expect(system).toContain("The caller's name: Maria Lopez.");
+    expect(system).toMatch(/They said: "[^"]*afternoon[^"]*"/i);
+
+    socket.frames.length = 0;
+    socket.ws.send(JSON.stringify({ type: "prompt", voicePrompt: "Please forget me", lang: "en-US", last: true }));
+    expect((await socket.next((f) => f.type === "text" && f.last === true)).token).toBe(FORGET_ME.spoken);
+    expect(fake.requests.length).toBe(before + 1); // answered without the model
+    expect(await memoryFor(db, biz.account.organizationId, "+15555550123")).toBeNull();
+
+    socket.frames.length = 0;
+    socket.ws.send(JSON.stringify({ type: "prompt", voicePrompt: "Thanks. Do you do gift cards though?", lang: "en-US", last: true }));
+    await socket.next((f) => f.type === "text" && f.last === true);
+    expect(fake.requests.at(-1)!.body.system).not.toContain("Maria");
+    expect(fake.requests.at(-1)!.body.system).not.toContain("What the business remembers");
+    socket.ws.close();
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await callRow(callSid)).transcript.map((t) => t.text)).toContain(FORGET_ME.spoken);
   });
 
   it("closes a socket whose setup names another call", async () => {

@@ -14,6 +14,8 @@ import { HttpError } from "@/lib/http/errors";
 import { mentionedWhen } from "@/lib/providers/llm/intents";
 import type { BusinessInfo, LlmProvider } from "@/lib/providers/llm/interface";
 import { selectLlm } from "@/lib/provider-selection/llm";
+import { forgetCaller, memoryFor, memoryForModel } from "@/lib/receptionist/memory";
+import { FORGET_ME } from "@/lib/text/receptionist";
 import { assistantById, businessInfo, personaForModel, type ResolvedAssistant } from "@/lib/voice/context";
 import { carrierAccountFor } from "../account";
 import { recordAction } from "../actions";
@@ -87,6 +89,8 @@ class RelaySession {
   private setupDone = false;
   private ended = false;
   private chain: Promise<void> = Promise.resolve();
+  /** What the business remembers about the caller, for the model (loaded once; emptied by "forget me"). */
+  private callerMemory: Promise<string[]> | null = null;
 
   constructor(
     private readonly db: Db,
@@ -103,6 +107,8 @@ class RelaySession {
   ) {
     this.transcript = [...call.transcript];
     this.mode = call.mode === "ended" ? "conversation" : call.mode;
+    // Read while the caller is still being greeted, so the first reply does not wait on it.
+    void this.memoryForModel();
   }
 
   private send(message: Record<string, unknown>) {
@@ -238,6 +244,14 @@ class RelaySession {
       case "voicemail":
         await this.append([callerTurn]);
         return this.sayAndEnd(null, "voicemail");
+      case "forget_me": {
+        await this.append([callerTurn]);
+        await forgetCaller(this.db, this.call.organizationId, this.call.fromNumber);
+        this.callerMemory = Promise.resolve([]);
+        this.send({ type: "text", token: FORGET_ME.spoken, last: true });
+        await this.append([{ speaker: "assistant", text: FORGET_ME.spoken, at: new Date().toISOString() }]);
+        return;
+      }
       case "take_message": {
         await this.append([{ ...callerTurn, kind: "message" }]);
         await recordAction(this.db, { organizationId: this.call.organizationId, callId: this.call.id, type: "took_message", detail: { message: text } });
@@ -269,6 +283,8 @@ class RelaySession {
     this.reply = reply;
     const history = historyOf(this.transcript);
     const started = performance.now();
+    // The caller's memory, as the Gather loop gives it: name, stated preferences, earlier calls, open follow-ups.
+    const caller = await this.memoryForModel();
 
     // The model starts first; the bookkeeping (the caller's turn, the credit) happens while it thinks.
     // Tokens wait for the credit only when the balance may not cover it (unknown or under a few
@@ -276,7 +292,7 @@ class RelaySession {
     // the database.
     const events = this.llm
       .streamReply(
-        { assistant: personaForModel(this.assistant), profile: this.profile, history, text },
+        { assistant: personaForModel(this.assistant), profile: this.profile, history, text, ...(caller.length ? { caller } : {}) },
         { signal: AbortSignal.any([reply.abort.signal, AbortSignal.timeout(20_000)]) },
       )
       [Symbol.asyncIterator]();
@@ -389,6 +405,17 @@ class RelaySession {
       await recordAction(this.db, { organizationId: this.call.organizationId, callId: this.call.id, type: "callback_requested", detail: { text } });
       this.mode = "message";
     }
+  }
+
+  /** Loaded at the first reply and kept for the call (a failed load gives the model nothing, never fails the turn). */
+  private memoryForModel(): Promise<string[]> {
+    this.callerMemory ??= memoryFor(this.db, this.call.organizationId, this.call.fromNumber, { excludeCallId: this.call.id })
+      .then(memoryForModel)
+      .catch((error: unknown) => {
+        this.log(`caller memory unavailable: ${error instanceof Error ? error.message : error}`);
+        return [];
+      });
+    return this.callerMemory;
   }
 
   private async refund(reference: string) {
