@@ -15,6 +15,8 @@ import { mentionedWhen } from "@/lib/providers/llm/intents";
 import type { BusinessInfo, LlmProvider } from "@/lib/providers/llm/interface";
 import { selectLlm } from "@/lib/provider-selection/llm";
 import { forgetCaller, memoryFor, memoryForModel } from "@/lib/receptionist/memory";
+import { capStopsAssistant } from "@/lib/routing/policy";
+import { ROUTED } from "@/lib/text/routing";
 import { FORGET_ME } from "@/lib/text/receptionist";
 import { assistantById, businessInfo, personaForModel, type ResolvedAssistant } from "@/lib/voice/context";
 import { carrierAccountFor } from "../account";
@@ -263,9 +265,34 @@ class RelaySession {
       }
       case "silence":
         return;
-      case "reply":
+      case "reply": {
+        // The cap is checked at every turn, not only when the call arrived: a reply would spend credits.
+        const cap = await capStopsAssistant(this.db, this.call.organizationId);
+        if (cap) return this.capReached(callerTurn, cap.cap);
         return this.streamReply(text, callerTurn, heardAt);
+      }
     }
+  }
+
+  /**
+   * The month's cap (voicemail only) was reached during the call: the first time, say so and take
+   * the caller's next words as a message; after that, thank them and hand the call back. No credit.
+   */
+  private async capReached(callerTurn: TranscriptTurn, cap: number) {
+    const biz = this.profile.name;
+    await this.append([callerTurn]);
+    if (this.transcript.some((t) => t.speaker === "assistant" && t.text === CALL_LINES.capReached(biz))) {
+      return this.sayAndEnd(CALL_LINES.capGoodbye(biz), "goodbye");
+    }
+    await recordAction(this.db, { organizationId: this.call.organizationId, callId: this.call.id, type: "cap_reached", detail: { cap } });
+    await this.db
+      .update(calls)
+      .set({ routedBecause: sql`case when ${calls.routedBecause} is null then ${ROUTED.capMidCall(cap)} else ${calls.routedBecause} || '. ' || ${ROUTED.capMidCall(cap)} end` })
+      .where(and(eq(calls.id, this.call.id), eq(calls.organizationId, this.call.organizationId)));
+    this.mode = "message";
+    const line = CALL_LINES.capReached(biz);
+    this.send({ type: "text", token: line, last: true });
+    await this.append([{ speaker: "assistant", text: line, at: new Date().toISOString() }]);
   }
 
   /**
