@@ -49,10 +49,21 @@ export class SlotTakenError extends HttpError {
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 const EXCLUSION_VIOLATION = "23P01";
+/**
+ * An exclusion constraint is checked after the row is in the index, so two concurrent writers of
+ * overlapping rows on PostgreSQL can each wait for the other; the deadlock detector then aborts one
+ * (40P01) and the other goes on. For the aborted one the time was taken, exactly like 23P01.
+ */
+const DEADLOCK_DETECTED = "40P01";
 
 function isPgError(error: unknown, code: string): boolean {
   const e = error as { code?: string; cause?: { code?: string } } | null;
   return e?.code === code || e?.cause?.code === code;
+}
+
+/** The database refused the claim because someone else holds or is writing that time. */
+function isClaimConflict(error: unknown): boolean {
+  return isPgError(error, EXCLUSION_VIOLATION) || isPgError(error, DEADLOCK_DETECTED);
 }
 
 type ServiceRow = typeof services.$inferSelect;
@@ -324,7 +335,7 @@ async function insertClaim(
       const [row] = await db.insert(appointments).values(values(resourceId)).returning();
       return row;
     } catch (error) {
-      if (!isPgError(error, EXCLUSION_VIOLATION)) throw error;
+      if (!isClaimConflict(error)) throw error;
     }
   }
   return null;
@@ -455,7 +466,7 @@ export async function confirmHold(db: Db, organizationId: string, holdId: string
       written = row;
     }
   } catch (error) {
-    if (!isPgError(error, EXCLUSION_VIOLATION)) throw error;
+    if (!isClaimConflict(error)) throw error;
     await releaseHold(db, organizationId, hold.id, deps);
     const b = await loadBookable(db, organizationId, hold.serviceId ?? "");
     const org = await organizationBooking(db, organizationId);
@@ -539,7 +550,7 @@ export async function rescheduleAppointment(
       await scheduleFollowUps(db, row, "moved", deps);
       return view(db, organizationId, row, org.timezone);
     } catch (error) {
-      if (!isPgError(error, EXCLUSION_VIOLATION)) throw error;
+      if (!isClaimConflict(error)) throw error;
     }
   }
   throw await slotTaken(db, organizationId, org, b, to.start, options);
