@@ -82,6 +82,13 @@ const schema = z.object({
   /** Outgoing e-mail (recaps, notifications): an SMTP URL, e.g. smtp://user:pass@mail.example.com:587. Without it e-mails wait in the in-app Outbox. */
   SMTP_URL: z.string().url().optional(),
   SMTP_FROM: z.string().optional(),
+  /**
+   * Replies to the daily recap ("done 2"): the shared secret the inbound-mail service sends as
+   * `Authorization: Bearer …` to POST /api/emails/inbound (the route is off without it), and the
+   * address recaps name as Reply-To (plus-addressed per recap, e.g. replies+recap-…@in.example.com).
+   */
+  INBOUND_EMAIL_SECRET: z.string().min(16).optional(),
+  INBOUND_EMAIL_ADDRESS: z.email().optional(),
 });
 
 /** Validates an environment (process.env, or a test's) and resolves the defaults that depend on each other. */

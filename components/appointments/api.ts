@@ -33,10 +33,11 @@ export function useAppointments(from: Date | null, to: Date | null) {
   return useQuery<AppointmentView[]>({ queryKey: [`${APPOINTMENTS_KEY}${qs}`], enabled: Boolean(from && to) });
 }
 
-export function useSlots(serviceId: string | null, from: Date | null, to: Date | null) {
+export function useSlots(serviceId: string | null, from: Date | null, to: Date | null, movingAppointmentId?: string) {
   const qs =
     serviceId && from && to
-      ? `?serviceId=${encodeURIComponent(serviceId)}&from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`
+      ? `?serviceId=${encodeURIComponent(serviceId)}&from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}` +
+        (movingAppointmentId ? `&excludeAppointmentId=${encodeURIComponent(movingAppointmentId)}` : "")
       : "";
   return useQuery<FindSlotsResult>({ queryKey: [`/api/appointments/availability${qs}`], enabled: Boolean(qs), staleTime: 0 });
 }

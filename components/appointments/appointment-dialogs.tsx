@@ -166,7 +166,7 @@ export function AppointmentDialog({ appointment, onOpenChange, timezone }: { app
             ) : null}
           </dl>
           {moving ? (
-            <SlotPicker serviceId={a.serviceId} timezone={timezone} date={date} onDateChange={setDate} value={start} onChange={setStart} exclude={a.start} />
+            <SlotPicker serviceId={a.serviceId} timezone={timezone} date={date} onDateChange={setDate} value={start} onChange={setStart} exclude={a.start} movingAppointmentId={a.id} />
           ) : null}
           <DialogFooter>
             {a.status === "confirmed" && !moving ? (

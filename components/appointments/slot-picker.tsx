@@ -17,6 +17,7 @@ export function SlotPicker({
   value,
   onChange,
   exclude,
+  movingAppointmentId,
 }: {
   serviceId: string | null;
   timezone: string;
@@ -26,10 +27,12 @@ export function SlotPicker({
   onChange: (start: string | null) => void;
   /** The appointment being moved: its own time is not offered as "new". */
   exclude?: string;
+  /** The appointment being moved: times overlapping its own are free for it. */
+  movingAppointmentId?: string;
 }) {
   const from = date ? fromZoned(date, "00:00", timezone) : null;
   const to = date ? fromZoned(addDays(date, 1), "00:00", timezone) : null;
-  const { data, isLoading, isError } = useSlots(serviceId, from, to);
+  const { data, isLoading, isError } = useSlots(serviceId, from, to, movingAppointmentId);
   const slots = (data?.slots ?? []).filter((s) => s.start !== exclude);
 
   return (

@@ -79,6 +79,7 @@ const ACTIONS: Record<string, string> = {
   opted_out: "Opted out",
   opted_in: "Opted back in",
   spam_declined: "Declined spam",
+  cap_reached: "Monthly cap reached: took a message",
 };
 
 export function actionLabel(type: string): string {

@@ -61,6 +61,8 @@ export const availabilityQuery = z
     to: instant("to"),
     resourceId: z.string().trim().min(1).optional(),
     limit: z.coerce.number().int("limit must be a whole number").min(1, "limit must be at least 1").max(500, "limit must be at most 500").optional(),
+    /** The appointment being moved (the Move dialog): its own time does not count as busy. */
+    excludeAppointmentId: z.uuid("excludeAppointmentId must be an appointment id").optional(),
   })
   .superRefine((v, ctx) => {
     if (v.to <= v.from) ctx.addIssue({ code: "custom", path: ["to"], message: "to must be after from" });

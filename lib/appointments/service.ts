@@ -49,10 +49,21 @@ export class SlotTakenError extends HttpError {
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 const EXCLUSION_VIOLATION = "23P01";
+/**
+ * An exclusion constraint is checked after the row is in the index, so two concurrent writers of
+ * overlapping rows on PostgreSQL can each wait for the other; the deadlock detector then aborts one
+ * (40P01) and the other goes on. For the aborted one the time was taken, exactly like 23P01.
+ */
+const DEADLOCK_DETECTED = "40P01";
 
 function isPgError(error: unknown, code: string): boolean {
   const e = error as { code?: string; cause?: { code?: string } } | null;
   return e?.code === code || e?.cause?.code === code;
+}
+
+/** The database refused the claim because someone else holds or is writing that time. */
+function isClaimConflict(error: unknown): boolean {
+  return isPgError(error, EXCLUSION_VIOLATION) || isPgError(error, DEADLOCK_DETECTED);
 }
 
 type ServiceRow = typeof services.$inferSelect;
@@ -205,7 +216,19 @@ async function computeFor(
   return { slots: limited.map((s) => toSlotView(s, org.timezone)), calendar };
 }
 
-export type FindSlotsInput = { serviceId: string; from: Date; to: Date; resourceId?: string; limit?: number };
+export type FindSlotsInput = {
+  serviceId: string;
+  from: Date;
+  to: Date;
+  resourceId?: string;
+  limit?: number;
+  /**
+   * The booked appointment being moved: its own time (and holds that would move it) is not busy
+   * for it, so it can move to a time that overlaps its current one (10:00 → 10:15). Everyone
+   * else's appointments still count.
+   */
+  excludeAppointmentId?: string;
+};
 export type FindSlotsResult = {
   timezone: string;
   service: { id: string; name: string; durationMinutes: number };
@@ -224,8 +247,11 @@ export async function findSlots(db: DbOrTx, organizationId: string, input: FindS
     if (!b.resources.some((r) => r.id === input.resourceId)) throw notFound("Resource");
     b.resources = b.resources.filter((r) => r.id === input.resourceId);
   }
+  const moving = input.excludeAppointmentId ? await findRow(db, organizationId, input.excludeAppointmentId) : null;
   const { slots, calendar } = await computeFor(db, organizationId, org, b, input.from, input.to, {
     now: clockOf(deps),
+    // Only a booked appointment can be moved; a hold or a cancelled row gets no exemption.
+    ignoreAppointment: moving && moving.status === "confirmed" && !moving.replacesAppointmentId ? moving : null,
     calendarUrls: deps.calendarUrls,
     limit: input.limit,
   });
@@ -309,7 +335,7 @@ async function insertClaim(
       const [row] = await db.insert(appointments).values(values(resourceId)).returning();
       return row;
     } catch (error) {
-      if (!isPgError(error, EXCLUSION_VIOLATION)) throw error;
+      if (!isClaimConflict(error)) throw error;
     }
   }
   return null;
@@ -440,7 +466,7 @@ export async function confirmHold(db: Db, organizationId: string, holdId: string
       written = row;
     }
   } catch (error) {
-    if (!isPgError(error, EXCLUSION_VIOLATION)) throw error;
+    if (!isClaimConflict(error)) throw error;
     await releaseHold(db, organizationId, hold.id, deps);
     const b = await loadBookable(db, organizationId, hold.serviceId ?? "");
     const org = await organizationBooking(db, organizationId);
@@ -524,7 +550,7 @@ export async function rescheduleAppointment(
       await scheduleFollowUps(db, row, "moved", deps);
       return view(db, organizationId, row, org.timezone);
     } catch (error) {
-      if (!isPgError(error, EXCLUSION_VIOLATION)) throw error;
+      if (!isClaimConflict(error)) throw error;
     }
   }
   throw await slotTaken(db, organizationId, org, b, to.start, options);

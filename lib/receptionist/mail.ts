@@ -10,7 +10,7 @@ import { env } from "@/lib/env";
  * as a record, status sent or failed); without it it is kept with status outbox, and the Outbox page
  * shows it rendered. Either way the row is the evidence of what went out.
  */
-export type Email = { organizationId: string; to: string; subject: string; text: string; html: string; kind: string };
+export type Email = { organizationId: string; to: string; subject: string; text: string; html: string; kind: string; replyTo?: string };
 
 let transport: Transporter | null = null;
 
@@ -27,7 +27,7 @@ export async function sendEmail(db: DbOrTx, email: Email): Promise<{ id: string;
   let error: string | null = null;
   if (mailer) {
     try {
-      await mailer.sendMail({ from: env.SMTP_FROM ?? "Switchboard <no-reply@localhost>", to: email.to, subject: email.subject, text: email.text, html: email.html });
+      await mailer.sendMail({ from: env.SMTP_FROM ?? "Switchboard <no-reply@localhost>", to: email.to, subject: email.subject, text: email.text, html: email.html, ...(email.replyTo ? { replyTo: email.replyTo } : {}) });
       status = "sent";
     } catch (e) {
       status = "failed";

@@ -43,7 +43,7 @@ export function absoluteLink(link: string): string {
   return new URL(link, env.PUBLIC_URL).toString();
 }
 
-export async function notifyOwners(db: Db, notice: Notice, email?: { subject: string; text: string; html: string }): Promise<NoticeResult> {
+export async function notifyOwners(db: Db, notice: Notice, email?: { subject: string; text: string; html: string; replyTo?: string }): Promise<NoticeResult> {
   const result: NoticeResult = { inApp: 0, emails: 0 };
   for (const person of await recipientsOf(db, notice.organizationId)) {
     const wanted = notice.kind === "recap" ? person.prefs.systemUpdates : person.prefs.callAlerts;
@@ -67,6 +67,7 @@ export async function notifyOwners(db: Db, notice: Notice, email?: { subject: st
         subject: email?.subject ?? notice.title,
         text: email?.text ?? `${notice.title}\n\n${notice.body}\n\n${link}`,
         html: email?.html ?? `<h2>${escapeHtml(notice.title)}</h2><p>${escapeHtml(notice.body)}</p><p><a href="${escapeHtml(link)}">Open in Switchboard</a></p>`,
+        ...(email?.replyTo ? { replyTo: email.replyTo } : {}),
       });
       result.emails += 1;
     }

@@ -6,9 +6,10 @@ import { appointments, calls, knowledgeGaps, messages, organizations, recaps, re
 import { localMoment, toMinutes } from "@/lib/business-profile/hours";
 import { postToSlack } from "@/lib/integrations/webhooks";
 import { defineJob } from "@/lib/jobs/types";
-import { RECAP_LABELS, OWNER_NOTICES, who } from "@/lib/text/receptionist";
+import { RECAP_LABELS, RECAP_REPLY, OWNER_NOTICES, who } from "@/lib/text/receptionist";
 import { escapeHtml } from "./mail";
 import { absoluteLink, notifyOwners } from "./notify";
+import { recapReference, recapRepliesEnabled, recapReplyAddress } from "./recap-replies";
 import type { RecapSettingsInput } from "./schema";
 
 /**
@@ -109,23 +110,32 @@ export async function recapContent(db: Db, organizationId: string, now: Date): P
 
 export const RECAP_SECTIONS = ["answered", "missed", "spamBlocked", "newTasks", "knowledgeGaps", "bookings"] as const;
 
-export function recapText(business: string, content: RecapContent): { subject: string; text: string; html: string; slack: string } {
+/**
+ * The recap as an e-mail, Slack text and subject. New tasks are numbered (1, 2, …) so a reply can
+ * say "done 2"; with `reference` (replies are on, ./recap-replies.ts) the e-mail says how, and
+ * carries the signed reference the reply is matched by.
+ */
+export function recapText(business: string, content: RecapContent, reference?: string): { subject: string; text: string; html: string; slack: string } {
   const subject = OWNER_NOTICES.recap(business, content.date);
   const text = [
     subject,
     "",
     ...RECAP_SECTIONS.flatMap((key) => {
       const s = content[key];
-      return [`${s.label}: ${s.count}  ${absoluteLink(s.link)}`, ...s.lines.map((l) => `  - ${l.text}  ${absoluteLink(l.link)}`)];
+      const bullet = (i: number) => (key === "newTasks" ? `${i + 1}.` : "-");
+      return [`${s.label}: ${s.count}  ${absoluteLink(s.link)}`, ...s.lines.map((l, i) => `  ${bullet(i)} ${l.text}  ${absoluteLink(l.link)}`)];
     }),
+    ...(reference ? ["", RECAP_REPLY.howTo(reference)] : []),
   ].join("\n");
   const html = [
     `<h2>${escapeHtml(subject)}</h2>`,
     ...RECAP_SECTIONS.map((key) => {
       const s = content[key];
       const lines = s.lines.map((l) => `<li><a href="${escapeHtml(absoluteLink(l.link))}">${escapeHtml(l.text)}</a></li>`).join("");
-      return `<h3><a href="${escapeHtml(absoluteLink(s.link))}">${escapeHtml(s.label)}: ${s.count}</a></h3>${lines ? `<ul>${lines}</ul>` : ""}`;
+      const list = key === "newTasks" ? "ol" : "ul";
+      return `<h3><a href="${escapeHtml(absoluteLink(s.link))}">${escapeHtml(s.label)}: ${s.count}</a></h3>${lines ? `<${list}>${lines}</${list}>` : ""}`;
     }),
+    ...(reference ? [`<p>${escapeHtml(RECAP_REPLY.howTo(reference))}</p>`] : []),
   ].join("\n");
   const slack = [`*${subject}*`, ...RECAP_SECTIONS.map((key) => `${content[key].label}: ${content[key].count} <${absoluteLink(content[key].link)}|open>`)].join("\n");
   return { subject, text, html, slack };
@@ -158,12 +168,12 @@ export async function buildRecap(db: Db, organizationId: string, now = new Date(
       .returning();
   }
   const org = await orgOf(db, organizationId);
-  const rendered = recapText(org?.name ?? "your business", content);
+  const rendered = recapText(org?.name ?? "your business", content, recapRepliesEnabled() ? recapReference(row.id) : undefined);
   const delivered = new Set<string>(["in_app"]);
   const sent = await notifyOwners(
     db,
     { organizationId, kind: "recap", title: rendered.subject, body: RECAP_SECTIONS.map((k) => `${content[k].label}: ${content[k].count}`).join(" · "), link: `/recaps?date=${content.date}` },
-    { subject: rendered.subject, text: rendered.text, html: rendered.html },
+    { subject: rendered.subject, text: rendered.text, html: rendered.html, replyTo: recapReplyAddress(row.id) },
   );
   if (sent.emails) delivered.add("email");
   if (await postToSlack(db, organizationId, "recap.daily", rendered.slack, { recapId: row.id })) delivered.add("slack");

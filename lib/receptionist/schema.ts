@@ -44,3 +44,14 @@ export const textBackInput = z
 export type TextBackInput = z.infer<typeof textBackInput>;
 
 export { taskKinds, taskStatuses };
+
+/** POST /api/emails/inbound: an e-mail as an inbound-mail service hands it over (parsed to JSON). */
+export const inboundEmailInput = z.object({
+  from: z.string("from is required").trim().min(3, "from is required").max(320),
+  /** The address it was sent to (one, or a comma-separated list). */
+  to: z.string().trim().max(2000).optional(),
+  subject: z.string().max(1000).optional(),
+  /** The plain-text body, quoted original included. */
+  text: z.string("text is required").max(100_000),
+});
+export type InboundEmailInput = z.infer<typeof inboundEmailInput>;

@@ -68,6 +68,18 @@ export async function capState(db: DbOrTx, organizationId: string, now = new Dat
   return { cap: p.monthlyCapCredits, used, percent, reached: used >= p.monthlyCapCredits, alert, atCap: p.atCap, message: alert ? CAP.alert(percent, used, p.monthlyCapCredits) : null };
 }
 
+/**
+ * Checked at every assistant turn of a call under way (the Gather loop and the streaming gateway):
+ * the cap state when the month's cap is reached and set to `voicemail_only` — the assistant then
+ * stops spending and takes a message instead — else null (no cap, under it, or `keep_answering`).
+ */
+export async function capStopsAssistant(db: DbOrTx, organizationId: string, now = new Date(), policy?: CallPolicy): Promise<CapState | null> {
+  const p = policy ?? (await getCallPolicy(db, organizationId));
+  if (!p.monthlyCapCredits || p.atCap !== "voicemail_only") return null;
+  const cap = await capState(db, organizationId, now, p);
+  return cap?.reached ? cap : null;
+}
+
 export async function callPolicyView(db: DbOrTx, organizationId: string, now = new Date()) {
   const p = await getCallPolicy(db, organizationId);
   return {

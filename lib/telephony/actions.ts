@@ -21,6 +21,7 @@ export const actionTypes = [
   "opted_out",
   "opted_in",
   "spam_declined",
+  "cap_reached",
 ] as const;
 export type ActionType = (typeof actionTypes)[number];
 

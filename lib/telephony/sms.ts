@@ -24,7 +24,7 @@ import { normalizePhone } from "@/lib/appointments/schema";
 import type { BookingDeps } from "@/lib/appointments/service";
 import { recordKnowledgeGap } from "@/lib/knowledge-gaps/service";
 import { asksForCallback, asksToBeForgotten } from "@/lib/receptionist/forget";
-import { forgetCaller, memoryFor, rememberCaller } from "@/lib/receptionist/memory";
+import { forgetCaller, memoryFor, memoryForModel, rememberCaller } from "@/lib/receptionist/memory";
 import { createTask } from "@/lib/receptionist/tasks";
 import { FORGET_ME, TASK_TITLES, who } from "@/lib/text/receptionist";
 import { recordAction } from "./actions";
@@ -258,9 +258,11 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
     bookingTurns.push(t);
   });
   const profile = await businessInfo(db, number.organizationId);
+  // What the business remembers about the sender (name, stated preferences, earlier calls, open follow-ups), as calls get it.
+  const caller = memoryForModel(await memoryFor(db, number.organizationId, from));
   try {
     const reply = await llm.generateReply(
-      { assistant: personaForModel(assistant), profile, history: await threadHistory(db, thread, inbound.id), text: body },
+      { assistant: personaForModel(assistant), profile, history: await threadHistory(db, thread, inbound.id), text: body, ...(caller.length ? { caller } : {}) },
       { signal: AbortSignal.timeout(deps.replyTimeoutMs ?? 10_000) },
     );
     const llmMs = performance.now() - started;

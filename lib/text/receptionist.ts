@@ -63,3 +63,17 @@ export const RECAP_LABELS = {
   knowledgeGaps: "Knowledge gaps",
   bookings: "Bookings",
 };
+
+/** Answering the daily recap by e-mail ("done 2"). */
+export const RECAP_REPLY = {
+  howTo: (reference: string) => `Reply to this e-mail with "done 2" (or "done 1, 3") to mark those new tasks done. Reference: ${reference}`,
+  subject: (business: string, date: string) => `Re: Daily recap for ${business}, ${date}`,
+  answer: (done: { number: number; title: string }[], unknown: number[]) =>
+    [
+      done.length ? `Marked done:\n${done.map((d) => `${d.number}. ${d.title}`).join("\n")}` : "Nothing was marked done.",
+      unknown.length ? `Not in that recap's new tasks: ${unknown.join(", ")}.` : null,
+      done.length || unknown.length ? null : 'Write "done" and the task numbers from the recap, e.g. "done 2" or "done 1, 3".',
+    ]
+      .filter(Boolean)
+      .join("\n\n"),
+};

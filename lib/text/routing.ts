@@ -10,6 +10,7 @@ export const ROUTED = {
   spamVoicemail: (score: number, threshold: number) => `Spam score ${score} is at or above your threshold of ${threshold}: sent to voicemail`,
   capVoicemail: (cap: number) => `The monthly cap of ${cap} credits is reached: voicemail only`,
   capBilling: (cap: number) => `The monthly cap of ${cap} credits is reached: answered and billed, as set`,
+  capMidCall: (cap: number) => `The monthly cap of ${cap} credits was reached during the call: the assistant took a message instead`,
   vip: (n: number, action: string) => `VIP caller (rule ${n}): ${action}`,
   afterHours: (n: number, when: string, action: string) => `After hours (${when}), rule ${n}: ${action}`,
   holiday: (n: number, name: string, action: string) => `Holiday (${name}), rule ${n}: ${action}`,

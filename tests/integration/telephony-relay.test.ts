@@ -8,10 +8,17 @@
 import twilio from "twilio";
 import WebSocket from "ws";
 import { PATCH as patchNumber } from "@/app/api/phone-numbers/[id]/route";
+import { and, eq } from "drizzle-orm";
+import { PUT as putPolicy } from "@/app/api/call-policy/route";
 import { POST as connectHook } from "@/app/api/telephony/voice/connect/route";
+import { assistantActions } from "@/db/schema";
+import { getCreditBalance } from "@/lib/billing/ledger";
 import { closeDb, getDb } from "@/lib/database";
 import { createAnthropicLlm } from "@/lib/providers/llm/anthropic";
+import { memoryFor, rememberCaller } from "@/lib/receptionist/memory";
+import { FORGET_ME } from "@/lib/text/receptionist";
 import { startRelayGateway, type RelayGateway } from "@/lib/telephony/relay/gateway";
+import { CALL_LINES } from "@/lib/telephony/voice/calls";
 import { startFakeAnthropic, type FakeAnthropic } from "../fakes/anthropic-server";
 import { carrierPost, find, pathOf } from "../helpers/carrier";
 import { call as callRoute } from "../helpers/http";
@@ -203,6 +210,69 @@ describe("the gateway", () => {
       expect((await callRow(callSid)).transcript.some((t) => t.kind === "dtmf" && t.text === "Pressed 0")).toBe(true);
       socket.ws.close();
     }
+  });
+
+  it("gives the model what the business remembers about the caller, as the Gather loop does; 'forget me' erases it mid-call", async () => {
+    replyFor = () => "[intent:greeting]\nHappy to help. What can I do for you?";
+    const biz = await streamingBusiness("Relay Memory");
+    const db = await getDb();
+    // Each organization keeps its own memory: the same number elsewhere knows nothing of this.
+    await rememberCaller(db, biz.account.organizationId, "+15555550123", { utterances: ["Hi, this is Maria Lopez", "I prefer afternoon appointments"] });
+    const { callSid, socket } = await relayCall(biz);
+    const before = fake.requests.length;
+    socket.ws.send(JSON.stringify({ type: "prompt", voicePrompt: "Do you do gift cards?", lang: "en-US", last: true }));
+    await socket.next((f) => f.type === "text" && f.last === true);
+    const system = fake.requests[before].body.system!;
+    expect(system).toContain("What the business remembers about this caller");
+    expect(system).toContain("The caller's name: Maria Lopez.");
+    expect(system).toMatch(/They said: "[^"]*afternoon[^"]*"/i);
+
+    socket.frames.length = 0;
+    socket.ws.send(JSON.stringify({ type: "prompt", voicePrompt: "Please forget me", lang: "en-US", last: true }));
+    expect((await socket.next((f) => f.type === "text" && f.last === true)).token).toBe(FORGET_ME.spoken);
+    expect(fake.requests.length).toBe(before + 1); // answered without the model
+    expect(await memoryFor(db, biz.account.organizationId, "+15555550123")).toBeNull();
+
+    socket.frames.length = 0;
+    socket.ws.send(JSON.stringify({ type: "prompt", voicePrompt: "Thanks. Do you do gift cards though?", lang: "en-US", last: true }));
+    await socket.next((f) => f.type === "text" && f.last === true);
+    expect(fake.requests.at(-1)!.body.system).not.toContain("Maria");
+    expect(fake.requests.at(-1)!.body.system).not.toContain("What the business remembers");
+    socket.ws.close();
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await callRow(callSid)).transcript.map((t) => t.text)).toContain(FORGET_ME.spoken);
+  });
+
+  it("checks the monthly cap at every turn: reached mid-call (voicemail only), it takes a message and then hands the call back", async () => {
+    replyFor = () => "[intent:hours]\nWe're open Monday to Friday, nine to five. Anything else?";
+    const biz = await streamingBusiness("Relay Capped");
+    const db = await getDb();
+    const policy = await callRoute(putPolicy, "PUT", "/api/call-policy", { sessionId: biz.account.sessionId, body: { monthlyCapCredits: 1, atCap: "voicemail_only" } });
+    expect(policy.status).toBe(200);
+    const before = await getCreditBalance(db, biz.account.organizationId);
+    const { callSid, socket } = await relayCall(biz);
+    const ask = async (voicePrompt: string) => {
+      socket.frames.length = 0;
+      socket.ws.send(JSON.stringify({ type: "prompt", voicePrompt, lang: "en-US", last: true }));
+      return socket.next((f) => (f.type === "text" && f.last === true) || f.type === "end");
+    };
+    await ask("What are your opening hours?");
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await getCreditBalance(db, biz.account.organizationId)).toBe(before - 1); // the cap is now reached
+    const requests = fake.requests.length;
+    expect((await ask("And on Saturdays?")).token).toBe(CALL_LINES.capReached("Relay Capped"));
+    expect((await ask("Please ask someone to call me back about Saturday hours")).token).toBe(CALL_LINES.messageTaken("Relay Capped"));
+    await ask("One more thing, do you have parking?");
+    const end = await socket.next((f) => f.type === "end");
+    expect(JSON.parse(end.handoffData!)).toMatchObject({ reason: "goodbye" });
+    expect(socket.frames.find((f) => f.type === "text")?.token).toBe(CALL_LINES.capGoodbye("Relay Capped"));
+    expect(fake.requests.length).toBe(requests); // the model was not asked again
+    expect(await getCreditBalance(db, biz.account.organizationId)).toBe(before - 1);
+    const row = await callRow(callSid);
+    expect(row.routedBecause).toMatch(/The monthly cap of 1 credits was reached during the call: the assistant took a message instead$/);
+    const actions = await db.select().from(assistantActions).where(and(eq(assistantActions.organizationId, biz.account.organizationId), eq(assistantActions.callId, row.id)));
+    expect(actions.map((a) => a.type).sort()).toEqual(["cap_reached", "took_message"]);
+    socket.ws.close();
   });
 
   it("closes a socket whose setup names another call", async () => {

@@ -25,6 +25,7 @@ import { createFilesystemBlobStore, setBlobStore } from "@/lib/blob-store";
 import { closeDb, getDb } from "@/lib/database";
 import { WEEKDAYS } from "@/lib/business-profile/schema";
 import { finishCall } from "@/lib/telephony/voice/post-call";
+import { CALL_LINES } from "@/lib/telephony/voice/calls";
 import { forgetCallContexts } from "@/lib/telephony/voice/runtime";
 import { DEFAULT_TEXT_BACK_TEMPLATE } from "@/lib/text/receptionist";
 import { SPAM } from "@/lib/text/routing";
@@ -378,6 +379,42 @@ describe("money the customer can predict", () => {
     const bad = await callRoute(putPolicy, "PUT", "/api/call-policy", { sessionId: biz.account.sessionId, body: { atCap: "panic" } });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toHaveProperty("atCap");
+  });
+
+  it("the cap is checked at every turn: reached mid-call (voicemail only), the assistant stops spending, takes a message, then says goodbye", async () => {
+    const biz = await withoutTextBack(await business("Midcall Dental"));
+    const db = await getDb();
+    await setPolicy(biz, { monthlyCapCredits: 2, atCap: "voicemail_only" });
+    const from = "+12025558801";
+    const before = await getCreditBalance(db, biz.account.organizationId);
+    const { callSid, res } = await arrive(biz, from);
+    expect(res.verbs.map((v) => v.name)).toEqual(["Gather"]);
+    let turn = await say(biz, callSid, res.verbs[0].attrs.action, "What are your opening hours?", { From: from });
+    turn = await say(biz, callSid, turn.verbs[0].attrs.action, "And do you take new patients?", { From: from });
+    expect(await getCreditBalance(db, biz.account.organizationId)).toBe(before - 2); // the cap: two turns
+    const stopped = await say(biz, callSid, turn.verbs[0].attrs.action, "How much is a cleaning?", { From: from });
+    expect(stopped.verbs.map((v) => v.name)).toEqual(["Gather"]);
+    let row = await callRow(callSid);
+    expect(row.transcript.at(-1)).toMatchObject({ speaker: "assistant", text: CALL_LINES.capReached("Midcall Dental") });
+    expect(row.mode).toBe("message");
+    expect(row.routedBecause).toBe("Assistant first: no rule matched. The monthly cap of 2 credits was reached during the call: the assistant took a message instead");
+    const message = await say(biz, callSid, stopped.verbs[0].attrs.action, "Please have Dr. Lee call me back about a cleaning quote", { From: from });
+    expect((await callRow(callSid)).transcript.at(-1)!.text).toBe(CALL_LINES.messageTaken("Midcall Dental"));
+    const last = await say(biz, callSid, message.verbs[0].attrs.action, "Also, are you open on Saturdays?", { From: from });
+    expect(last.verbs.map((v) => v.name)).toContain("Hangup");
+    row = await callRow(callSid);
+    expect(row.transcript.at(-1)!.text).toBe(CALL_LINES.capGoodbye("Midcall Dental"));
+    expect(await getCreditBalance(db, biz.account.organizationId)).toBe(before - 2); // nothing charged after the cap
+    const actions = await db.select().from(assistantActions).where(and(eq(assistantActions.organizationId, biz.account.organizationId), eq(assistantActions.callId, row.id)));
+    expect(actions.map((a) => a.type).sort()).toEqual(["cap_reached", "took_message"]);
+
+    // keep_answering: the same turn is answered and billed.
+    await setPolicy(biz, { atCap: "keep_answering" });
+    const billed = await arrive(biz, "+12025558902");
+    const answered = await say(biz, billed.callSid, billed.res.verbs[0].attrs.action, "How much is a cleaning?", { From: "+12025558902" });
+    expect((await callRow(billed.callSid)).transcript.at(-1)!.text).not.toBe(CALL_LINES.capReached("Midcall Dental"));
+    expect(answered.verbs.map((v) => v.name)).toEqual(["Gather"]);
+    expect(await getCreditBalance(db, biz.account.organizationId)).toBe(before - 3);
   });
 });
 

@@ -10,6 +10,7 @@ import { addDays, fromZoned, toZoned } from "../time";
 import type { LlmProvider } from "@/lib/providers/llm/interface";
 import { bookingTurn, type BookingPort, type DialogueState, type DialogueTurn } from "./dialogue";
 import { withBookingDialogue } from "./llm";
+import { bookingToolsForReply, loadModelPending, withBookingTools } from "./model-tools";
 
 /**
  * The booking dialogue (./dialogue.ts) on the real appointment book, with its state kept in the
@@ -46,11 +47,11 @@ export function bookingPort(db: Db, organizationId: string, input: Pick<BookingT
         .where(and(eq(services.organizationId, organizationId), eq(services.isActive, true), eq(services.bookable, true)))
         .orderBy(asc(services.name));
     },
-    async findSlots(serviceId, fromDate, days) {
+    async findSlots(serviceId, fromDate, days, moving) {
       const tz = await zone();
       const from = fromZoned(fromDate, "00:00", tz);
       const to = fromZoned(addDays(fromDate, days), "00:00", tz);
-      return (await findSlots(db, organizationId, { serviceId, from, to }, deps)).slots;
+      return (await findSlots(db, organizationId, { serviceId, from, to, ...(moving ? { excludeAppointmentId: moving } : {}) }, deps)).slots;
     },
     async hold({ serviceId, start, customerName, customerPhone, rescheduleOf }) {
       try {
@@ -112,7 +113,8 @@ async function saveDialogueState(db: Db, organizationId: string, input: BookingT
 
 /** Whether a booking is under way in this conversation (the channel then lets the dialogue answer "yes", "no", "cancel"…). */
 export async function bookingInProgress(db: Db, organizationId: string, channel: BookingChannel, ref: string, deps: BookingDeps = {}): Promise<boolean> {
-  return (await loadDialogueState(db, organizationId, channel, ref, clockOf(deps))) !== null;
+  const now = clockOf(deps);
+  return (await loadDialogueState(db, organizationId, channel, ref, now)) !== null || (await loadModelPending(db, organizationId, { channel, ref }, now)) !== null;
 }
 
 /**
@@ -133,9 +135,28 @@ export async function handleBookingTurn(db: Db, organizationId: string, input: B
 }
 
 /**
- * A channel's language model with the booking dialogue in front (./llm.ts), for one conversation.
- * Unknown organization state (no services) → the model answers as before.
+ * A channel's language model with the booking dialogue in front (./llm.ts), for one conversation,
+ * and the booking tools (./model-tools.ts) offered to a model that can use them. While the model
+ * has a read-back waiting for the caller's answer, the caller's next words go to the model (the
+ * dialogue would read "yes, book it" as a new booking). An organization with nothing bookable →
+ * the model answers as before, without booking tools.
  */
 export function bookingAwareLlm(db: Db, organizationId: string, llm: LlmProvider, input: Omit<BookingTurnInput, "text">, deps: BookingDeps = {}, onTurn?: (turn: DialogueTurn) => void | Promise<void>): LlmProvider {
-  return withBookingDialogue(llm, (text) => handleBookingTurn(db, organizationId, { ...input, text }, deps), onTurn);
+  const usesTools = llm.name !== "local";
+  return withBookingDialogue(
+    llm,
+    async (text) => {
+      if (usesTools && (await loadModelPending(db, organizationId, input, clockOf(deps)))) return null;
+      return handleBookingTurn(db, organizationId, { ...input, text }, deps);
+    },
+    onTurn,
+    {
+      // Only where something can be booked: otherwise the model's tools stay as they were.
+      tools: async (reply) => {
+        const port = bookingPort(db, organizationId, input, deps);
+        if ((await port.services()).length === 0) return reply.tools ?? null;
+        return withBookingTools(reply.tools, bookingToolsForReply(db, organizationId, input, port, reply.text, deps, onTurn));
+      },
+    },
+  );
 }

@@ -45,8 +45,11 @@ export type ConfirmOutcome = { ok: true; appointment: AppointmentView; moved: bo
 /** What the dialogue needs from the appointment book (./conversation.ts binds it to the database). */
 export interface BookingPort {
   services(): Promise<{ id: string; name: string }[]>;
-  /** Free slots of a service from a local date for `days` days, soonest first. */
-  findSlots(serviceId: string, fromDate: string, days: number): Promise<SlotView[]>;
+  /**
+   * Free slots of a service from a local date for `days` days, soonest first. `moving`: the booked
+   * appointment being rescheduled, whose own time is free for it (it may move 10:00 → 10:15).
+   */
+  findSlots(serviceId: string, fromDate: string, days: number, moving?: string): Promise<SlotView[]>;
   hold(input: { serviceId: string; start: string; customerName: string; customerPhone: string; rescheduleOf?: string }): Promise<HoldOutcome>;
   confirm(holdId: string): Promise<ConfirmOutcome>;
   release(holdId: string): Promise<void>;
@@ -247,13 +250,14 @@ async function findWhen(state: DialogueState, text: string, ctx: DialogueContext
   }
 
   const from = day && day >= ctx.today ? day : ctx.today;
-  const onDay = day ? await port.findSlots(serviceId, day, 1) : null;
+  const moving = state.flow === "reschedule" ? state.appointmentId : undefined;
+  const onDay = day ? await port.findSlots(serviceId, day, 1, moving) : null;
   const fitting = (slots: SlotView[]) => (part ? slots.filter((s) => inDayPart(s.localTime, part as DayPart)) : slots);
 
   if (day && time) {
     const exact = onDay!.find((s) => s.localTime === time);
     if (exact) return choose(state, spokenSlot(exact), ctx, port, intro);
-    const around = onDay!.length ? onDay! : await port.findSlots(serviceId, from, SEARCH_DAYS);
+    const around = onDay!.length ? onDay! : await port.findSlots(serviceId, from, SEARCH_DAYS, moving);
     if (!around.length) return done(`${intro}${DIALOGUE_LINES.noneFree(service)}`);
     const offered = nearest(around, day, time).map(spokenSlot);
     return next(`${intro}${DIALOGUE_LINES.notFree(`${spokenTime(time)} on ${spokenDay(day, around)}`, offered)}`, { ...state, stage: "pick", offered, misses: 0 }, ["offered"]);
@@ -264,12 +268,12 @@ async function findWhen(state: DialogueState, text: string, ctx: DialogueContext
       const offered = spread(free).map(spokenSlot);
       return next(`${intro}${DIALOGUE_LINES.offerOnDay(service, spokenDay(day, free), offered)}`, { ...state, stage: "pick", offered, misses: 0 }, ["offered"]);
     }
-    const later = fitting(await port.findSlots(serviceId, day, SEARCH_DAYS)).filter((s) => s.localDate !== day);
+    const later = fitting(await port.findSlots(serviceId, day, SEARCH_DAYS, moving)).filter((s) => s.localDate !== day);
     if (!later.length) return done(`${intro}${DIALOGUE_LINES.noneFree(service)}`);
     const offered = spread(later).map(spokenSlot);
     return next(`${intro}${DIALOGUE_LINES.dayFull(spokenDay(day, []), offered)}`, { ...state, stage: "pick", offered, misses: 0 }, ["offered"]);
   }
-  const all = await port.findSlots(serviceId, from, SEARCH_DAYS);
+  const all = await port.findSlots(serviceId, from, SEARCH_DAYS, moving);
   if (time) {
     // A time with no day: the first day it is free, else the nearest free times to it on the first days.
     const exact = all.find((s) => s.localTime === time);

@@ -1,17 +1,29 @@
-import type { LlmProvider, Reply, ReplyEvent, ReplyInput } from "@/lib/providers/llm/interface";
+import type { LlmProvider, Reply, ReplyEvent, ReplyInput, ReplyTools } from "@/lib/providers/llm/interface";
 import type { DialogueTurn } from "./dialogue";
+
+export type BookingDialogueOptions = {
+  /**
+   * The booking tools for a reply the model writes (./model-tools.ts), merged with the channel's
+   * own tools; only for a model that can use tools (not the local responder).
+   */
+  tools?: (input: ReplyInput) => Promise<ReplyTools | null>;
+};
 
 /**
  * The language model with the booking dialogue in front of it: a turn about booking (or any turn
  * while a booking is under way) is answered by the dialogue — deterministic, writing only through
- * the appointment book — and everything else by the model as before. The channels (phone loop,
- * relay, texts, chat, voice test, A2A) wrap their provider with this, so their pipelines, credits,
- * speech and records stay as they are. `onTurn` sees each booking turn (the channel records it).
+ * the appointment book — and everything else by the model as before, which (Anthropic) is also
+ * offered the booking tools, so a request the dialogue does not recognise can still be booked,
+ * moved or cancelled, through the same service functions and only after a read-back and a yes.
+ * The channels (phone loop, relay, texts, chat, voice test, A2A) wrap their provider with this, so
+ * their pipelines, credits, speech and records stay as they are. `onTurn` sees each booking turn
+ * (the channel records it).
  */
 export function withBookingDialogue(
   llm: LlmProvider,
   answer: (text: string) => Promise<DialogueTurn | null>,
   onTurn?: (turn: DialogueTurn) => void | Promise<void>,
+  options: BookingDialogueOptions = {},
 ): LlmProvider {
   const booking = async (input: ReplyInput): Promise<Reply | null> => {
     const turn = await answer(input.text);
@@ -19,20 +31,25 @@ export function withBookingDialogue(
     await onTurn?.(turn);
     return { text: turn.reply, intent: "appointment" };
   };
+  const forModel = async (input: ReplyInput): Promise<ReplyInput> => {
+    if (llm.name === "local" || !options.tools) return input;
+    const tools = await options.tools(input);
+    return tools ? { ...input, tools } : input;
+  };
   return {
     name: llm.name,
-    async generateReply(input, options) {
-      return (await booking(input)) ?? llm.generateReply(input, options);
+    async generateReply(input, opts) {
+      return (await booking(input)) ?? llm.generateReply(await forModel(input), opts);
     },
-    async *streamReply(input, options): AsyncIterable<ReplyEvent> {
+    async *streamReply(input, opts): AsyncIterable<ReplyEvent> {
       const reply = await booking(input);
       if (!reply) {
-        yield* llm.streamReply(input, options);
+        yield* llm.streamReply(await forModel(input), opts);
         return;
       }
       yield { type: "delta", text: reply.text };
       yield { type: "done", reply };
     },
-    analyzeConversation: (input, options) => llm.analyzeConversation(input, options),
+    analyzeConversation: (input, opts) => llm.analyzeConversation(input, opts),
   };
 }

@@ -14,6 +14,10 @@ import { HttpError } from "@/lib/http/errors";
 import { mentionedWhen } from "@/lib/providers/llm/intents";
 import type { BusinessInfo, LlmProvider } from "@/lib/providers/llm/interface";
 import { selectLlm } from "@/lib/provider-selection/llm";
+import { forgetCaller, memoryFor, memoryForModel } from "@/lib/receptionist/memory";
+import { capStopsAssistant } from "@/lib/routing/policy";
+import { ROUTED } from "@/lib/text/routing";
+import { FORGET_ME } from "@/lib/text/receptionist";
 import { assistantById, businessInfo, personaForModel, type ResolvedAssistant } from "@/lib/voice/context";
 import { carrierAccountFor } from "../account";
 import { recordAction } from "../actions";
@@ -87,6 +91,8 @@ class RelaySession {
   private setupDone = false;
   private ended = false;
   private chain: Promise<void> = Promise.resolve();
+  /** What the business remembers about the caller, for the model (loaded once; emptied by "forget me"). */
+  private callerMemory: Promise<string[]> | null = null;
 
   constructor(
     private readonly db: Db,
@@ -103,6 +109,8 @@ class RelaySession {
   ) {
     this.transcript = [...call.transcript];
     this.mode = call.mode === "ended" ? "conversation" : call.mode;
+    // Read while the caller is still being greeted, so the first reply does not wait on it.
+    void this.memoryForModel();
   }
 
   private send(message: Record<string, unknown>) {
@@ -238,6 +246,14 @@ class RelaySession {
       case "voicemail":
         await this.append([callerTurn]);
         return this.sayAndEnd(null, "voicemail");
+      case "forget_me": {
+        await this.append([callerTurn]);
+        await forgetCaller(this.db, this.call.organizationId, this.call.fromNumber);
+        this.callerMemory = Promise.resolve([]);
+        this.send({ type: "text", token: FORGET_ME.spoken, last: true });
+        await this.append([{ speaker: "assistant", text: FORGET_ME.spoken, at: new Date().toISOString() }]);
+        return;
+      }
       case "take_message": {
         await this.append([{ ...callerTurn, kind: "message" }]);
         await recordAction(this.db, { organizationId: this.call.organizationId, callId: this.call.id, type: "took_message", detail: { message: text } });
@@ -249,9 +265,34 @@ class RelaySession {
       }
       case "silence":
         return;
-      case "reply":
+      case "reply": {
+        // The cap is checked at every turn, not only when the call arrived: a reply would spend credits.
+        const cap = await capStopsAssistant(this.db, this.call.organizationId);
+        if (cap) return this.capReached(callerTurn, cap.cap);
         return this.streamReply(text, callerTurn, heardAt);
+      }
     }
+  }
+
+  /**
+   * The month's cap (voicemail only) was reached during the call: the first time, say so and take
+   * the caller's next words as a message; after that, thank them and hand the call back. No credit.
+   */
+  private async capReached(callerTurn: TranscriptTurn, cap: number) {
+    const biz = this.profile.name;
+    await this.append([callerTurn]);
+    if (this.transcript.some((t) => t.speaker === "assistant" && t.text === CALL_LINES.capReached(biz))) {
+      return this.sayAndEnd(CALL_LINES.capGoodbye(biz), "goodbye");
+    }
+    await recordAction(this.db, { organizationId: this.call.organizationId, callId: this.call.id, type: "cap_reached", detail: { cap } });
+    await this.db
+      .update(calls)
+      .set({ routedBecause: sql`case when ${calls.routedBecause} is null then ${ROUTED.capMidCall(cap)} else ${calls.routedBecause} || '. ' || ${ROUTED.capMidCall(cap)} end` })
+      .where(and(eq(calls.id, this.call.id), eq(calls.organizationId, this.call.organizationId)));
+    this.mode = "message";
+    const line = CALL_LINES.capReached(biz);
+    this.send({ type: "text", token: line, last: true });
+    await this.append([{ speaker: "assistant", text: line, at: new Date().toISOString() }]);
   }
 
   /**
@@ -269,6 +310,8 @@ class RelaySession {
     this.reply = reply;
     const history = historyOf(this.transcript);
     const started = performance.now();
+    // The caller's memory, as the Gather loop gives it: name, stated preferences, earlier calls, open follow-ups.
+    const caller = await this.memoryForModel();
 
     // The model starts first; the bookkeeping (the caller's turn, the credit) happens while it thinks.
     // Tokens wait for the credit only when the balance may not cover it (unknown or under a few
@@ -276,7 +319,7 @@ class RelaySession {
     // the database.
     const events = this.llm
       .streamReply(
-        { assistant: personaForModel(this.assistant), profile: this.profile, history, text },
+        { assistant: personaForModel(this.assistant), profile: this.profile, history, text, ...(caller.length ? { caller } : {}) },
         { signal: AbortSignal.any([reply.abort.signal, AbortSignal.timeout(20_000)]) },
       )
       [Symbol.asyncIterator]();
@@ -389,6 +432,17 @@ class RelaySession {
       await recordAction(this.db, { organizationId: this.call.organizationId, callId: this.call.id, type: "callback_requested", detail: { text } });
       this.mode = "message";
     }
+  }
+
+  /** Loaded at the first reply and kept for the call (a failed load gives the model nothing, never fails the turn). */
+  private memoryForModel(): Promise<string[]> {
+    this.callerMemory ??= memoryFor(this.db, this.call.organizationId, this.call.fromNumber, { excludeCallId: this.call.id })
+      .then(memoryForModel)
+      .catch((error: unknown) => {
+        this.log(`caller memory unavailable: ${error instanceof Error ? error.message : error}`);
+        return [];
+      });
+    return this.callerMemory;
   }
 
   private async refund(reference: string) {

@@ -16,7 +16,7 @@ import { assistantForNumber, personaForModel, voiceOf } from "@/lib/voice/contex
 import { PipelineError, runVoiceTurn } from "@/lib/voice/pipeline";
 import { recordAction, type ActionType } from "../actions";
 import { relayUrlFor } from "../relay/urls";
-import { capState, getCallPolicy, type CallPolicy } from "@/lib/routing/policy";
+import { capState, capStopsAssistant, getCallPolicy, type CallPolicy } from "@/lib/routing/policy";
 import { routeArrival, routeIntent, type Route } from "@/lib/routing/rules";
 import { reportSpam, scoreCaller, SPAM_POINTS } from "@/lib/routing/spam";
 import { ROUTED, SPAM, whisperLine } from "@/lib/text/routing";
@@ -65,6 +65,10 @@ const LINES = {
   trouble: "I'm sorry, I'm having trouble answering right now. Please leave a message after the tone, and the team will get back to you.",
   unavailable: (biz: string) => `I'm sorry, I can't help with that right now. Please leave a message for ${biz} after the tone, and the team will get back to you.`,
   lost: "Sorry, we lost track of this call. Please call again. Goodbye.",
+  /** The monthly cap was reached during the call (set to voicemail only): no more assistant replies, a message instead. */
+  capReached: (biz: string) =>
+    `I'm sorry, I can't keep helping on this call right now. I can take a message for the team at ${biz}: what would you like me to pass on, and what's the best number to reach you?`,
+  capGoodbye: (biz: string) => `Thank you. The team at ${biz} will get back to you. Goodbye!`,
 };
 
 export const CALL_LINES = LINES;
@@ -670,7 +674,42 @@ export async function continueAfterGather(db: Db, req: CarrierRequest, step: num
       if (route.action === "voicemail") return act(routedRuntime, req, step, { kind: "voicemail" }, text);
     }
   }
+  if (decision.kind === "reply") {
+    // The cap is checked at every turn, not only when the call arrived: a reply would spend credits.
+    const cap = await capStopsAssistant(db, claimed.organizationId);
+    if (cap) return capReachedMidCall(runtime, req, step, text, cap.cap);
+  }
   return act(runtime, req, step, decision, text);
+}
+
+/**
+ * The month's cap (voicemail only) was reached during the call: the first time, the assistant says
+ * so politely and takes the caller's next words as a message (which becomes a task); after that, it
+ * thanks them and hangs up. No turn is charged.
+ */
+async function capReachedMidCall(runtime: CallRuntime, req: CarrierRequest, step: number, text: string, cap: number): Promise<Response> {
+  const { db, call } = runtime;
+  const biz = businessName(runtime);
+  const callerTurn = text ? [turn("caller", text)] : [];
+  if (call.transcript.some((t) => t.speaker === "assistant" && t.text === LINES.capReached(biz))) {
+    const spoken = await line(runtime, LINES.capGoodbye(biz));
+    return respond(runtime, req, step, {
+      xml: hangupTwiml([spoken.prompt]),
+      turns: [...callerTurn, turn("assistant", LINES.capGoodbye(biz))],
+      ended: { status: "completed", outcome: call.outcome ?? "answered_by_assistant" },
+      timing: { ttsMs: spoken.ttsMs },
+    });
+  }
+  await recordAction(db, { organizationId: call.organizationId, callId: call.id, type: "cap_reached", detail: { cap, step } });
+  const spoken = await line(runtime, LINES.capReached(biz));
+  return respond(runtime, req, step, {
+    xml: gatherTwiml([spoken.prompt], gatherUrl(step + 1)),
+    turns: [...callerTurn, turn("assistant", LINES.capReached(biz))],
+    mode: "message",
+    silentPrompts: 0,
+    extra: { routedBecause: call.routedBecause ? `${call.routedBecause}. ${ROUTED.capMidCall(cap)}` : ROUTED.capMidCall(cap) },
+    timing: { ttsMs: spoken.ttsMs },
+  });
 }
 
 // ─── A transfer, a voicemail ──────────────────────────────────────────────────────────────────
