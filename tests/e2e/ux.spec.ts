@@ -139,6 +139,37 @@ test("a failed voice test says why and where to go", async ({ page }) => {
   await expect(page.getByTestId("voice-test-quick-phrases")).not.toContainText("cleaning");
 });
 
+test("at the Free plan's assistant limit, Create Assistant and Quick create offer to edit the existing one and name the upgrade", async ({ page }) => {
+  await registerOwner(page);
+  await page.goto("/voice-assistants");
+  await expect(page.getByTestId("assistant-card")).toHaveCount(1);
+  await expect(page.getByTestId("assistant-limit-note")).toHaveText("1 of 1 on the Free plan");
+  const create = page.getByTestId("assistant-create");
+  await create.click();
+  const limit = page.getByRole("dialog", { name: "Your Free plan allows 1 voice assistant" });
+  await expect(limit).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Create Assistant" })).toHaveCount(0);
+  await expect(limit.getByTestId("assistant-limit-upgrade-text")).toContainText("upgrade to Pro (10 voice assistants) in Billing");
+  await expect(limit.getByRole("link", { name: "Upgrade to Pro" })).toHaveAttribute("href", "/billing");
+  await limit.getByRole("button", { name: "Edit Front Desk" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Assistant" });
+  await expect(edit).toBeVisible();
+  await expect(edit.getByLabel("Name")).toHaveValue("Front Desk");
+  await edit.getByRole("button", { name: "Cancel" }).click();
+
+  // Quick create never posts a create that would fail: it opens the same choice.
+  let posted = false;
+  page.on("request", (request) => {
+    if (request.method() === "POST" && request.url().endsWith("/api/voice-assistants")) posted = true;
+  });
+  await page.getByTestId("assistant-quick-create").click();
+  await expect(limit).toBeVisible();
+  await limit.getByRole("link", { name: "Upgrade to Pro" }).click();
+  await page.waitForURL("**/billing");
+  expect(posted).toBe(false);
+  await expect(page.getByText("Failed to create voice assistant")).toHaveCount(0);
+});
+
 test("the mobile preview hydrates without a mismatch (React #418), signed out and in", async ({ page }) => {
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
