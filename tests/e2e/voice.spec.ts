@@ -129,9 +129,15 @@ test("voice test: guidance without an assistant, quick phrase, Enter submits, re
   await expect(results.getByTestId("voice-test-result-input")).toHaveText("Hello, I'd like to book an appointment for Tuesday");
   await expect(results.getByTestId("voice-test-result-intent")).toHaveText(/^Intent: (Appointment|Greeting)$/);
   await expect(results.getByTestId("voice-test-result-response")).not.toBeEmpty();
-  await expect(results.getByTestId("voice-test-result-providers")).toHaveText("local responder · offline voice");
-  await expect(results.getByText("Answered by Front Desk · local responder · offline voice")).toBeVisible();
+  // Plain words first; the providers' technical names and the stage timings behind "Details".
+  await expect(results.getByTestId("voice-test-result-providers")).toHaveText("Switchboard's built-in assistant and voice (no API keys)");
+  await expect(results.getByText("Answered by Front Desk · Switchboard's built-in assistant and voice (no API keys)")).toBeVisible();
+  await expect(results.getByTestId("voice-test-timings-plain")).toContainText("A caller hears the reply after");
+  await expect(results.getByTestId("voice-test-timings")).toBeHidden();
+  await results.getByTestId("voice-test-details").getByText("Details").click();
+  await expect(results.getByTestId("voice-test-result-providers-technical")).toHaveText("local responder · offline voice");
   await expect(results.getByTestId("voice-test-timings")).toContainText("Server total");
+  await expect(results.getByTestId("voice-test-timings")).toContainText("Model, first token");
   await shoot(page, "voice-test-result");
 
   // Play Audio: the button shows the playing state, the WAV plays to its end, the button returns.
