@@ -170,6 +170,39 @@ test("at the Free plan's assistant limit, Create Assistant and Quick create offe
   await expect(page.getByText("Failed to create voice assistant")).toHaveCount(0);
 });
 
+test("every control on the master admin dashboard leads to a real screen or says where it leads", async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto("/auth");
+  await page.getByTestId("login-email").fill("master@switchboard.dev");
+  await page.getByTestId("login-password").fill("master1234");
+  await page.getByTestId("login-submit").click();
+  await page.waitForURL("**/dashboard");
+  await page.goto("/master-admin");
+  const tools = page.getByTestId("master-tools").getByRole("link");
+  const hrefs = await tools.evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+  expect(hrefs).toEqual(["/admin", "/analytics", "/mcp", "/a2a", "/crm-voice"]);
+  const headings = ["Admin Dashboard", "Analytics Dashboard", "MCP Management", "A2A Management", "CRM Voice Management"];
+  for (const [i, href] of hrefs.entries()) {
+    await page.goto("/master-admin");
+    await page.getByTestId("master-tools").locator(`a[href="${href}"]`).click();
+    await page.waitForURL(`**${href}`);
+    await expect(page.getByRole("heading", { level: 1, name: headings[i] })).toBeVisible();
+    await expect(page.getByTestId("access-denied")).toHaveCount(0);
+  }
+  await page.goto("/master-admin");
+  await expect(page.getByTestId("master-export")).toHaveAttribute("title", /CSV/);
+  await page.getByTestId("master-settings").click();
+  const settings = page.getByTestId("master-settings-dialog");
+  await expect(settings.getByRole("link", { name: "Settings → API Keys" })).toHaveAttribute("href", "/settings");
+  await expect(settings.getByRole("link", { name: "Admin Dashboard" })).toHaveAttribute("href", "/admin");
+  await page.keyboard.press("Escape");
+  await page.getByRole("tab", { name: "Analytics Engine" }).click();
+  await expect(page.getByTestId("master-analytics-link")).toHaveAttribute("href", "/analytics");
+  // No link on the page goes nowhere.
+  const dead = await page.locator("main a").evaluateAll((links) => links.filter((a) => !a.getAttribute("href") || a.getAttribute("href") === "#").length);
+  expect(dead).toBe(0);
+});
+
 test("the mobile preview hydrates without a mismatch (React #418), signed out and in", async ({ page }) => {
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
