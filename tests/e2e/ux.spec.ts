@@ -122,6 +122,48 @@ test("money moves only after a confirmation with the amount, what changes and th
   await expect(page.getByTestId("billing-plan-name")).toHaveText("Free Plan");
 });
 
+test("Complete payment confirms the amount, what changes and the renewal before any money moves", async ({ page }) => {
+  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const res = await page.request.post("/api/auth/signup", {
+    data: {
+      firstName: "Rosa",
+      lastName: "Baker",
+      email: `rosapro${suffix}@example.com`,
+      username: `rosapro${suffix}`,
+      password: "bakery1234",
+      confirmPassword: "bakery1234",
+      subscriptionTier: "pro",
+      role: "business",
+      organizationName: "Rosa's Bakery",
+      agreeToTerms: true,
+    },
+  });
+  expect(res.ok()).toBe(true);
+  await page.goto("/billing");
+  await expect(page.getByText("Trialing — payment needed")).toBeVisible();
+  const complete = page.getByTestId("billing-complete-payment");
+  await complete.click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText("Complete payment: Pro for $49/month?");
+  await expect(dialog).toContainText("What changes: 5 phone numbers, 10 voice assistants");
+  await expect(dialog).toContainText(/renews every month at \$49, next on \w+ \d{1,2}, \d{4}/);
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(complete).toBeFocused();
+  await expect(page.getByText("Trialing — payment needed")).toBeVisible();
+  await expect(page.getByText("Plan Updated")).toHaveCount(0);
+
+  // The plans tab's own Complete payment asks the same.
+  await page.getByRole("tab", { name: "Subscription Plans" }).click();
+  await page.getByRole("button", { name: "Complete payment: Pro" }).click();
+  await expect(dialog).toContainText("Complete payment: Pro for $49/month?");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+
+  await complete.click();
+  await dialog.getByRole("button", { name: "Pay $49 and activate" }).click();
+  await expect(page.getByText("Plan Updated")).toBeVisible();
+  await expect(page.getByTestId("billing-subscription").getByText("Active", { exact: true })).toBeVisible();
+});
+
 test("a failed voice test says why and where to go", async ({ page }) => {
   await registerOwner(page);
   const list = await page.request.get("/api/voice-assistants");
