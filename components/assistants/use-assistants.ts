@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import { errorToast } from "@/components/billing/billing-link";
 import { apiRequest, isUnauthorizedError, serverMessage } from "@/lib/api-client";
 import type { CreateAssistantInput, UpdateAssistantInput } from "@/lib/assistants/schema";
+import type { PlanLimitStatus } from "@/lib/billing/limits";
 
 /** An assistant as GET /api/voice-assistants answers it (dates as ISO strings). */
 export interface VoiceAssistant {
@@ -26,9 +27,13 @@ export interface AssistantOption {
   description: string;
 }
 
+/** Where the organization stands against its plan's assistant limit (lib/billing/limits.ts). */
+export type AssistantLimit = PlanLimitStatus;
+
 export interface AssistantOptions {
   personalities: AssistantOption[];
   voices: AssistantOption[];
+  limit?: AssistantLimit;
 }
 
 export const ASSISTANTS_QUERY_KEY = ["/api/voice-assistants"] as const;
@@ -58,6 +63,8 @@ function useInvalidateAfterWrite() {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: ASSISTANTS_QUERY_KEY }),
       queryClient.invalidateQueries({ queryKey: DASHBOARD_STATS_QUERY_KEY }),
+      // Its `limit` counts the assistants.
+      queryClient.invalidateQueries({ queryKey: ASSISTANT_OPTIONS_QUERY_KEY }),
     ]);
 }
 
@@ -114,4 +121,9 @@ export function quickCreateInput(existing: readonly Pick<VoiceAssistant, "name">
     greeting: "",
     isActive: true,
   };
+}
+
+/** True when the plan's assistant slots are all taken (counted from the list, fresher than the options). */
+export function isAtAssistantLimit(limit: AssistantLimit | undefined, count: number): boolean {
+  return limit !== undefined && limit.limit !== null && count >= limit.limit;
 }

@@ -9,7 +9,9 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { AssistantCard } from "./assistant-card";
 import { AssistantFormDialog } from "./assistant-form-dialog";
+import { AssistantLimitDialog } from "./assistant-limit-dialog";
 import {
+  isAtAssistantLimit,
   quickCreateInput,
   useAssistantOptions,
   useAssistants,
@@ -30,10 +32,15 @@ export function VoiceAssistantsScreen() {
   const [formOpen, setFormOpen] = React.useState(false);
   const [editing, setEditing] = React.useState<VoiceAssistant | null>(null);
   const [deleting, setDeleting] = React.useState<VoiceAssistant | null>(null);
+  const [limitOpen, setLimitOpen] = React.useState(false);
 
   const list = assistants.data ?? [];
+  const limit = options.data?.limit;
+  const atLimit = isAtAssistantLimit(limit, list.length);
 
+  // At the plan's limit a create would fail (403): both create buttons offer the way on instead.
   const openCreate = () => {
+    if (atLimit) return setLimitOpen(true);
     setEditing(null);
     setFormOpen(true);
   };
@@ -41,7 +48,7 @@ export function VoiceAssistantsScreen() {
     setEditing(assistant);
     setFormOpen(true);
   };
-  const onQuickCreate = () => quickCreate.mutate(quickCreateInput(list));
+  const onQuickCreate = () => (atLimit ? setLimitOpen(true) : quickCreate.mutate(quickCreateInput(list)));
 
   const togglingId = toggle.isPending ? toggle.variables?.id : undefined;
 
@@ -51,6 +58,11 @@ export function VoiceAssistantsScreen() {
         <div className="flex flex-col gap-2">
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Voice Assistants</h1>
           <p className="text-muted-foreground">The AI voices that answer your calls: how they sound, behave and greet callers.</p>
+          {limit && limit.limit !== null && !assistants.isLoading ? (
+            <p className="text-sm text-muted-foreground" data-testid="assistant-limit-note">
+              {list.length} of {limit.limit} on the {limit.planName} plan
+            </p>
+          ) : null}
         </div>
         <div className="flex flex-wrap gap-3">
           <Button variant="outline" onClick={onQuickCreate} disabled={quickCreate.isPending} data-testid="assistant-quick-create">
@@ -123,6 +135,19 @@ export function VoiceAssistantsScreen() {
       )}
 
       <AssistantFormDialog open={formOpen} onOpenChange={setFormOpen} assistant={editing} />
+
+      {limit ? (
+        <AssistantLimitDialog
+          open={limitOpen}
+          onOpenChange={setLimitOpen}
+          limit={limit}
+          assistants={list}
+          onEdit={(assistant) => {
+            setLimitOpen(false);
+            openEdit(assistant);
+          }}
+        />
+      ) : null}
 
       <ConfirmDialog
         open={deleting !== null}

@@ -27,6 +27,13 @@ export function paidPlanSummary(plan: PublicPlan, testMode: boolean, today = new
   return `${charge} What changes: ${plan.features.join(", ")}. The plan renews every month at ${formatDollars(plan.price)}, next on ${date}, until you cancel.`;
 }
 
+/** The confirmation's title and button for paying for `plan` (a change, or completing a pending payment). */
+export function paidPlanConfirmText(action: string, plan: Pick<PublicPlan, "name" | "price">): { title: string; confirmLabel: string } {
+  const price = formatDollars(plan.price);
+  if (action === "Complete payment") return { title: `Complete payment: ${plan.name} for ${price}/month?`, confirmLabel: `Pay ${price} and activate` };
+  return { title: `${action} to ${plan.name} for ${price}/month?`, confirmLabel: `Pay ${price} and switch` };
+}
+
 /** Subscription Plans tab: the current plan is the organization's real one. */
 export function PlansTab({ overview }: { overview: BillingOverview }) {
   const plans = usePlans();
@@ -99,9 +106,9 @@ export function PlansTab({ overview }: { overview: BillingOverview }) {
       <ConfirmDialog
         open={confirmPaid !== null}
         onOpenChange={(open) => (open ? null : setConfirmPaid(null))}
-        title={confirmPaid ? `${actionFor(confirmPaid, overview, current)} to ${confirmPaid.name} for ${formatDollars(confirmPaid.price)}/month?` : ""}
+        title={confirmPaid ? paidPlanConfirmText(actionFor(confirmPaid, overview, current), confirmPaid).title : ""}
         description={confirmPaid ? paidPlanSummary(confirmPaid, overview.testMode) : ""}
-        confirmLabel={confirmPaid ? `Pay ${formatDollars(confirmPaid.price)} and switch` : "Confirm"}
+        confirmLabel={confirmPaid ? paidPlanConfirmText(actionFor(confirmPaid, overview, current), confirmPaid).confirmLabel : "Confirm"}
         pending={changePlan.isPending}
         onConfirm={() => {
           if (confirmPaid) changePlan.mutate({ id: confirmPaid.id, name: confirmPaid.name });

@@ -1,12 +1,15 @@
 "use client";
 
+import * as React from "react";
 import { CreditCard, ExternalLink, FlaskConical } from "lucide-react";
+import { ConfirmDialog } from "@/components/ui/alert-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { formatDate, formatDollars } from "./format";
-import { useChangePlan, useCustomerPortal, type BillingOverview } from "./use-billing";
+import { paidPlanConfirmText, paidPlanSummary } from "./plans-tab";
+import { useChangePlan, useCustomerPortal, usePlans, type BillingOverview } from "./use-billing";
 
 export function StatusBadge({ status, paymentNeeded }: { status: string; paymentNeeded: boolean }) {
   if (paymentNeeded && status === "trialing") return <Badge variant="warning">Trialing — payment needed</Badge>;
@@ -19,7 +22,12 @@ export function StatusBadge({ status, paymentNeeded }: { status: string; payment
 export function SubscriptionCard({ overview }: { overview: BillingOverview }) {
   const changePlan = useChangePlan();
   const portal = useCustomerPortal();
+  const plans = usePlans();
+  const [confirming, setConfirming] = React.useState(false);
   const { plan } = overview;
+  // Money moves only after a confirmation with the amount, what changes and the renewal (as on the plans tab).
+  const publicPlan = plans.data?.find((p) => p.id === plan.id);
+  const confirmText = paidPlanConfirmText("Complete payment", plan);
   return (
     <Card data-testid="billing-subscription">
       <CardHeader>
@@ -57,8 +65,8 @@ export function SubscriptionCard({ overview }: { overview: BillingOverview }) {
         <CardFooter className="flex flex-wrap gap-2">
           {overview.paymentNeeded ? (
             <Button
-              onClick={() => changePlan.mutate({ id: plan.id, name: plan.name })}
-              disabled={changePlan.isPending || !overview.paymentsConfigured}
+              onClick={() => setConfirming(true)}
+              disabled={changePlan.isPending || !overview.paymentsConfigured || !publicPlan}
               data-testid="billing-complete-payment"
             >
               {changePlan.isPending ? <Spinner /> : null}
@@ -72,6 +80,20 @@ export function SubscriptionCard({ overview }: { overview: BillingOverview }) {
             </Button>
           ) : null}
         </CardFooter>
+      ) : null}
+      {overview.paymentNeeded ? (
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title={confirmText.title}
+          description={publicPlan ? paidPlanSummary(publicPlan, overview.testMode) : ""}
+          confirmLabel={confirmText.confirmLabel}
+          pending={changePlan.isPending}
+          onConfirm={() => {
+            changePlan.mutate({ id: plan.id, name: plan.name });
+            setConfirming(false);
+          }}
+        />
       ) : null}
     </Card>
   );

@@ -2,7 +2,8 @@
 
 import * as React from "react";
 import { useQuery } from "@tanstack/react-query";
-import { Activity, Building2, CreditCard, DollarSign, Download, MessageSquare, PhoneCall, Settings, Users } from "lucide-react";
+import Link from "next/link";
+import { Activity, BarChart3, Bot, Building2, CreditCard, DollarSign, Download, MessageSquare, Network, PhoneCall, Plug, Settings, ShieldCheck, Users } from "lucide-react";
 import { Bar, BarChart, CartesianGrid, Cell, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { toast } from "sonner";
 import { OrganizationsTab } from "@/components/admin/overview-tabs";
@@ -10,6 +11,7 @@ import { UsersTab } from "@/components/admin/users-tab";
 import { ADMIN_SYSTEM_KEY } from "@/components/admin/use-admin";
 import { downloadCsv } from "@/components/analytics/download";
 import { chartColors, StatCard } from "@/components/analytics/stat-card";
+import { LinkCard } from "@/components/dashboard/link-card";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -19,6 +21,15 @@ import { actionLabel, compactNumber, growthText, NO_HEALTH_CHECKS, wholeDollars 
 import { serverMessage } from "@/lib/api-client";
 
 const planLabels: Record<string, string> = { free: "Free Plan", pro: "Pro Plan", enterprise: "Enterprise" };
+
+/** The platform's other admin screens: each card says where it leads. */
+const platformTools = [
+  { href: "/admin", icon: ShieldCheck, title: "Admin Dashboard", description: "Users, organizations, credits and the providers' status.", testId: "master-tool-admin" },
+  { href: "/analytics", icon: BarChart3, title: "Analytics", description: "Calls, messages and response times over time, for one organization or the whole platform.", testId: "master-tool-analytics" },
+  { href: "/mcp", icon: Plug, title: "MCP Management", description: "The tool servers assistants can call, their health and the calls made.", testId: "master-tool-mcp" },
+  { href: "/a2a", icon: Network, title: "A2A Management", description: "The other agents Switchboard talks to, and the messages exchanged.", testId: "master-tool-a2a" },
+  { href: "/crm-voice", icon: Bot, title: "CRM Voice", description: "Voice commands against the CRM, and the services behind them.", testId: "master-tool-crm-voice" },
+] as const;
 
 function EmptyChart({ text }: { text: string }) {
   return <p className="py-12 text-center text-sm text-muted-foreground">{text}</p>;
@@ -54,11 +65,17 @@ export function MasterAdminScreen() {
           <p className="text-muted-foreground">System-wide management and analytics</p>
         </div>
         <div className="flex gap-2">
-          <Button variant="outline" onClick={() => void exportReport()} disabled={exporting} data-testid="master-export">
+          <Button
+            variant="outline"
+            onClick={() => void exportReport()}
+            disabled={exporting}
+            title="Downloads the platform figures as a CSV file"
+            data-testid="master-export"
+          >
             <Download aria-hidden />
             Export Report
           </Button>
-          <Button variant="outline" onClick={() => setSettingsOpen(true)} data-testid="master-settings">
+          <Button variant="outline" onClick={() => setSettingsOpen(true)} title="Shows the configuration in effect on this server" data-testid="master-settings">
             <Settings aria-hidden />
             System Settings
           </Button>
@@ -70,6 +87,17 @@ export function MasterAdminScreen() {
         <StatCard label="Total Revenue" icon={DollarSign} testId="master-revenue" loading={isLoading} value={data ? wholeDollars(data.totalRevenue) : "—"} note={growthNote(data?.growth.revenue)} />
         <StatCard label="Voice Calls" icon={PhoneCall} testId="master-calls" loading={isLoading} value={data ? compactNumber(data.totalCalls) : "—"} note={growthNote(data?.growth.calls)} />
         <StatCard label="Messages Sent" icon={MessageSquare} testId="master-messages" loading={isLoading} value={data ? compactNumber(data.totalMessages) : "—"} note={growthNote(data?.growth.messages)} />
+      </section>
+
+      <section aria-labelledby="master-tools-heading" className="flex flex-col gap-3" data-testid="master-tools">
+        <h2 id="master-tools-heading" className="text-lg font-semibold">
+          Platform tools
+        </h2>
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
+          {platformTools.map((tool) => (
+            <LinkCard key={tool.href} {...tool} />
+          ))}
+        </div>
       </section>
 
       <Tabs defaultValue="users">
@@ -97,6 +125,13 @@ export function MasterAdminScreen() {
           <OrganizationsTab />
         </TabsContent>
         <TabsContent value="analytics" className="grid gap-4 lg:grid-cols-2">
+          <p className="text-sm text-muted-foreground lg:col-span-2">
+            Trends over time, per organization or for the whole platform, are on the{" "}
+            <Link href="/analytics" className="font-medium text-primary underline underline-offset-4" data-testid="master-analytics-link">
+              Analytics dashboard
+            </Link>
+            .
+          </p>
           <Card>
             <CardHeader>
               <CardTitle>Credit usage by what spent it</CardTitle>
@@ -161,6 +196,17 @@ export function MasterAdminScreen() {
             <DialogTitle>System Settings</DialogTitle>
             <DialogDescription>The configuration in effect on this server (read-only).</DialogDescription>
           </DialogHeader>
+          <p className="text-sm text-muted-foreground" data-testid="master-settings-where">
+            It is set in the server&apos;s environment. An organization&apos;s own provider keys are in{" "}
+            <Link href="/settings" className="font-medium text-primary underline underline-offset-4">
+              Settings → API Keys
+            </Link>
+            ; the providers&apos; live status is in the{" "}
+            <Link href="/admin" className="font-medium text-primary underline underline-offset-4">
+              Admin Dashboard
+            </Link>
+            .
+          </p>
           {data ? (
             <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
               <dt className="text-muted-foreground">Database</dt>

@@ -6,7 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
-import { useAudioPlayer } from "@/components/voice-test/use-audio-player";
+import { formatAudioTime, useAudioPlayer } from "@/components/voice-test/use-audio-player";
 import { intentLabel, type MobileVoiceTestResponse } from "@/components/voice-test/types";
 import { apiRequest, errorStatus, serverMessage } from "@/lib/api-client";
 import { cn } from "@/lib/utils";
@@ -35,6 +35,17 @@ function time(date: Date): string {
   return date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 }
 
+const subscribeNever = () => () => {};
+
+/**
+ * False while the server renders and while the browser hydrates, true after: clock times (the
+ * server's clock and zone are not the visitor's) are drawn only once it is true, so the hydrating
+ * render matches the server's HTML (no hydration error #418).
+ */
+function useHydrated(): boolean {
+  return React.useSyncExternalStore(subscribeNever, () => true, () => false);
+}
+
 /**
  * /mobile-preview (advanced §2): a phone-sized chat with the voice assistant. Signed in it talks to
  * the organization's first active assistant; signed out to the public demo assistant. One preview
@@ -48,6 +59,7 @@ export function MobilePreviewScreen() {
   const [draft, setDraft] = React.useState("");
   const [pending, setPending] = React.useState(false);
   const player = useAudioPlayer();
+  const hydrated = useHydrated();
   const listRef = React.useRef<HTMLDivElement | null>(null);
 
   const lastAudio = React.useMemo(() => [...messages].reverse().find((m) => m.audioUrl)?.audioUrl ?? null, [messages]);
@@ -141,10 +153,11 @@ export function MobilePreviewScreen() {
                       {intentLabel(m.intent)}
                     </Badge>
                   ) : null}
-                  {/* The greeting's time is rendered on the server and again in the browser: a different clock and zone. */}
-                  <time dateTime={m.timestamp.toISOString()} data-testid="chat-timestamp" suppressHydrationWarning>
-                    {time(m.timestamp)}
-                  </time>
+                  {hydrated ? (
+                    <time dateTime={m.timestamp.toISOString()} data-testid="chat-timestamp">
+                      {time(m.timestamp)}
+                    </time>
+                  ) : null}
                   {m.role === "ai" && m.audioUrl ? (
                     <Button
                       type="button"
@@ -170,13 +183,7 @@ export function MobilePreviewScreen() {
           ) : null}
         </div>
 
-        {lastAudio ? (
-          <div className="border-t border-border bg-card px-3 py-2">
-            <audio key={lastAudio} controls src={lastAudio} preload="none" className="h-9 w-full" data-testid="chat-last-audio">
-              <track kind="captions" />
-            </audio>
-          </div>
-        ) : null}
+        {lastAudio ? <LastAudioPlayer url={lastAudio} player={player} /> : null}
 
         <form
           className="flex items-end gap-2 border-t border-border bg-card p-3"
@@ -203,6 +210,49 @@ export function MobilePreviewScreen() {
         {/* Plays a reply's audio when its Play Audio button is pressed. */}
         <audio {...player.audioProps} className="hidden" data-testid="chat-audio" />
       </div>
+    </div>
+  );
+}
+
+/**
+ * The player for the last audio file (advanced §2). It drives the screen's one <audio> element, so
+ * its time and progress follow whatever that element is really playing of this file — also when a
+ * reply's Play Audio started it.
+ */
+function LastAudioPlayer({ url, player }: { url: string; player: ReturnType<typeof useAudioPlayer> }) {
+  const current = player.loadedUrl === url;
+  const playing = player.playingUrl === url;
+  const elapsed = current ? player.position.currentTime : 0;
+  const duration = current ? player.position.duration : null;
+  const percent = duration ? Math.min(100, Math.round((elapsed / duration) * 100)) : 0;
+  return (
+    <div className="flex items-center gap-2 border-t border-border bg-card px-3 py-2" data-testid="chat-last-audio" data-src={url}>
+      <Button
+        type="button"
+        size="icon"
+        variant="ghost"
+        className="size-8 shrink-0"
+        onClick={() => (playing ? player.stop() : void player.play(url))}
+        aria-label={playing ? "Pause the last reply" : "Play the last reply"}
+        data-testid="chat-last-audio-toggle"
+      >
+        {playing ? <Pause aria-hidden /> : <Play aria-hidden />}
+      </Button>
+      <div
+        className="h-1.5 flex-1 overflow-hidden rounded-full bg-muted"
+        role="progressbar"
+        aria-label="Last reply's audio"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={`${formatAudioTime(elapsed)} of ${formatAudioTime(duration)}`}
+        data-testid="chat-last-audio-progress"
+      >
+        <div className="h-full bg-primary transition-[width] duration-200" style={{ width: `${percent}%` }} />
+      </div>
+      <span className="shrink-0 text-xs tabular-nums text-muted-foreground" data-testid="chat-last-audio-time">
+        {formatAudioTime(elapsed)} / {formatAudioTime(duration)}
+      </span>
     </div>
   );
 }

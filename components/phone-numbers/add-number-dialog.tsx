@@ -174,8 +174,12 @@ function AddNumberForm({ onDone }: { onDone: () => void }) {
             {...form.register("phoneNumber", { setValueAs: emptyToUndefined })}
           />
           <p id="add-number-existing-hint" className="text-xs text-muted-foreground">
-            In E.164 format. With Twilio, it must be a number in your Twilio account or a verified caller ID.
+            With + and the country code, e.g. +14155550123. It must be a number you own.
           </p>
+          <details className="text-xs text-muted-foreground" data-testid="add-number-existing-details">
+            <summary className="cursor-pointer hover:text-foreground">Details</summary>
+            <p className="mt-1">In E.164 format. With Twilio, it must be a number in your Twilio account or a verified caller ID.</p>
+          </details>
           <FieldError id="add-number-existing-error" message={mode === "existing" ? errors.phoneNumber?.message : undefined} />
         </TabsContent>
       </Tabs>
@@ -243,7 +247,11 @@ function AvailableList({
         <p className="text-sm font-medium" id="available-numbers-label">
           Available numbers
         </p>
-        {data.provider === "simulated" ? <Badge variant="outline">Simulated carrier</Badge> : null}
+        {data.provider === "simulated" ? (
+          <Badge variant="outline" title="Numbers from Switchboard's simulated carrier: try calls and texts here; they cannot receive real calls.">
+            Practice numbers
+          </Badge>
+        ) : null}
       </div>
       <div
         role="radiogroup"

@@ -57,7 +57,7 @@ export function PhoneNumberCard({ number }: { number: PhoneNumber }) {
             </Badge>
             {number.provider === "simulated" ? (
               <Badge variant="outline" title="This number comes from Switchboard's simulated carrier: it cannot receive real calls.">
-                Simulated carrier
+                Practice number
               </Badge>
             ) : null}
           </div>
@@ -79,6 +79,9 @@ export function PhoneNumberCard({ number }: { number: PhoneNumber }) {
               {number.twilioSid ?? "—"}
             </dd>
           </dl>
+          {number.provider === "simulated" ? (
+            <p className="mt-1 text-muted-foreground">A practice identifier: this number is not a real Twilio number.</p>
+          ) : null}
         </details>
         <div className="flex flex-col gap-1.5 text-muted-foreground">
           <p className="flex items-center gap-2">

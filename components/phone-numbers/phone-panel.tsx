@@ -480,7 +480,7 @@ export function PhonePanel({ number, open, onOpenChange }: { number: PhoneNumber
         <DialogHeader>
           <DialogTitle className="flex items-center gap-2">
             Call {formatted}
-            <Badge variant="outline">{number.provider === "simulated" ? "Simulated carrier" : "Twilio"}</Badge>
+            <Badge variant="outline">{number.provider === "simulated" ? "Practice number" : "Twilio"}</Badge>
           </DialogTitle>
           <DialogDescription>
             {number.friendlyName}: place a call or send a text the way the carrier would, through this number&apos;s signed webhooks. What you make here lands in Call History.

@@ -121,7 +121,7 @@ export function RoutingRulesEditor({ rules, onChange, errors }: { rules: RuleDra
               {rule.condition === "vip" || rule.condition === "blocked" ? (
                 <div className="flex flex-col gap-1">
                   <Label htmlFor={`rule-${i}-numbers`} className="text-xs">
-                    Callers (E.164, separated by commas)
+                    Callers&apos; numbers, with + and the country code, separated by commas
                   </Label>
                   <Input
                     id={`rule-${i}-numbers`}

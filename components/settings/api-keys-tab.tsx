@@ -56,7 +56,7 @@ const API_KEYS_QUERY_KEY = ["/api/settings/api-keys"] as const;
 const sourceLabels: Record<Source, { text: string; variant: "success" | "default" | "secondary"; help: string }> = {
   organization: { text: "your key", variant: "success", help: "Calls use the key saved here." },
   environment: { text: "server key", variant: "default", help: "Calls use the key configured on the server." },
-  offline: { text: "offline", variant: "secondary", help: "No key anywhere: the built-in offline provider answers." },
+  offline: { text: "built-in", variant: "secondary", help: "No key anywhere: Switchboard's built-in provider answers (it works offline)." },
 };
 
 /** The draft values of the form: one per input; empty means "leave as it is". */
@@ -166,7 +166,7 @@ export function ApiKeysTab() {
         <CardTitle>API Keys</CardTitle>
         <CardDescription>
           Your organization&apos;s own provider keys. They are encrypted at rest and never shown again: only their last four
-          characters. Without a key, Switchboard uses the server&apos;s key or its offline provider.
+          characters. Without a key, Switchboard uses the server&apos;s key or its own built-in provider.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -295,7 +295,7 @@ export function ApiKeysTab() {
           if (!open) setRemoving(null);
         }}
         title={removing ? `Remove the ${apiKeyProviderInfo[removing].vendor} key?` : "Remove key?"}
-        description="Calls will use the server's key if there is one, otherwise the offline provider."
+        description="Calls will use the server's key if there is one, otherwise Switchboard's built-in provider."
         confirmLabel="Remove"
         destructive
         pending={remove.isPending}

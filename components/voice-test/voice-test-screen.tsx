@@ -13,7 +13,7 @@ import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import type { VoiceAssistant } from "@/components/assistants/use-assistants";
 import { apiRequest, errorStatus, isUnauthorizedError, serverMessage } from "@/lib/api-client";
-import { providerLabel } from "@/lib/voice/labels";
+import { plainProviderLabel, providerLabel } from "@/lib/voice/labels";
 import { quickPhrasesFor } from "@/lib/voice/quick-phrases";
 import { fullPageNavigate } from "@/lib/utils";
 import { formatMs, intentLabel, type VoiceTestResponse } from "./types";
@@ -217,7 +217,7 @@ export function VoiceTestScreen() {
         <CardHeader>
           <CardTitle>Results</CardTitle>
           <CardDescription>
-            {result ? `Answered by ${result.assistant.name} · ${providerLabel(result.providers)}` : "Run a test to see the reply, its intent and how long each stage took."}
+            {result ? `Answered by ${result.assistant.name} · ${plainProviderLabel(result.providers)}` : "Run a test to see the reply, its intent and how long each stage took."}
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -247,7 +247,7 @@ export function VoiceTestScreen() {
                     Intent: {intentLabel(result.intent)}
                   </Badge>
                   <Badge variant="outline" data-testid="voice-test-result-providers">
-                    <Cpu aria-hidden /> {providerLabel(result.providers)}
+                    <Cpu aria-hidden /> {plainProviderLabel(result.providers)}
                   </Badge>
                   <Badge variant="outline">
                     <Clock aria-hidden /> {new Date(result.timestamp).toLocaleTimeString()}
@@ -275,14 +275,27 @@ export function VoiceTestScreen() {
                   for you to answer once.
                 </p>
               ) : null}
-              <dl className="rounded-md border border-border p-3" data-testid="voice-test-timings">
-                <TimingRow label="Model, first token" value={result.timings.llmFirstTokenMs} />
-                <TimingRow label="Model, total" value={result.timings.llmTotalMs} />
-                <TimingRow label="Speech, first byte" value={result.timings.ttsFirstByteMs} />
-                <TimingRow label="Speech, total" value={result.timings.ttsTotalMs} />
-                <TimingRow label="First audio" value={result.timings.firstAudioByteMs} hint="from start" />
-                <TimingRow label="Server total" value={result.timings.totalMs} />
-              </dl>
+              <div className="flex flex-col gap-2 rounded-md border border-border p-3">
+                <dl data-testid="voice-test-timings-plain">
+                  <TimingRow label="A caller hears the reply after" value={result.timings.firstAudioByteMs} />
+                  <TimingRow label="Whole reply ready in" value={result.timings.totalMs} />
+                </dl>
+                {/* Stage by stage, with the providers' names: for whoever tunes the setup, not every owner. */}
+                <details className="text-sm" data-testid="voice-test-details">
+                  <summary className="cursor-pointer text-muted-foreground hover:text-foreground">Details</summary>
+                  <p className="mt-2 text-xs text-muted-foreground" data-testid="voice-test-result-providers-technical">
+                    {providerLabel(result.providers)}
+                  </p>
+                  <dl className="mt-1" data-testid="voice-test-timings">
+                    <TimingRow label="Model, first token" value={result.timings.llmFirstTokenMs} />
+                    <TimingRow label="Model, total" value={result.timings.llmTotalMs} />
+                    <TimingRow label="Speech, first byte" value={result.timings.ttsFirstByteMs} />
+                    <TimingRow label="Speech, total" value={result.timings.ttsTotalMs} />
+                    <TimingRow label="First audio" value={result.timings.firstAudioByteMs} hint="from start" />
+                    <TimingRow label="Server total" value={result.timings.totalMs} />
+                  </dl>
+                </details>
+              </div>
             </div>
           ) : (
             <p className="text-sm text-muted-foreground">No test run yet.</p>

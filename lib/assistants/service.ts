@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { organizations, voiceAssistants } from "@/db/schema";
-import { assertWithinPlanLimit } from "@/lib/billing/limits";
+import { assertWithinPlanLimit, planLimitStatus } from "@/lib/billing/limits";
 import { notFound } from "@/lib/http/errors";
 import { personalities } from "./personalities";
 import type { CreateAssistantInput, UpdateAssistantInput } from "./schema";
@@ -96,10 +96,15 @@ export async function deleteAssistant(db: Db, organizationId: string, id: string
   if (deleted.length === 0) throw notFound("Voice assistant");
 }
 
-/** The lists the create/edit form offers. */
-export function assistantOptions() {
+/**
+ * The lists the create/edit form offers, and where the organization stands against its plan's
+ * assistant limit (`limit`), so the screen offers to edit the existing assistant and names the
+ * upgrade instead of a create that would fail with 403.
+ */
+export async function assistantOptions(db: Db, organizationId: string) {
   return {
     personalities: personalities.map(({ id, label, description }) => ({ id, label, description })),
     voices: voiceOptions(),
+    limit: await planLimitStatus(db, organizationId, "assistants"),
   };
 }

@@ -11,7 +11,7 @@ export const E164_PATTERN = /^\+[1-9]\d{7,14}$/;
 export const e164 = z
   .string()
   .trim()
-  .regex(E164_PATTERN, "Enter the number in E.164 format: + then country code and number, e.g. +14155550123");
+  .regex(E164_PATTERN, "Enter the number with + and the country code, e.g. +14155550123");
 
 export const areaCode = z.string().trim().regex(/^[2-9]\d{2}$/, "Area code must be 3 digits, e.g. 415");
 
@@ -46,7 +46,7 @@ export const createPhoneNumberInput = z
       ctx.addIssue({
         code: "custom",
         path: ["phoneNumber"],
-        message: "Enter the number you already own, in E.164 format, e.g. +14155550123",
+        message: "Enter the number you already own, with + and the country code, e.g. +14155550123",
       });
     }
   });

@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { routingActions, routingConditions, routingIntents } from "./constants";
 
-// The phone-number schema embeds the routing schema, so the E.164 rule is restated here (same words).
+// The phone-number schema embeds the routing schema, so the E.164 rule is restated here (same words,
+// plain ones: owners read them).
 const e164 = z
   .string()
   .trim()
-  .regex(/^\+[1-9]\d{7,14}$/, "Enter the number in E.164 format: + then country code and number, e.g. +14155550123");
+  .regex(/^\+[1-9]\d{7,14}$/, "Enter the number with + and the country code, e.g. +14155550123");
 
 /** One routing rule: when (condition) → what (action). Shared by the route, the form and the tests. */
 export const routingRule = z
@@ -17,7 +18,7 @@ export const routingRule = z
     intent: z.enum(routingIntents, `intent must be one of ${routingIntents.join(", ")}`).optional(),
   })
   .superRefine((rule, ctx) => {
-    if (rule.action === "forward" && !rule.to) ctx.addIssue({ code: "custom", path: ["to"], message: "A forward rule needs the number to ring (E.164)" });
+    if (rule.action === "forward" && !rule.to) ctx.addIssue({ code: "custom", path: ["to"], message: "A forward rule needs the number to ring, with + and the country code" });
     if ((rule.condition === "vip" || rule.condition === "blocked") && !rule.numbers?.length) ctx.addIssue({ code: "custom", path: ["numbers"], message: `A ${rule.condition === "vip" ? "VIP" : "blocked"} rule needs at least one caller number` });
     if (rule.condition === "intent" && !rule.intent) ctx.addIssue({ code: "custom", path: ["intent"], message: "An intent rule needs an intent: sales, support or billing" });
     if (rule.condition === "intent" && rule.action === "reject") ctx.addIssue({ code: "custom", path: ["action"], message: "An intent rule cannot reject a caller who is already talking to the assistant" });

@@ -11,7 +11,8 @@ import { recordKnowledgeGap } from "@/lib/knowledge-gaps/service";
 import { createOrganization } from "@/lib/organizations/service";
 import { createRandom } from "./random";
 import { demoBusinessProfile, demoServices, unansweredQuestions } from "./business";
-import { callerNames, scenarios, spamCallers } from "./scenarios";
+import { createCallerBook } from "./callers";
+import { scenarios, spamCallers } from "./scenarios";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -117,17 +118,8 @@ export async function seedDemo(db: Db, now = new Date()) {
 
   const callRows: (typeof calls.$inferInsert)[] = [];
 
-  // One caller name per phone number: a number that calls again is the same person.
-
-  const callerByNumber = new Map<string, (typeof callerNames)[number]>();
-
-  const callerNameFor = (fromNumber: string) => {
-
-    if (!callerByNumber.has(fromNumber)) callerByNumber.set(fromNumber, random.pick(callerNames));
-
-    return callerByNumber.get(fromNumber)!;
-
-  };
+  // One caller name per phone number, one number per name: a number that calls again is the same person.
+  const callers = createCallerBook(random);
   const replyRows: (typeof assistantReplies.$inferInsert)[] = [];
   const messageRows: (typeof messages.$inferInsert)[] = [];
 
@@ -135,11 +127,11 @@ export async function seedDemo(db: Db, now = new Date()) {
     const startedAt = new Date(now.getTime() - random.next() * 30 * DAY);
     const number = random.pick(numbers);
     const assistant = number.assistantId === assistants[0].id ? assistants[0] : assistants[1];
-    const fromNumber = `+1503555${String(random.int(200, 999)).padStart(4, "0")}`;
     const id = crypto.randomUUID();
     const roll = random.next();
     if (roll < 0.07) {
       const spam = random.pick(spamCallers);
+      const fromNumber = callers.spamNumber();
       callRows.push({
         id, organizationId: org.id, phoneNumberId: number.id, assistantId: assistant.id, direction: "inbound",
         fromNumber, toNumber: number.phoneNumber, status: "completed", startedAt,
@@ -150,7 +142,7 @@ export async function seedDemo(db: Db, now = new Date()) {
       continue;
     }
     const scenario = random.pick(scenarios);
-    const callerName = callerNameFor(fromNumber);
+    const { number: fromNumber, name: callerName } = callers.pick();
     if (roll < 0.17) {
       callRows.push({
         id, organizationId: org.id, phoneNumberId: number.id, assistantId: assistant.id, direction: "inbound",
@@ -227,12 +219,12 @@ export async function seedDemo(db: Db, now = new Date()) {
       const number = numbers[0];
       const id = crypto.randomUUID();
       const reply = gap.reply;
-      const gapCaller = `+1503555${String(random.int(200, 999)).padStart(4, "0")}`;
+      const gapCaller = callers.pick();
       const askedAt = new Date(startedAt.getTime() + 6_000);
       callRows.push({
         id, organizationId: org.id, phoneNumberId: number.id, assistantId: assistants[0].id, direction: "inbound",
-        fromNumber: gapCaller, toNumber: number.phoneNumber,
-        callerName: callerNameFor(gapCaller), status: "completed", startedAt,
+        fromNumber: gapCaller.number, toNumber: number.phoneNumber,
+        callerName: gapCaller.name, status: "completed", startedAt,
         endedAt: new Date(startedAt.getTime() + 40_000), durationSeconds: 40,
         transcript: [
           { speaker: "assistant", text: assistants[0].greeting, at: startedAt.toISOString() },

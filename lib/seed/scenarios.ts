@@ -75,4 +75,18 @@ export const spamCallers = [
   { summary: "Unsolicited search-ranking sales pitch; flagged as spam.", line: "We can put your business at the top of search results today." },
 ];
 
-export const callerNames = ["Maria Gomez", "James Carter", "Priya Shah", "Tom Nguyen", "Olivia Brown", "Sam Wilson", "Lena Fischer", "Noah Kim", null] as const;
+/** The demo's regular callers: each has one number of their own (lib/seed/callers.ts). */
+export const callerNames = [
+  "Maria Gomez",
+  "James Carter",
+  "Priya Shah",
+  "Tom Nguyen",
+  "Olivia Brown",
+  "Sam Wilson",
+  "Lena Fischer",
+  "Noah Kim",
+  "Grace Okafor",
+  "Daniel Reyes",
+  "Hannah Lee",
+  "Marcus Bell",
+] as const;

@@ -60,8 +60,10 @@ test("sign up on /signup with Enterprise, buy a pack in test mode, see it in Bil
   await expect(invoice.getByRole("button", { name: "Print" })).toBeVisible();
   await invoice.close();
 
-  // Complete payment activates Enterprise.
+  // Complete payment activates Enterprise, once confirmed.
   await page.getByRole("button", { name: "Complete payment" }).first().click();
+  await expect(page.getByRole("alertdialog")).toContainText("Complete payment: Enterprise for $199/month?");
+  await page.getByRole("alertdialog").getByRole("button", { name: "Pay $199 and activate" }).click();
   await expect(page.getByText("Plan Updated")).toBeVisible();
   await expect(page.getByTestId("billing-subscription").getByText("Active", { exact: true })).toBeVisible();
 

@@ -122,6 +122,48 @@ test("money moves only after a confirmation with the amount, what changes and th
   await expect(page.getByTestId("billing-plan-name")).toHaveText("Free Plan");
 });
 
+test("Complete payment confirms the amount, what changes and the renewal before any money moves", async ({ page }) => {
+  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const res = await page.request.post("/api/auth/signup", {
+    data: {
+      firstName: "Rosa",
+      lastName: "Baker",
+      email: `rosapro${suffix}@example.com`,
+      username: `rosapro${suffix}`,
+      password: "bakery1234",
+      confirmPassword: "bakery1234",
+      subscriptionTier: "pro",
+      role: "business",
+      organizationName: "Rosa's Bakery",
+      agreeToTerms: true,
+    },
+  });
+  expect(res.ok()).toBe(true);
+  await page.goto("/billing");
+  await expect(page.getByText("Trialing — payment needed")).toBeVisible();
+  const complete = page.getByTestId("billing-complete-payment");
+  await complete.click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText("Complete payment: Pro for $49/month?");
+  await expect(dialog).toContainText("What changes: 5 phone numbers, 10 voice assistants");
+  await expect(dialog).toContainText(/renews every month at \$49, next on \w+ \d{1,2}, \d{4}/);
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(complete).toBeFocused();
+  await expect(page.getByText("Trialing — payment needed")).toBeVisible();
+  await expect(page.getByText("Plan Updated")).toHaveCount(0);
+
+  // The plans tab's own Complete payment asks the same.
+  await page.getByRole("tab", { name: "Subscription Plans" }).click();
+  await page.getByRole("button", { name: "Complete payment: Pro" }).click();
+  await expect(dialog).toContainText("Complete payment: Pro for $49/month?");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+
+  await complete.click();
+  await dialog.getByRole("button", { name: "Pay $49 and activate" }).click();
+  await expect(page.getByText("Plan Updated")).toBeVisible();
+  await expect(page.getByTestId("billing-subscription").getByText("Active", { exact: true })).toBeVisible();
+});
+
 test("a failed voice test says why and where to go", async ({ page }) => {
   await registerOwner(page);
   const list = await page.request.get("/api/voice-assistants");
@@ -137,6 +179,87 @@ test("a failed voice test says why and where to go", async ({ page }) => {
   await expect(page.getByTestId("voice-test-error-action")).toHaveAttribute("href", "/voice-assistants");
   await expect(page.getByTestId("voice-test-quick-phrases").getByRole("button")).toHaveCount(5);
   await expect(page.getByTestId("voice-test-quick-phrases")).not.toContainText("cleaning");
+});
+
+test("at the Free plan's assistant limit, Create Assistant and Quick create offer to edit the existing one and name the upgrade", async ({ page }) => {
+  await registerOwner(page);
+  await page.goto("/voice-assistants");
+  await expect(page.getByTestId("assistant-card")).toHaveCount(1);
+  await expect(page.getByTestId("assistant-limit-note")).toHaveText("1 of 1 on the Free plan");
+  const create = page.getByTestId("assistant-create");
+  await create.click();
+  const limit = page.getByRole("dialog", { name: "Your Free plan allows 1 voice assistant" });
+  await expect(limit).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Create Assistant" })).toHaveCount(0);
+  await expect(limit.getByTestId("assistant-limit-upgrade-text")).toContainText("upgrade to Pro (10 voice assistants) in Billing");
+  await expect(limit.getByRole("link", { name: "Upgrade to Pro" })).toHaveAttribute("href", "/billing");
+  await limit.getByRole("button", { name: "Edit Front Desk" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Assistant" });
+  await expect(edit).toBeVisible();
+  await expect(edit.getByLabel("Name")).toHaveValue("Front Desk");
+  await edit.getByRole("button", { name: "Cancel" }).click();
+
+  // Quick create never posts a create that would fail: it opens the same choice.
+  let posted = false;
+  page.on("request", (request) => {
+    if (request.method() === "POST" && request.url().endsWith("/api/voice-assistants")) posted = true;
+  });
+  await page.getByTestId("assistant-quick-create").click();
+  await expect(limit).toBeVisible();
+  await limit.getByRole("link", { name: "Upgrade to Pro" }).click();
+  await page.waitForURL("**/billing");
+  expect(posted).toBe(false);
+  await expect(page.getByText("Failed to create voice assistant")).toHaveCount(0);
+});
+
+test("every control on the master admin dashboard leads to a real screen or says where it leads", async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto("/auth");
+  await page.getByTestId("login-email").fill("master@switchboard.dev");
+  await page.getByTestId("login-password").fill("master1234");
+  await page.getByTestId("login-submit").click();
+  await page.waitForURL("**/dashboard");
+  await page.goto("/master-admin");
+  const tools = page.getByTestId("master-tools").getByRole("link");
+  const hrefs = await tools.evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+  expect(hrefs).toEqual(["/admin", "/analytics", "/mcp", "/a2a", "/crm-voice"]);
+  const headings = ["Admin Dashboard", "Analytics Dashboard", "MCP Management", "A2A Management", "CRM Voice Management"];
+  for (const [i, href] of hrefs.entries()) {
+    await page.goto("/master-admin");
+    await page.getByTestId("master-tools").locator(`a[href="${href}"]`).click();
+    await page.waitForURL(`**${href}`);
+    await expect(page.getByRole("heading", { level: 1, name: headings[i] })).toBeVisible();
+    await expect(page.getByTestId("access-denied")).toHaveCount(0);
+  }
+  await page.goto("/master-admin");
+  await expect(page.getByTestId("master-export")).toHaveAttribute("title", /CSV/);
+  await page.getByTestId("master-settings").click();
+  const settings = page.getByTestId("master-settings-dialog");
+  await expect(settings.getByRole("link", { name: "Settings → API Keys" })).toHaveAttribute("href", "/settings");
+  await expect(settings.getByRole("link", { name: "Admin Dashboard" })).toHaveAttribute("href", "/admin");
+  await page.keyboard.press("Escape");
+  await page.getByRole("tab", { name: "Analytics Engine" }).click();
+  await expect(page.getByTestId("master-analytics-link")).toHaveAttribute("href", "/analytics");
+  // No link on the page goes nowhere.
+  const dead = await page.locator("main a").evaluateAll((links) => links.filter((a) => !a.getAttribute("href") || a.getAttribute("href") === "#").length);
+  expect(dead).toBe(0);
+});
+
+test("the mobile preview hydrates without a mismatch (React #418), signed out and in", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  const hydrationErrors = () => errors.filter((text) => /#418|#423|#425|hydrat/i.test(text));
+  for (const signedIn of [false, true]) {
+    if (signedIn) await registerOwner(page);
+    await page.goto("/mobile-preview");
+    await page.waitForLoadState("networkidle");
+    // The greeting's time is drawn once the page has hydrated (the server's clock is not the visitor's).
+    await expect(page.getByTestId("chat-ai-message").first().getByTestId("chat-timestamp")).toHaveText(/\d{1,2}:\d{2}/);
+    expect(hydrationErrors(), hydrationErrors().join("\n")).toEqual([]);
+  }
 });
 
 for (const viewport of [

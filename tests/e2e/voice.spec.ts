@@ -129,9 +129,15 @@ test("voice test: guidance without an assistant, quick phrase, Enter submits, re
   await expect(results.getByTestId("voice-test-result-input")).toHaveText("Hello, I'd like to book an appointment for Tuesday");
   await expect(results.getByTestId("voice-test-result-intent")).toHaveText(/^Intent: (Appointment|Greeting)$/);
   await expect(results.getByTestId("voice-test-result-response")).not.toBeEmpty();
-  await expect(results.getByTestId("voice-test-result-providers")).toHaveText("local responder · offline voice");
-  await expect(results.getByText("Answered by Front Desk · local responder · offline voice")).toBeVisible();
+  // Plain words first; the providers' technical names and the stage timings behind "Details".
+  await expect(results.getByTestId("voice-test-result-providers")).toHaveText("Switchboard's built-in assistant and voice (no API keys)");
+  await expect(results.getByText("Answered by Front Desk · Switchboard's built-in assistant and voice (no API keys)")).toBeVisible();
+  await expect(results.getByTestId("voice-test-timings-plain")).toContainText("A caller hears the reply after");
+  await expect(results.getByTestId("voice-test-timings")).toBeHidden();
+  await results.getByTestId("voice-test-details").getByText("Details").click();
+  await expect(results.getByTestId("voice-test-result-providers-technical")).toHaveText("local responder · offline voice");
   await expect(results.getByTestId("voice-test-timings")).toContainText("Server total");
+  await expect(results.getByTestId("voice-test-timings")).toContainText("Model, first token");
   await shoot(page, "voice-test-result");
 
   // Play Audio: the button shows the playing state, the WAV plays to its end, the button returns.
@@ -196,7 +202,8 @@ test("mobile preview signed out: greeting, Enter sends, Shift+Enter adds a line,
   await expect(reply.getByTestId("chat-timestamp")).toHaveAttribute("datetime", /^\d{4}-\d{2}-\d{2}T/);
   const replyPlay = reply.getByRole("button", { name: "Play Audio" });
   await expect(replyPlay).toBeVisible();
-  await expect(page.getByTestId("chat-last-audio")).toHaveAttribute("src", /\/api\/audio\//);
+  await expect(page.getByTestId("chat-last-audio")).toHaveAttribute("data-src", /\/api\/audio\//);
+  await expect(page.getByTestId("chat-last-audio-time")).toHaveText("0:00 / --:--");
   await shoot(page, "mobile-preview-reply");
 
   // Play Audio on the reply plays it to the end.
@@ -206,15 +213,34 @@ test("mobile preview signed out: greeting, Enter sends, Shift+Enter adds a line,
   await expect.poll(ended, { timeout: 20_000 }).toBe(true);
   await expect(reply.getByTestId("chat-play-audio")).toHaveText("Play Audio");
   await expect(toastWith(page, "Audio Playback Failed")).toHaveCount(0);
+  // The last-audio player followed the element: at the end it shows the clip's full length, not 0:00.
+  const lastTime = page.getByTestId("chat-last-audio-time");
+  await expect(lastTime).toHaveText(/^(\d+:\d\d) \/ \1$/);
+  await expect(lastTime).not.toHaveText("0:00 / 0:00");
+  await expect(page.getByTestId("chat-last-audio-progress")).toHaveAttribute("aria-valuenow", "100");
+
+  // Its own play button plays the same clip; the time moves while it plays.
+  const endedAgain = await watchForEnded(audio);
+  await audio.evaluate((element: HTMLAudioElement) => {
+    const seen: number[] = [];
+    (element as HTMLAudioElement & { __seen?: number[] }).__seen = seen;
+    element.addEventListener("timeupdate", () => seen.push(element.currentTime));
+  });
+  await page.getByTestId("chat-last-audio-toggle").click();
+  await expect.poll(endedAgain, { timeout: 20_000 }).toBe(true);
+  expect(await audio.evaluate((element) => ((element as HTMLAudioElement & { __seen?: number[] }).__seen ?? []).some((t) => t > 0))).toBe(true);
+  await expect(page.getByTestId("chat-last-audio-progress")).toHaveAttribute("aria-valuenow", "100");
 
   // A second turn in the same session: the last-audio player follows the newest reply.
-  const firstAudio = await page.getByTestId("chat-last-audio").getAttribute("src");
+  const firstAudio = await page.getByTestId("chat-last-audio").getAttribute("data-src");
   await page.unroute("**/api/voice/test");
   await message.fill("Can I speak to a person?");
   await send.click();
   await expect(aiMessages).toHaveCount(3);
   await expect(aiMessages.nth(2).getByTestId("chat-intent")).toHaveText("Human handoff");
-  await expect(page.getByTestId("chat-last-audio")).not.toHaveAttribute("src", firstAudio ?? "");
+  await expect(page.getByTestId("chat-last-audio")).not.toHaveAttribute("data-src", firstAudio ?? "");
+  // A new clip starts the display again at 0:00.
+  await expect(page.getByTestId("chat-last-audio-time")).toHaveText("0:00 / --:--");
 });
 
 test("mobile preview: a server failure gives the error reply", async ({ page }) => {

@@ -63,7 +63,7 @@ test("phone numbers: add by area code, edit, configure, deactivate, plan limit, 
   const offered = addDialog.getByRole("radio");
   await expect(offered.first()).toBeVisible();
   expect(await offered.count()).toBeGreaterThan(1);
-  await expect(addDialog.getByText("Simulated carrier")).toBeVisible();
+  await expect(addDialog.getByText("Practice numbers")).toBeVisible();
   const choice = offered.nth(1);
   const chosenNumber = ((await choice.locator("span.tabular-nums").textContent()) ?? "").trim();
   expect(chosenNumber).toMatch(/^\+1 \(415\) \d{3}-\d{4}$/);
@@ -80,7 +80,7 @@ test("phone numbers: add by area code, edit, configure, deactivate, plan limit, 
   await expect(card.getByTestId("phone-number-value")).toHaveText(chosenNumber);
   await expect(card.getByTestId("phone-number-friendly-name")).toHaveText("Main line");
   await expect(card.getByTestId("phone-number-status")).toHaveText("Active");
-  await expect(card.getByText("Simulated carrier")).toBeVisible();
+  await expect(card.getByText("Practice number")).toBeVisible();
   await expect(page.getByRole("heading", { name: "No Phone Numbers" })).toBeHidden();
 
   // Edit the friendly name.

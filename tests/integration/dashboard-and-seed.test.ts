@@ -1,7 +1,7 @@
 import { POST as login } from "@/app/api/auth/login/route";
 import { GET as stats } from "@/app/api/dashboard/stats/route";
 import { closeDb, getDb } from "@/lib/database";
-import { assistantReplies, calls, messages, users, voiceAssistants } from "@/db/schema";
+import { assistantReplies, calls, contacts, messages, users, voiceAssistants } from "@/db/schema";
 import { isEmpty, seedDemo, seedIfEmpty } from "@/lib/seed/demo";
 import { demoAccount, demoAdminAccount, demoMasterAccount } from "@/lib/demo-accounts";
 import { and, avg, count, eq } from "drizzle-orm";
@@ -66,6 +66,37 @@ describe("demo seed and GET /api/dashboard/stats", () => {
       });
       expect(reply.knowledgeGap).toEqual({ question: question.question });
     }
+  });
+
+  it("gives every caller number one name (or none, always) across calls and contacts, and every name one number", async () => {
+    const db = await getDb();
+    const [demo] = await db.select({ organizationId: users.organizationId }).from(users).where(eq(users.email, demoAccount.email));
+    const demoOrg = demo.organizationId!;
+    const namesByNumber = new Map<string, Set<string | null>>();
+    const note = (phone: string, name: string | null) => {
+      if (!namesByNumber.has(phone)) namesByNumber.set(phone, new Set());
+      namesByNumber.get(phone)!.add(name);
+    };
+    const callRows = await db.select({ from: calls.fromNumber, name: calls.callerName, direction: calls.direction }).from(calls).where(eq(calls.organizationId, demoOrg));
+    for (const row of callRows) if (row.direction === "inbound") note(row.from, row.name);
+    for (const row of await db.select({ phone: contacts.phone, name: contacts.name }).from(contacts).where(eq(contacts.organizationId, demoOrg))) {
+      if (row.name) note(row.phone, row.name);
+    }
+    // Texts carry no name of their own: their numbers are the callers' (or a spam sender's).
+    const textNumbers = await db.select({ from: messages.fromNumber }).from(messages).where(and(eq(messages.organizationId, demoOrg), eq(messages.direction, "inbound")));
+    expect(textNumbers.length).toBeGreaterThan(0);
+
+    const twoNames = [...namesByNumber].filter(([, names]) => names.size > 1).map(([phone, names]) => `${phone}: ${[...names].join(" / ")}`);
+    expect(twoNames).toEqual([]);
+    const numbersByName = new Map<string, Set<string>>();
+    for (const [phone, names] of namesByNumber) {
+      for (const name of names) if (name) numbersByName.set(name, (numbersByName.get(name) ?? new Set()).add(phone));
+    }
+    const twoNumbers = [...numbersByName].filter(([, phones]) => phones.size > 1).map(([name, phones]) => `${name}: ${[...phones].join(", ")}`);
+    expect(twoNumbers).toEqual([]);
+    // Some callers call again: the check above means something.
+    expect(callRows.length).toBeGreaterThan(namesByNumber.size);
+    expect(numbersByName.size).toBeGreaterThan(5);
   });
 
   it("seeds nothing a second time", async () => {

@@ -131,7 +131,7 @@ describe("phone numbers API", () => {
     it("answers 400 with field messages for a bad create", async () => {
       const cases: [unknown, string, string][] = [
         [{ friendlyName: "x", isActive: true, areaCode: "41" }, "areaCode", "Area code must be 3 digits, e.g. 415"],
-        [{ friendlyName: "x", mode: "existing", phoneNumber: "415-555-0123" }, "phoneNumber", "E.164"],
+        [{ friendlyName: "x", mode: "existing", phoneNumber: "415-555-0123" }, "phoneNumber", "with + and the country code"],
         [{ friendlyName: "x", mode: "existing" }, "phoneNumber", "Enter the number you already own"],
         [{ friendlyName: "  ", isActive: true }, "friendlyName", "Friendly name is required"],
         [{ friendlyName: "x", isActive: "yes" }, "isActive", "isActive must be true or false"],

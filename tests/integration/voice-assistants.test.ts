@@ -181,6 +181,38 @@ describe("GET /api/voice-assistants/options", () => {
   });
 });
 
+describe("GET /api/voice-assistants/options: the plan's assistant limit", () => {
+  it("says a new Free organization is at its limit (the starter assistant) and names the upgrade", async () => {
+    const owner = await registerTestUser();
+    const res = await call(options, "GET", "/api/voice-assistants/options", { sessionId: owner.sessionId });
+    expect(res.status).toBe(200);
+    expect(res.body.limit).toEqual({
+      limit: 1,
+      used: 1,
+      atLimit: true,
+      planName: "Free",
+      upgrade: { id: "pro", name: "Pro", limit: 10 },
+      waitingForPayment: null,
+    });
+  });
+
+  it("is below the limit without assistants, unlimited on an active Enterprise, and Free's while a paid plan waits for payment", async () => {
+    const owner = await registerTestUserWithoutAssistants();
+    const empty = await call(options, "GET", "/api/voice-assistants/options", { sessionId: owner.sessionId });
+    expect(empty.body.limit).toMatchObject({ limit: 1, used: 0, atLimit: false });
+
+    const db = await getDb();
+    await db.update(organizations).set({ subscriptionTier: "enterprise", subscriptionStatus: "active" }).where(eq(organizations.id, owner.organizationId));
+    const unlimited = await call(options, "GET", "/api/voice-assistants/options", { sessionId: owner.sessionId });
+    expect(unlimited.body.limit).toMatchObject({ limit: null, atLimit: false, planName: "Enterprise", upgrade: null, waitingForPayment: null });
+
+    await db.update(organizations).set({ subscriptionTier: "pro", subscriptionStatus: "trialing" }).where(eq(organizations.id, owner.organizationId));
+    await call(create, "POST", "/api/voice-assistants", { sessionId: owner.sessionId, body: fullInput });
+    const waiting = await call(options, "GET", "/api/voice-assistants/options", { sessionId: owner.sessionId });
+    expect(waiting.body.limit).toMatchObject({ limit: 1, used: 1, atLimit: true, planName: "Free", waitingForPayment: { id: "pro", name: "Pro" } });
+  });
+});
+
 describe("PUT /api/voice-assistants/{id}", () => {
   it("toggles with {isActive} alone, both ways, and leaves the other fields", async () => {
     const owner = await registerTestUserWithoutAssistants();

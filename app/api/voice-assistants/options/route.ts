@@ -1,4 +1,5 @@
 import { assistantOptions } from "@/lib/assistants/service";
 import { authedRoute } from "@/lib/http/route";
 
-export const GET = authedRoute({ permission: "assistants.read" }, async () => assistantOptions());
+/** GET /api/voice-assistants/options — the form's lists and the plan's assistant limit (`limit`). */
+export const GET = authedRoute({ permission: "assistants.read" }, async (_req, { db, ctx }) => assistantOptions(db, ctx.organizationId));
