@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, gte, ilike, inArray, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, inArray, lte, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { assistantActions, calls, messages, phoneNumbers, voiceAssistants, type CallOutcome, type FailureClass, type TranscriptTurn } from "@/db/schema";
 import { notFound } from "@/lib/http/errors";
@@ -197,7 +197,7 @@ async function pageOfMessages(db: Db, where: SQL[], take: number): Promise<Keyed
  * trip instead of two (on embedded PGlite, whose one connection runs statements one at a time, that
  * is one turn instead of two).
  */
-async function pageOfBoth(db: Db, callWhere: SQL[], messageWhere: SQL[], take: number): Promise<Keyed[]> {
+function bothQuery(db: Db, callWhere: SQL[], messageWhere: SQL[], take: number | Placeholder) {
   const callPart = db
     .select({
       kind: sql<"call" | "message">`'call'`,
@@ -260,7 +260,60 @@ async function pageOfBoth(db: Db, callWhere: SQL[], messageWhere: SQL[], take: n
     .limit(take);
   // The newest `take` of both, ordered and cut by the database (positions: `at` is column 4, `id` 2),
   // so only one page crosses the wire, in the same order the keyset bound compares.
-  const rows = await callPart.unionAll(messagePart).orderBy(sql`4 desc, 2 desc`).limit(take);
+  return callPart.unionAll(messagePart).orderBy(sql`4 desc, 2 desc`).limit(take);
+}
+
+type BothRow = Awaited<ReturnType<typeof bothQuery>>[number];
+
+/**
+ * The unfiltered pages (what Call History shows first, and every "Load more" after it), as two
+ * statements prepared once per database handle: no planning per request (on PGlite the planning of
+ * this union cost more than running it).
+ */
+function preparedBoth(db: Db) {
+  const org = sql.placeholder("organizationId");
+  const bound = (column: typeof calls.startedAt | typeof messages.createdAt, id: typeof calls.id | typeof messages.id) =>
+    sql`(${column}, ${id}) < (${sql.placeholder("at")}::timestamptz, ${sql.placeholder("id")})`;
+  const take = sql.placeholder("take");
+  return {
+    first: bothQuery(db, [sql`${calls.organizationId} = ${org}`], [sql`${messages.organizationId} = ${org}`], take).prepare("switchboard_history_first"),
+    next: bothQuery(
+      db,
+      [sql`${calls.organizationId} = ${org}`, bound(calls.startedAt, calls.id)],
+      [sql`${messages.organizationId} = ${org}`, bound(messages.createdAt, messages.id)],
+      take,
+    ).prepare("switchboard_history_next"),
+  };
+}
+
+type PreparedBoth = ReturnType<typeof preparedBoth>;
+const globalForHistory = globalThis as unknown as { __switchboardHistory?: WeakMap<Db, PreparedBoth> };
+
+function preparedFor(db: Db): PreparedBoth {
+  const byDb = (globalForHistory.__switchboardHistory ??= new WeakMap());
+  let prepared = byDb.get(db);
+  if (!prepared) {
+    prepared = preparedBoth(db);
+    byDb.set(db, prepared);
+  }
+  return prepared;
+}
+
+/** True when the query narrows nothing: all kinds, no status, direction, number, spam or dates. */
+function unfiltered(q: HistoryQuery): boolean {
+  return q.type === "all" && !q.status && !q.direction && !q.phoneNumberId && q.spam === undefined && !q.from && !q.to;
+}
+
+async function pageOfBoth(db: Db, organizationId: string, q: HistoryQuery, callWhere: SQL[], messageWhere: SQL[], take: number): Promise<Keyed[]> {
+  let rows: BothRow[];
+  if (unfiltered(q)) {
+    const prepared = preparedFor(db);
+    rows = q.cursor
+      ? await prepared.next.execute({ organizationId, take, at: microsToIso(q.cursor.t), id: q.cursor.id })
+      : await prepared.first.execute({ organizationId, take });
+  } else {
+    rows = await bothQuery(db, callWhere, messageWhere, take);
+  }
   return rows.map((r): Keyed => {
     const t = BigInt(r.t);
     if (r.kind === "message") {
@@ -332,7 +385,7 @@ export async function listHistory(db: Db, organizationId: string, q: HistoryQuer
   const messageWhere = messageConditions(organizationId, q, q.cursor);
   const rows =
     callWhere && messageWhere
-      ? await pageOfBoth(db, callWhere, messageWhere, take)
+      ? await pageOfBoth(db, organizationId, q, callWhere, messageWhere, take)
       : callWhere
         ? await pageOfCalls(db, callWhere, take)
         : messageWhere
