@@ -15,7 +15,7 @@ import { mentionedWhen } from "@/lib/providers/llm/intents";
 import type { BusinessInfo, LlmProvider } from "@/lib/providers/llm/interface";
 import { selectLlm } from "@/lib/provider-selection/llm";
 import { forgetCaller, memoryFor, memoryForModel } from "@/lib/receptionist/memory";
-import { capStopsAssistant } from "@/lib/routing/policy";
+import { capStopsAssistant, getCallPolicy, type CallPolicy } from "@/lib/routing/policy";
 import { ROUTED } from "@/lib/text/routing";
 import { FORGET_ME } from "@/lib/text/receptionist";
 import { assistantById, businessInfo, personaForModel, type ResolvedAssistant } from "@/lib/voice/context";
@@ -93,6 +93,8 @@ class RelaySession {
   private chain: Promise<void> = Promise.resolve();
   /** What the business remembers about the caller, for the model (loaded once; emptied by "forget me"). */
   private callerMemory: Promise<string[]> | null = null;
+  /** The organization's call policy, read once per call: only a cap with "voicemail only" costs a query per turn. */
+  private callPolicy: Promise<CallPolicy | null> | null = null;
 
   constructor(
     private readonly db: Db,
@@ -109,8 +111,9 @@ class RelaySession {
   ) {
     this.transcript = [...call.transcript];
     this.mode = call.mode === "ended" ? "conversation" : call.mode;
-    // Read while the caller is still being greeted, so the first reply does not wait on it.
+    // Read while the caller is still being greeted, so the first reply does not wait on them.
     void this.memoryForModel();
+    void this.policyForCall();
   }
 
   private send(message: Record<string, unknown>) {
@@ -267,7 +270,7 @@ class RelaySession {
         return;
       case "reply": {
         // The cap is checked at every turn, not only when the call arrived: a reply would spend credits.
-        const cap = await capStopsAssistant(this.db, this.call.organizationId);
+        const cap = await this.capStopsNow();
         if (cap) return this.capReached(callerTurn, cap.cap);
         return this.streamReply(text, callerTurn, heardAt);
       }
@@ -434,7 +437,22 @@ class RelaySession {
     }
   }
 
-  /** Loaded at the first reply and kept for the call (a failed load gives the model nothing, never fails the turn). */
+  private policyForCall(): Promise<CallPolicy | null> {
+    this.callPolicy ??= getCallPolicy(this.db, this.call.organizationId).catch((error: unknown) => {
+      this.log(`call policy unavailable: ${error instanceof Error ? error.message : error}`);
+      return null;
+    });
+    return this.callPolicy;
+  }
+
+  /** The month's cap stops the assistant now (voicemail only, reached); without such a cap no query at all. */
+  private async capStopsNow() {
+    const policy = await this.policyForCall();
+    if (!policy?.monthlyCapCredits || policy.atCap !== "voicemail_only") return null;
+    return capStopsAssistant(this.db, this.call.organizationId, new Date(), policy);
+  }
+
+  /** Loaded when the session opens and kept for the call (a failed load gives the model nothing, never fails the turn). */
   private memoryForModel(): Promise<string[]> {
     this.callerMemory ??= memoryFor(this.db, this.call.organizationId, this.call.fromNumber, { excludeCallId: this.call.id })
       .then(memoryForModel)
