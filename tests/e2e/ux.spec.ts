@@ -221,6 +221,8 @@ test("every control on the master admin dashboard leads to a real screen or says
   await page.waitForURL("**/dashboard");
   await page.goto("/master-admin");
   const tools = page.getByTestId("master-tools").getByRole("link");
+  // evaluateAll does not wait: the screen renders after the client's session check.
+  await expect(tools).toHaveCount(5);
   const hrefs = await tools.evaluateAll((links) => links.map((a) => a.getAttribute("href")));
   expect(hrefs).toEqual(["/admin", "/analytics", "/mcp", "/a2a", "/crm-voice"]);
   const headings = ["Admin Dashboard", "Analytics Dashboard", "MCP Management", "A2A Management", "CRM Voice Management"];
