@@ -217,7 +217,7 @@ async function loopChild(driver: string): Promise<LoopResult[]> {
   return [cold, steady];
 }
 
-type RelayResult = { firstToken: number[]; beforeModel: number[]; modelFirstToken: number[]; floor: number; errors: string[] };
+type RelayResult = { firstToken: number[]; beforeModel: number[]; modelFirstToken: number[]; floor: number; errors: string[]; loopDelay: { p50: number; p99: number; max: number } };
 
 async function gatewayChild(): Promise<RelayResult> {
   const { default: WebSocket } = await import("ws");
@@ -244,7 +244,10 @@ async function gatewayChild(): Promise<RelayResult> {
     fakeProcess.once("exit", (code) => reject(new Error(`the fake model exited (${code})`)));
   });
   const fake = { url: fakeUrl, close: async () => void fakeProcess.kill() };
-  const result: RelayResult = { firstToken: [], beforeModel: [], modelFirstToken: [], floor: FIRST_TOKEN_MS, errors: [] };
+  const result: RelayResult = { firstToken: [], beforeModel: [], modelFirstToken: [], floor: FIRST_TOKEN_MS, errors: [], loopDelay: { p50: 0, p99: 0, max: 0 } };
+  const { monitorEventLoopDelay } = await import("node:perf_hooks");
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  loopDelay.enable();
   const gateway = await startRelayGateway({
     port: 0,
     host: "127.0.0.1",
@@ -260,61 +263,74 @@ async function gatewayChild(): Promise<RelayResult> {
   });
   const account = carrierAccountFrom(carrier);
 
+  const placeCall = async (c: number, timed: boolean, prompts: number) => {
+    const callSid = twilioSid("CA");
+    const answer = await postWebhook(account, inProcessTransport, account.voiceUrl, {
+      AccountSid: account.accountSid,
+      CallSid: callSid,
+      From: `+1555556${String(1000 + c).slice(-4)}`,
+      To: "+14155550100",
+      CallStatus: "ringing",
+      Direction: "inbound",
+    });
+    const url = answer.verbs[0]?.children[0]?.attrs.url;
+    if (!url) {
+      result.errors.push("no ConversationRelay in the answer");
+      return;
+    }
+    const ws = new WebSocket(url.replace("//localhost:", "//127.0.0.1:"), { headers: { "x-twilio-signature": twilio.getExpectedTwilioSignature(account.authToken, url, {}) } });
+    await new Promise<void>((resolve, reject) => {
+      ws.once("open", () => resolve());
+      ws.once("error", reject);
+    });
+    ws.send(JSON.stringify({ type: "setup", callSid, from: "+15555550100", to: "+14155550100" }));
+    // Twilio plays the welcome greeting before the caller can speak (a short greeting is ~2 s of audio).
+    await new Promise((r) => setTimeout(r, timed ? GREETING_MS : 200));
+    for (let p = 0; p < prompts; p++) {
+      const sent = performance.now();
+      const first = new Promise<number>((resolve) => {
+        const onMessage = (data: Buffer) => {
+          const frame = JSON.parse(data.toString()) as { type: string; token?: string; last?: boolean };
+          if (frame.type === "text" && frame.token) {
+            ws.off("message", onMessage);
+            resolve(performance.now() - sent);
+          }
+        };
+        ws.on("message", onMessage);
+      });
+      const done = new Promise<void>((resolve) => {
+        const onMessage = (data: Buffer) => {
+          const frame = JSON.parse(data.toString()) as { type: string; last?: boolean };
+          if (frame.type === "text" && frame.last) {
+            ws.off("message", onMessage);
+            resolve();
+          }
+        };
+        ws.on("message", onMessage);
+      });
+      ws.send(JSON.stringify({ type: "prompt", voicePrompt: "What are your opening hours?", lang: "en-US", last: true }));
+      const ms = await first;
+      if (timed) result.firstToken.push(ms);
+      await done;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    ws.close();
+  };
+  // One untimed call warms the process first (as in part (a)): a gateway serves calls for days, and
+  // its first prompt pays for loading code, the time zone data and the first connections.
+  const timingsBefore = { beforeModel: result.beforeModel.length };
+  await placeCall(RELAY_CALLS, false, 2);
+  result.beforeModel.splice(timingsBefore.beforeModel);
+  result.modelFirstToken.splice(timingsBefore.beforeModel);
+  loopDelay.reset();
   await Promise.all(
     Array.from({ length: RELAY_CALLS }, async (_, c) => {
       await new Promise((r) => setTimeout(r, Math.random() * 1000));
-      const callSid = twilioSid("CA");
-      const answer = await postWebhook(account, inProcessTransport, account.voiceUrl, {
-        AccountSid: account.accountSid,
-        CallSid: callSid,
-        From: `+1555556${String(1000 + c).slice(-4)}`,
-        To: "+14155550100",
-        CallStatus: "ringing",
-        Direction: "inbound",
-      });
-      const url = answer.verbs[0]?.children[0]?.attrs.url;
-      if (!url) {
-        result.errors.push("no ConversationRelay in the answer");
-        return;
-      }
-      const ws = new WebSocket(url.replace("//localhost:", "//127.0.0.1:"), { headers: { "x-twilio-signature": twilio.getExpectedTwilioSignature(account.authToken, url, {}) } });
-      await new Promise<void>((resolve, reject) => {
-        ws.once("open", () => resolve());
-        ws.once("error", reject);
-      });
-      ws.send(JSON.stringify({ type: "setup", callSid, from: "+15555550100", to: "+14155550100" }));
-      // Twilio plays the welcome greeting before the caller can speak (a short greeting is ~2 s of audio).
-      await new Promise((r) => setTimeout(r, GREETING_MS));
-      for (let p = 0; p < RELAY_PROMPTS; p++) {
-        const sent = performance.now();
-        const first = new Promise<number>((resolve) => {
-          const onMessage = (data: Buffer) => {
-            const frame = JSON.parse(data.toString()) as { type: string; token?: string; last?: boolean };
-            if (frame.type === "text" && frame.token) {
-              ws.off("message", onMessage);
-              resolve(performance.now() - sent);
-            }
-          };
-          ws.on("message", onMessage);
-        });
-        const done = new Promise<void>((resolve) => {
-          const onMessage = (data: Buffer) => {
-            const frame = JSON.parse(data.toString()) as { type: string; last?: boolean };
-            if (frame.type === "text" && frame.last) {
-              ws.off("message", onMessage);
-              resolve();
-            }
-          };
-          ws.on("message", onMessage);
-        });
-        ws.send(JSON.stringify({ type: "prompt", voicePrompt: "What are your opening hours?", lang: "en-US", last: true }));
-        result.firstToken.push(await first);
-        await done;
-        await new Promise((r) => setTimeout(r, 500));
-      }
-      ws.close();
+      await placeCall(c, true, RELAY_PROMPTS);
     }),
   );
+  loopDelay.disable();
+  result.loopDelay = { p50: loopDelay.percentile(50) / 1e6, p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 };
   await gateway.close();
   await fake.close();
   await closeDb();
@@ -322,7 +338,9 @@ async function gatewayChild(): Promise<RelayResult> {
 }
 
 function runChild(mode: string, env: Record<string, string | undefined>): unknown {
-  const out = spawnSync(process.execPath, [...process.execArgv, __filename, "--child", mode], {
+  // BENCH_CPU_PROF=<folder>: each child writes a V8 CPU profile there (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const out = spawnSync(process.execPath, [...process.execArgv, ...profile, __filename, "--child", mode], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "inherit"],
     maxBuffer: 64 * 1024 * 1024,
@@ -396,6 +414,7 @@ async function parent() {
       console.log(row(`  minus the model's ${r.floor} ms floor`, r.firstToken.map((v) => v - r.floor)));
       console.log(row("  the gateway before the model request (message in → request out)", r.beforeModel));
       console.log(row("  the model's first token seen from the gateway (SDK + HTTP + fake)", r.modelFirstToken));
+      console.log(`the gateway process's event loop delay (5 ms resolution): p50 ${r.loopDelay.p50.toFixed(1)} ms, p99 ${r.loopDelay.p99.toFixed(1)} ms, max ${r.loopDelay.max.toFixed(1)} ms`);
     };
     const onPostgres = await withScratch("gateway", (url) => runChild("gateway", { ...common, DATABASE_URL: url, DATABASE_POOL_MAX: "20" }) as RelayResult);
     if (onPostgres) printRelay("PostgreSQL", onPostgres);

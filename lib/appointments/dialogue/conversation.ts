@@ -122,12 +122,25 @@ export async function bookingInProgress(db: Db, organizationId: string, channel:
  * is under way); otherwise the reply, with the state saved for the next turn.
  */
 export async function handleBookingTurn(db: Db, organizationId: string, input: BookingTurnInput, deps: BookingDeps = {}): Promise<DialogueTurn | null> {
+  if (!input.text.trim()) return null;
+  const now = clockOf(deps);
+  // Two independent reads: side by side, one round trip on a pool.
+  const [state, { timezone }] = await Promise.all([loadDialogueState(db, organizationId, input.channel, input.ref, now), organizationBooking(db, organizationId)]);
+  return continueBookingTurn(db, organizationId, input, { state, timezone, now }, deps);
+}
+
+/** handleBookingTurn with the conversation's state and the book's time zone already read. */
+async function continueBookingTurn(
+  db: Db,
+  organizationId: string,
+  input: BookingTurnInput,
+  loaded: { state: DialogueState | null; timezone: string; now: Date },
+  deps: BookingDeps,
+): Promise<DialogueTurn | null> {
   const text = input.text.trim();
   if (!text) return null;
-  const now = clockOf(deps);
-  const state = await loadDialogueState(db, organizationId, input.channel, input.ref, now);
+  const { state, timezone, now } = loaded;
   const callerPhone = input.callerPhone ? normalizePhone(input.callerPhone) : null;
-  const { timezone } = await organizationBooking(db, organizationId);
   const turn = await bookingTurn(state, text, { today: toZoned(now, timezone).date, callerPhone }, bookingPort(db, organizationId, input, deps));
   if (!turn) return null;
   await saveDialogueState(db, organizationId, input, turn.state, now);
@@ -146,8 +159,17 @@ export function bookingAwareLlm(db: Db, organizationId: string, llm: LlmProvider
   return withBookingDialogue(
     llm,
     async (text) => {
-      if (usesTools && (await loadModelPending(db, organizationId, input, clockOf(deps)))) return null;
-      return handleBookingTurn(db, organizationId, { ...input, text }, deps);
+      if (!text.trim()) return null;
+      const now = clockOf(deps);
+      // The model's pending read-back, the dialogue's state and the time zone are read side by side
+      // (one round trip before the model on a pool), then the same decisions as one after another.
+      const [pending, state, { timezone }] = await Promise.all([
+        usesTools ? loadModelPending(db, organizationId, input, now) : null,
+        loadDialogueState(db, organizationId, input.channel, input.ref, now),
+        organizationBooking(db, organizationId),
+      ]);
+      if (pending) return null;
+      return continueBookingTurn(db, organizationId, { ...input, text }, { state, timezone, now }, deps);
     },
     onTurn,
     {

@@ -36,15 +36,24 @@ export function withBookingDialogue(
     const tools = await options.tools(input);
     return tools ? { ...input, tools } : input;
   };
+  // The dialogue and the model's tools are looked up side by side (the tools only read): a turn that
+  // is not about booking reaches the model without waiting for one after the other.
+  const both = (input: ReplyInput) => {
+    const modelInput = forModel(input);
+    modelInput.catch(() => undefined);
+    return { reply: booking(input), modelInput };
+  };
   return {
     name: llm.name,
     async generateReply(input, opts) {
-      return (await booking(input)) ?? llm.generateReply(await forModel(input), opts);
+      const { reply, modelInput } = both(input);
+      return (await reply) ?? llm.generateReply(await modelInput, opts);
     },
     async *streamReply(input, opts): AsyncIterable<ReplyEvent> {
-      const reply = await booking(input);
+      const looked = both(input);
+      const reply = await looked.reply;
       if (!reply) {
-        yield* llm.streamReply(await forModel(input), opts);
+        yield* llm.streamReply(await looked.modelInput, opts);
         return;
       }
       yield { type: "delta", text: reply.text };

@@ -233,11 +233,13 @@ class RelaySession {
 
   private async onUtterance(text: string, heardAt: number) {
     const callerTurn: TranscriptTurn = { speaker: "caller", text, at: new Date().toISOString() };
-    // While a booking is under way, "yes", "no" or "cancel it" answer the booking, not the call's routing.
-    const booking = this.mode === "conversation" && (await bookingInProgress(this.db, this.call.organizationId, "call", this.call.id, this.deps.booking));
-    const decision: TurnDecision = booking
-      ? { kind: "reply", intent: "appointment" }
-      : decideTurn({ text, mode: this.mode, forwardTo: this.number?.forwardTo ?? null, silentPrompts: 0, history: historyOf(this.transcript) });
+    // While a booking is under way, "yes", "no" or "cancel it" answer the booking, not the call's
+    // routing. The booking is looked up only when it could change the outcome: a turn the routing
+    // already hands to the reply goes there either way (the reply itself sees the booking).
+    const plain = decideTurn({ text, mode: this.mode, forwardTo: this.number?.forwardTo ?? null, silentPrompts: 0, history: historyOf(this.transcript) });
+    const booking =
+      plain.kind !== "reply" && this.mode === "conversation" && (await bookingInProgress(this.db, this.call.organizationId, "call", this.call.id, this.deps.booking));
+    const decision: TurnDecision = booking ? { kind: "reply", intent: "appointment" } : plain;
     const biz = this.profile.name;
     switch (decision.kind) {
       case "goodbye":
