@@ -6,11 +6,12 @@ import { bookingConversations, services } from "@/db/schema";
 import { normalizePhone, type BookingSource } from "../schema";
 import { cancelAppointment, clockOf, confirmHold, findSlots, holdSlot, releaseHold, SlotTakenError, upcomingAppointmentsForPhone, type BookingDeps } from "../service";
 import { organizationBooking } from "../settings";
-import { addDays, fromZoned, toZoned } from "../time";
+import { addDays, fromZoned } from "../time";
 import type { LlmProvider } from "@/lib/providers/llm/interface";
 import { bookingTurn, type BookingPort, type DialogueState, type DialogueTurn } from "./dialogue";
 import { withBookingDialogue } from "./llm";
 import { bookingToolsForReply, loadModelPending, withBookingTools } from "./model-tools";
+import { businessToday } from "./today";
 
 /**
  * The booking dialogue (./dialogue.ts) on the real appointment book, with its state kept in the
@@ -127,8 +128,8 @@ export async function handleBookingTurn(db: Db, organizationId: string, input: B
   const now = clockOf(deps);
   const state = await loadDialogueState(db, organizationId, input.channel, input.ref, now);
   const callerPhone = input.callerPhone ? normalizePhone(input.callerPhone) : null;
-  const { timezone } = await organizationBooking(db, organizationId);
-  const turn = await bookingTurn(state, text, { today: toZoned(now, timezone).date, callerPhone }, bookingPort(db, organizationId, input, deps));
+  const { today } = await businessToday(db, organizationId, now);
+  const turn = await bookingTurn(state, text, { today, callerPhone }, bookingPort(db, organizationId, input, deps));
   if (!turn) return null;
   await saveDialogueState(db, organizationId, input, turn.state, now);
   return turn;
