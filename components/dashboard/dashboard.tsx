@@ -4,6 +4,7 @@ import Link from "next/link";
 import { Bot, Plus, RotateCw, ShieldCheck } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
 import { displayFirstName, useAuth } from "@/lib/auth/use-auth";
 import { CreditsCard } from "./credits-card";
 import { KnowledgeCard } from "./knowledge-card";
@@ -20,8 +21,11 @@ export function Dashboard() {
   const { user } = useAuth();
   const { data: stats, isLoading, isError, refetch, isRefetching } = useDashboardStats();
   const isMasterAdmin = user?.role === "master_admin";
-  // A new organization (nothing set up yet) is greeted, not welcomed back.
+  // A new organization (nothing set up yet) is greeted, not welcomed back. Which one is known only
+  // once the setup checklist has loaded (or failed to: then welcomed back), so until then a
+  // placeholder of the heading's height stands in and the greeting never switches.
   const checklist = useSetupChecklist();
+  const greetingKnown = checklist.data !== undefined || checklist.isError;
   const brandNew = checklist.data !== undefined && checklist.data.completed === 0 && checklist.data.show;
 
   return (
@@ -29,9 +33,13 @@ export function Dashboard() {
       <div className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
         <div className="flex flex-col gap-2">
           <div className="flex flex-wrap items-center gap-3">
-            <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl" data-testid="dashboard-welcome">
-              {brandNew ? "Welcome" : "Welcome back"}, {displayFirstName(user)}!
-            </h1>
+            {greetingKnown ? (
+              <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl" data-testid="dashboard-welcome">
+                {brandNew ? "Welcome" : "Welcome back"}, {displayFirstName(user)}!
+              </h1>
+            ) : (
+              <Skeleton className="h-8 w-64 max-w-full sm:h-9" data-testid="dashboard-welcome-loading" />
+            )}
             {isMasterAdmin ? (
               <Badge data-testid="master-admin-badge">
                 <ShieldCheck aria-hidden />

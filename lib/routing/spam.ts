@@ -1,6 +1,6 @@
 import "server-only";
 import crypto from "node:crypto";
-import { and, count, countDistinct, eq, gte, isNotNull, lt, ne, sql } from "drizzle-orm";
+import { and, count, countDistinct, eq, gte, isNotNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { callerListEntries, calls, messages, spamReports } from "@/db/schema";
 import { SPAM } from "@/lib/text/routing";
@@ -59,6 +59,47 @@ export async function listEntryFor(db: DbOrTx, organizationId: string, phoneNumb
   return row?.list ?? null;
 }
 
+/** Points for a signal seen `n` times: `each` apiece, at most `max`. */
+function capped(n: number, each: number, max: number): number {
+  return Math.min(max, each * n);
+}
+
+/** How many other organizations shared a report of this number (as its hash). */
+async function sharedReportCount(db: DbOrTx, organizationId: string, phoneNumber: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(spamReports)
+    .where(and(eq(spamReports.numberHash, hashNumber(phoneNumber)), ne(spamReports.organizationId, organizationId)));
+  return row.n;
+}
+
+/**
+ * How many distinct neighbouring numbers (the same length, differing only in the last two
+ * characters: sequential spoofing) appear in `source.fromNumber` among the rows `source.where`
+ * selects. A number of 6 characters or fewer has no neighbours.
+ */
+async function neighbourCount(
+  db: DbOrTx,
+  source: { table: typeof calls | typeof messages; fromNumber: typeof calls.fromNumber | typeof messages.fromNumber; where: SQL | undefined },
+  phoneNumber: string,
+): Promise<number> {
+  if (phoneNumber.length <= 6) return 0;
+  const prefix = phoneNumber.slice(0, -2);
+  const { fromNumber } = source;
+  const [row] = await db
+    .select({ n: countDistinct(fromNumber) })
+    .from(source.table)
+    .where(
+      and(
+        source.where,
+        ne(fromNumber, phoneNumber),
+        sql`left(${fromNumber}, ${prefix.length}) = ${prefix}`,
+        sql`length(${fromNumber}) = ${phoneNumber.length}`,
+      ),
+    );
+  return row.n;
+}
+
 export async function scoreCaller(
   db: DbOrTx,
   input: { organizationId: string; caller: string; stirVerstat?: string; now: Date; callId?: string },
@@ -70,8 +111,7 @@ export async function scoreCaller(
 
   const hourAgo = new Date(now.getTime() - 3600_000);
   const tenMinutesAgo = new Date(now.getTime() - 600_000);
-  const prefix = caller.length > 6 ? caller.slice(0, -2) : null;
-  const [[short], [neighbours], [reports]] = await Promise.all([
+  const [[short], neighbours, reports] = await Promise.all([
     db
       .select({ n: count() })
       .from(calls)
@@ -85,24 +125,8 @@ export async function scoreCaller(
           input.callId ? ne(calls.id, input.callId) : undefined,
         ),
       ),
-    prefix
-      ? db
-          .select({ n: countDistinct(calls.fromNumber) })
-          .from(calls)
-          .where(
-            and(
-              eq(calls.organizationId, organizationId),
-              gte(calls.startedAt, tenMinutesAgo),
-              ne(calls.fromNumber, caller),
-              sql`left(${calls.fromNumber}, ${prefix.length}) = ${prefix}`,
-              sql`length(${calls.fromNumber}) = ${caller.length}`,
-            ),
-          )
-      : Promise.resolve([{ n: 0 }]),
-    db
-      .select({ n: count() })
-      .from(spamReports)
-      .where(and(eq(spamReports.numberHash, hashNumber(caller)), ne(spamReports.organizationId, organizationId))),
+    neighbourCount(db, { table: calls, fromNumber: calls.fromNumber, where: and(eq(calls.organizationId, organizationId), gte(calls.startedAt, tenMinutesAgo)) }, caller),
+    sharedReportCount(db, organizationId, caller),
   ]);
 
   let score = 0;
@@ -113,16 +137,16 @@ export async function scoreCaller(
     reasons.push(attestation.reason);
   }
   if (short.n >= 2) {
-    score += Math.min(SPAM_POINTS.shortCallMax, SPAM_POINTS.shortCallEach * short.n);
+    score += capped(short.n, SPAM_POINTS.shortCallEach, SPAM_POINTS.shortCallMax);
     reasons.push(SPAM.shortCalls(short.n));
   }
-  if (neighbours.n >= 2) {
-    score += Math.min(SPAM_POINTS.neighbourMax, SPAM_POINTS.neighbourEach * neighbours.n);
-    reasons.push(SPAM.neighbours(neighbours.n));
+  if (neighbours >= 2) {
+    score += capped(neighbours, SPAM_POINTS.neighbourEach, SPAM_POINTS.neighbourMax);
+    reasons.push(SPAM.neighbours(neighbours));
   }
-  if (reports.n >= 1) {
-    score += Math.min(SPAM_POINTS.reportMax, SPAM_POINTS.reportEach * reports.n);
-    reasons.push(SPAM.reported(reports.n));
+  if (reports >= 1) {
+    score += capped(reports, SPAM_POINTS.reportEach, SPAM_POINTS.reportMax);
+    reasons.push(SPAM.reported(reports));
   }
   return { score: Math.min(100, score), reasons, list: null };
 }
@@ -150,44 +174,28 @@ export async function scoreTexter(
 ): Promise<{ score: number; reasons: string[] }> {
   const { organizationId, sender, now } = input;
   const tenMinutesAgo = new Date(now.getTime() - 600_000);
-  const prefix = sender.length > 6 ? sender.slice(0, -2) : null;
   const inbound = and(eq(messages.organizationId, organizationId), eq(messages.direction, "inbound"), gte(messages.createdAt, tenMinutesAgo));
-  const [[burst], [neighbours], [reports]] = await Promise.all([
+  const [[burst], neighbours, reports] = await Promise.all([
     db
       .select({ n: count() })
       .from(messages)
       .where(and(inbound, eq(messages.fromNumber, sender), input.messageId ? ne(messages.id, input.messageId) : undefined)),
-    prefix
-      ? db
-          .select({ n: countDistinct(messages.fromNumber) })
-          .from(messages)
-          .where(
-            and(
-              inbound,
-              ne(messages.fromNumber, sender),
-              sql`left(${messages.fromNumber}, ${prefix.length}) = ${prefix}`,
-              sql`length(${messages.fromNumber}) = ${sender.length}`,
-            ),
-          )
-      : Promise.resolve([{ n: 0 }]),
-    db
-      .select({ n: count() })
-      .from(spamReports)
-      .where(and(eq(spamReports.numberHash, hashNumber(sender)), ne(spamReports.organizationId, organizationId))),
+    neighbourCount(db, { table: messages, fromNumber: messages.fromNumber, where: inbound }, sender),
+    sharedReportCount(db, organizationId, sender),
   ]);
   let score = 0;
   const reasons: string[] = [];
   if (burst.n >= 5) {
-    score += Math.min(SPAM_POINTS.textBurstMax, SPAM_POINTS.textBurstEach * burst.n);
+    score += capped(burst.n, SPAM_POINTS.textBurstEach, SPAM_POINTS.textBurstMax);
     reasons.push(SPAM.textBurst(burst.n));
   }
-  if (neighbours.n >= 2) {
-    score += Math.min(SPAM_POINTS.neighbourMax, SPAM_POINTS.neighbourEach * neighbours.n);
-    reasons.push(SPAM.neighbourTexts(neighbours.n));
+  if (neighbours >= 2) {
+    score += capped(neighbours, SPAM_POINTS.neighbourEach, SPAM_POINTS.neighbourMax);
+    reasons.push(SPAM.neighbourTexts(neighbours));
   }
-  if (reports.n >= 1) {
-    score += Math.min(SPAM_POINTS.reportMax, SPAM_POINTS.reportEach * reports.n);
-    reasons.push(SPAM.reported(reports.n));
+  if (reports >= 1) {
+    score += capped(reports, SPAM_POINTS.reportEach, SPAM_POINTS.reportMax);
+    reasons.push(SPAM.reported(reports));
   }
   const link = linkSignal(input.body);
   if (link) {

@@ -6,11 +6,12 @@ import { bookingConversations, services } from "@/db/schema";
 import { normalizePhone, type BookingSource } from "../schema";
 import { cancelAppointment, clockOf, confirmHold, findSlots, holdSlot, releaseHold, SlotTakenError, upcomingAppointmentsForPhone, type BookingDeps } from "../service";
 import { organizationBooking } from "../settings";
-import { addDays, fromZoned, toZoned } from "../time";
+import { addDays, fromZoned } from "../time";
 import type { LlmProvider } from "@/lib/providers/llm/interface";
 import { bookingTurn, type BookingPort, type DialogueState, type DialogueTurn } from "./dialogue";
 import { withBookingDialogue } from "./llm";
 import { bookingToolsForReply, loadModelPending, withBookingTools } from "./model-tools";
+import { businessToday } from "./today";
 
 /**
  * The booking dialogue (./dialogue.ts) on the real appointment book, with its state kept in the
@@ -125,23 +126,23 @@ export async function handleBookingTurn(db: Db, organizationId: string, input: B
   if (!input.text.trim()) return null;
   const now = clockOf(deps);
   // Two independent reads: side by side, one round trip on a pool.
-  const [state, { timezone }] = await Promise.all([loadDialogueState(db, organizationId, input.channel, input.ref, now), organizationBooking(db, organizationId)]);
-  return continueBookingTurn(db, organizationId, input, { state, timezone, now }, deps);
+  const [state, { today }] = await Promise.all([loadDialogueState(db, organizationId, input.channel, input.ref, now), businessToday(db, organizationId, now)]);
+  return continueBookingTurn(db, organizationId, input, { state, today, now }, deps);
 }
 
-/** handleBookingTurn with the conversation's state and the book's time zone already read. */
+/** handleBookingTurn with the conversation's state and the business's local date already read. */
 async function continueBookingTurn(
   db: Db,
   organizationId: string,
   input: BookingTurnInput,
-  loaded: { state: DialogueState | null; timezone: string; now: Date },
+  loaded: { state: DialogueState | null; today: string; now: Date },
   deps: BookingDeps,
 ): Promise<DialogueTurn | null> {
   const text = input.text.trim();
   if (!text) return null;
-  const { state, timezone, now } = loaded;
+  const { state, today, now } = loaded;
   const callerPhone = input.callerPhone ? normalizePhone(input.callerPhone) : null;
-  const turn = await bookingTurn(state, text, { today: toZoned(now, timezone).date, callerPhone }, bookingPort(db, organizationId, input, deps));
+  const turn = await bookingTurn(state, text, { today, callerPhone }, bookingPort(db, organizationId, input, deps));
   if (!turn) return null;
   await saveDialogueState(db, organizationId, input, turn.state, now);
   return turn;
@@ -161,15 +162,15 @@ export function bookingAwareLlm(db: Db, organizationId: string, llm: LlmProvider
     async (text) => {
       if (!text.trim()) return null;
       const now = clockOf(deps);
-      // The model's pending read-back, the dialogue's state and the time zone are read side by side
+      // The model's pending read-back, the dialogue's state and the local date are read side by side
       // (one round trip before the model on a pool), then the same decisions as one after another.
-      const [pending, state, { timezone }] = await Promise.all([
+      const [pending, state, { today }] = await Promise.all([
         usesTools ? loadModelPending(db, organizationId, input, now) : null,
         loadDialogueState(db, organizationId, input.channel, input.ref, now),
-        organizationBooking(db, organizationId),
+        businessToday(db, organizationId, now),
       ]);
       if (pending) return null;
-      return continueBookingTurn(db, organizationId, { ...input, text }, { state, timezone, now }, deps);
+      return continueBookingTurn(db, organizationId, { ...input, text }, { state, today, now }, deps);
     },
     onTurn,
     {

@@ -70,6 +70,11 @@ export type DialogueTurn = {
 
 /** Days searched when the caller names no day, or nothing is free on the day they named. */
 export const SEARCH_DAYS = 14;
+
+/** The first local day to search: the day asked for, or today when none was asked for or it has passed. */
+export function searchFrom(day: string | null | undefined, today: string): string {
+  return day && day >= today ? day : today;
+}
 const OFFER_COUNT = 3;
 const MAX_MISSES = 3;
 
@@ -249,7 +254,7 @@ async function findWhen(state: DialogueState, text: string, ctx: DialogueContext
     return next(`${intro}${DIALOGUE_LINES.whatDay(service)}`, { ...state, stage: "when", misses: (state.misses ?? 0) + (intro ? 0 : 1) });
   }
 
-  const from = day && day >= ctx.today ? day : ctx.today;
+  const from = searchFrom(day, ctx.today);
   const moving = state.flow === "reschedule" ? state.appointmentId : undefined;
   const onDay = day ? await port.findSlots(serviceId, day, 1, moving) : null;
   const fitting = (slots: SlotView[]) => (part ? slots.filter((s) => inDayPart(s.localTime, part as DayPart)) : slots);

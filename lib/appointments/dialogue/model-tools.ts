@@ -7,11 +7,10 @@ import { bookingConversations } from "@/db/schema";
 import type { ReplyTools, ToolCallResult, ToolDefinition } from "@/lib/providers/llm/interface";
 import { normalizePhone } from "../schema";
 import { clockOf, type BookingDeps } from "../service";
-import { organizationBooking } from "../settings";
-import { toZoned } from "../time";
 import type { AppointmentView, SlotView } from "../views";
-import type { BookingPort, DialogueTurn } from "./dialogue";
+import { searchFrom, type BookingPort, type DialogueTurn } from "./dialogue";
 import { matchService, parseYesNo } from "./parse";
+import { businessToday } from "./today";
 
 /**
  * The booking tools a language model gets (Anthropic tool use) for turns the deterministic dialogue
@@ -195,10 +194,8 @@ export function bookingToolsForReply(
         if (!mine) return refuse("No upcoming appointment with that id under the caller's number: call my_appointments.");
         moving = mine.id;
       }
-      const { timezone } = await organizationBooking(db, organizationId);
-      const today = toZoned(now(), timezone).date;
-      const from = input.date && input.date >= today ? input.date : today;
-      const slots = await port.findSlots(found.service.id, from, input.days ?? (input.date ? 1 : 7), moving);
+      const { timezone, today } = await businessToday(db, organizationId, now());
+      const slots = await port.findSlots(found.service.id, searchFrom(input.date, today), input.days ?? (input.date ? 1 : 7), moving);
       return ok({ service: found.service.name, timezone, slots: slotsOut(slots), ...(slots.length ? {} : { note: "Nothing free then: search other days, or offer to take a message." }) });
     },
     my_appointments: async (input: z.infer<typeof inputs.my_appointments>) => {
