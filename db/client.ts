@@ -12,7 +12,16 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 export type DbDriver = "postgres" | "pglite";
-export type DbHandle = { db: Db; driver: DbDriver; close: () => Promise<void> };
+export type DbHandle = {
+  db: Db;
+  driver: DbDriver;
+  close: () => Promise<void>;
+  /**
+   * Embedded PGlite only: LISTEN on a channel of this very database. The process is its only user,
+   * so a NOTIFY (from a trigger) reaches the callback before the statement that wrote returns.
+   */
+  listen?: (channel: string, onNotify: (payload: string) => void) => Promise<() => Promise<void>>;
+};
 
 export type DatabaseConfig =
   | { driver: "postgres"; url: string; poolMax: number }
@@ -47,7 +56,7 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   // Both drivers expose the same query builder; the node-postgres type is the one we program against.
-  return { db: db as unknown as Db, driver: "pglite", close: () => client.close() };
+  return { db: db as unknown as Db, driver: "pglite", close: () => client.close(), listen: (channel, onNotify) => client.listen(channel, onNotify) };
 }
 
 export function openDatabase(config: DatabaseConfig): Promise<DbHandle> {

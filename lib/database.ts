@@ -1,6 +1,7 @@
 import "server-only";
 import path from "node:path";
 import { openDatabase, type Db, type DbHandle } from "@/db/client";
+import { watchSessions } from "@/lib/auth/session-cache";
 import { env } from "@/lib/env";
 
 export type { Db, DbHandle, DbOrTx, Tx } from "@/db/client";
@@ -18,10 +19,14 @@ export function pgliteDataDir(): string {
 
 const globalForDb = globalThis as unknown as { __switchboardDb?: Promise<DbHandle> };
 
-function open(): Promise<DbHandle> {
-  return env.DATABASE_URL
+async function open(): Promise<DbHandle> {
+  const handle = await (env.DATABASE_URL
     ? openDatabase({ driver: "postgres", url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX })
-    : openDatabase({ driver: "pglite", dataDir: pgliteDataDir() });
+    : openDatabase({ driver: "pglite", dataDir: pgliteDataDir() }));
+  // Embedded PGlite tells this process of every session and user change as it happens: sessions
+  // can be kept in memory exactly (lib/auth/session-cache.ts).
+  if (handle.listen) await watchSessions(handle.db, handle.listen);
+  return handle;
 }
 
 /** The migrated database. Opened once per process; a failed open is retried on the next call. */

@@ -5,6 +5,7 @@ import type { Db } from "@/db/client";
 import { sessions, users } from "@/db/schema";
 import { getAuth, SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS, sessionCookieName } from "./auth";
 import { appSecret } from "./secret";
+import { sessionCache } from "./session-cache";
 import { isRole, permissionsFor, type Permission, type Role } from "./roles";
 
 export type SessionUser = {
@@ -65,7 +66,8 @@ export function publicUser(user: SessionUser) {
  *
  * Every authed request asks this, so the common case takes a fast path (docs/benchmarks.md,
  * "HTTP routes"): the signed token is checked here with one HMAC and the session and its user come
- * from one indexed query (a prepared statement). Whatever the fast path cannot answer exactly as
+ * from one indexed query (a prepared statement) — on embedded PGlite, from memory kept exact by the
+ * database's change notices (./session-cache.ts). Whatever the fast path cannot answer exactly as
  * Better Auth would — a malformed header or cookie, a session that has expired (Better Auth deletes
  * it) or is due for its daily refresh (Better Auth pushes its expiry on) — goes to Better Auth.
  */
@@ -108,6 +110,15 @@ function sessionLookup(db: Db) {
 }
 
 type SessionLookup = ReturnType<typeof sessionLookup>;
+type SessionRow = Awaited<ReturnType<SessionLookup["execute"]>>[number];
+
+/** The session's row by token: from the in-process cache where there is one (embedded PGlite), else the query. */
+async function lookupRow(db: Db, token: string): Promise<SessionRow | undefined> {
+  const query = async () => (await preparedLookup(db).execute({ token }))[0];
+  const cache = sessionCache<SessionRow>(db);
+  if (!cache) return query();
+  return cache.get(token) ?? cache.load(token, query);
+}
 const globalForSessions = globalThis as unknown as { __switchboardSessionLookup?: WeakMap<Db, SessionLookup> };
 
 function preparedLookup(db: Db): SessionLookup {
@@ -168,7 +179,7 @@ async function fastSession(db: Db, headers: Headers): Promise<Session | null | u
   }
   if (token === undefined) return undefined;
 
-  const [row] = await preparedLookup(db).execute({ token });
+  const row = await lookupRow(db, token);
   if (!row) return null;
   const expiresAt = row.expiresAt.getTime();
   const now = Date.now();

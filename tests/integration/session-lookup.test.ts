@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
+import { POST as logout } from "@/app/api/auth/logout/route";
 import { GET as me } from "@/app/api/auth/me/route";
 import { sessions, users } from "@/db/schema";
 import { SESSION_EXPIRES_IN_SECONDS } from "@/lib/auth/auth";
-import { closeDb, getDb } from "@/lib/database";
+import { sessionCache } from "@/lib/auth/session-cache";
+import { closeDb, getDb, getDbHandle } from "@/lib/database";
 import { registerTestUser } from "../helpers/accounts";
 import { call } from "../helpers/http";
 
@@ -86,5 +88,43 @@ describe("session lookup", () => {
   it("no session at all is 401", async () => {
     expect((await call(me, "GET", "/api/auth/me")).status).toBe(401);
     expect((await call(me, "GET", "/api/auth/me", { cookie: "other=1" })).status).toBe(401);
+  });
+});
+
+// Embedded PGlite keeps signed-in sessions in memory (lib/auth/session-cache.ts), told of every change
+// by the database before the writing statement returns; PostgreSQL servers are asked every time. On
+// both, the next request after any change must see it.
+describe("sessions kept in memory on embedded PGlite", () => {
+  it("are reused, and a change to the user or the session is seen by the very next request", async () => {
+    const { db, driver } = await getDbHandle();
+    const cache = sessionCache(db);
+    expect(cache !== null).toBe(driver === "pglite");
+    const account = await registerTestUser();
+    const asUser = () => call(me, "GET", "/api/auth/me", { sessionId: account.sessionId });
+
+    expect((await asUser()).status).toBe(200);
+    const before = cache?.stats();
+    expect((await asUser()).body.firstName).toBe("Test");
+    if (cache && before) expect(cache.stats().hits).toBe(before.hits + 1); // answered from memory, no query
+
+    await db.update(users).set({ firstName: "Renamed" }).where(eq(users.id, account.id));
+    expect((await asUser()).body.firstName).toBe("Renamed");
+
+    await db.update(users).set({ status: "suspended" }).where(eq(users.id, account.id));
+    expect((await asUser()).status).toBe(401);
+    await db.update(users).set({ status: "active" }).where(eq(users.id, account.id));
+    expect((await asUser()).status).toBe(200);
+
+    const past = new Date(Date.now() - DAY);
+    await db.update(sessions).set({ expiresAt: past }).where(eq(sessions.token, tokenOf(account.sessionId)));
+    expect((await asUser()).status).toBe(401);
+  });
+
+  it("a signed-out session is refused by the next request", async () => {
+    const account = await registerTestUser();
+    expect((await call(me, "GET", "/api/auth/me", { sessionId: account.sessionId })).status).toBe(200);
+    expect((await call(me, "GET", "/api/auth/me", { sessionId: account.sessionId })).status).toBe(200);
+    expect((await call(logout, "POST", "/api/auth/logout", { sessionId: account.sessionId })).status).toBe(200);
+    expect((await call(me, "GET", "/api/auth/me", { sessionId: account.sessionId })).status).toBe(401);
   });
 });
