@@ -23,6 +23,18 @@ export type DbHandle = {
   listen?: (channel: string, onNotify: (payload: string) => void) => Promise<() => Promise<void>>;
 };
 
+/** The statements an embedded PGlite client runs as they are (its `query` and `exec`). */
+export type EmbeddedClient = {
+  query<T>(text: string, params?: unknown[], options?: { rowMode?: "array" | "object" }): Promise<{ rows: T[] }>;
+  exec(text: string): Promise<unknown>;
+};
+const embedded = new WeakMap<Db, EmbeddedClient>();
+
+/** The PGlite client behind a handle's `db`, or undefined on a PostgreSQL server. */
+export function embeddedClient(db: Db): EmbeddedClient | undefined {
+  return embedded.get(db);
+}
+
 export type DatabaseConfig =
   | { driver: "postgres"; url: string; poolMax: number }
   | { driver: "pglite"; dataDir: string };
@@ -56,6 +68,7 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   // Both drivers expose the same query builder; the node-postgres type is the one we program against.
+  embedded.set(db as unknown as Db, client as unknown as EmbeddedClient);
   return { db: db as unknown as Db, driver: "pglite", close: () => client.close(), listen: (channel, onNotify) => client.listen(channel, onNotify) };
 }
 

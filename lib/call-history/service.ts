@@ -1,10 +1,11 @@
 import "server-only";
-import { and, asc, desc, eq, gte, ilike, inArray, lte, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, ilike, inArray, lte, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { assistantActions, calls, messages, phoneNumbers, voiceAssistants, type CallOutcome, type FailureClass, type TranscriptTurn } from "@/db/schema";
 import { notFound } from "@/lib/http/errors";
 import { threadView, type ThreadView } from "@/lib/telephony/sms";
 import { encodeCursor, type Cursor } from "@/lib/http/pagination";
+import { preparedStatement } from "@/lib/database-statements";
 import { callStatuses, messageStatuses, type HistoryQuery } from "./schema";
 
 export type HistoryPhoneNumber = { id: string; phoneNumber: string; friendlyName: string };
@@ -88,215 +89,47 @@ function messageConditions(organizationId: string, q: HistoryQuery, cursor: Curs
   return where;
 }
 
-/** The number a call or text came in on, joined in the same statement (its own organization's only). */
-const numberColumns = { id: phoneNumbers.id, phoneNumber: phoneNumbers.phoneNumber, friendlyName: phoneNumbers.friendlyName };
-
-async function pageOfCalls(db: Db, where: SQL[], take: number): Promise<Keyed[]> {
-  const rows = await db
-    .select({
-      id: calls.id,
-      t: epochMicros(calls.startedAt),
-      startedAt: calls.startedAt,
-      direction: calls.direction,
-      channel: calls.channel,
-      fromNumber: calls.fromNumber,
-      toNumber: calls.toNumber,
-      callerName: calls.callerName,
-      status: calls.status,
-      durationSeconds: calls.durationSeconds,
-      summary: calls.summary,
-      sentiment: calls.sentiment,
-      isSpam: calls.isSpam,
-      routedBecause: calls.routedBecause,
-      spamScore: calls.spamScore,
-      spamReasons: calls.spamReasons,
-      costCredits: calls.costCredits,
-      creditedBack: calls.creditedBack,
-      hasRecording: sql<boolean>`${calls.recordingUrl} is not null`,
-      number: numberColumns,
-    })
-    .from(calls)
-    .leftJoin(phoneNumbers, and(eq(phoneNumbers.id, calls.phoneNumberId), eq(phoneNumbers.organizationId, calls.organizationId)))
-    .where(and(...where))
-    .orderBy(desc(calls.startedAt), desc(calls.id))
-    .limit(take);
-  return rows.map((r) => ({
-    t: BigInt(r.t),
-    phoneNumber: r.number,
-    item: {
-      kind: r.status === "voicemail" ? "voicemail" : "call",
-      id: r.id,
-      at: r.startedAt.toISOString(),
-      channel: r.channel,
-      direction: r.direction,
-      from: r.fromNumber,
-      to: r.toNumber,
-      callerName: r.callerName,
-      status: r.status,
-      durationSeconds: r.durationSeconds,
-      summary: r.summary,
-      sentiment: r.sentiment,
-      isSpam: r.isSpam,
-      routedBecause: r.routedBecause,
-      spamScore: r.spamScore,
-      spamReasons: r.spamReasons,
-      costCredits: r.costCredits,
-      creditedBack: r.creditedBack,
-      hasRecording: Boolean(r.hasRecording),
-    },
-  }));
-}
-
-async function pageOfMessages(db: Db, where: SQL[], take: number): Promise<Keyed[]> {
-  const rows = await db
-    .select({
-      id: messages.id,
-      t: epochMicros(messages.createdAt),
-      createdAt: messages.createdAt,
-      direction: messages.direction,
-      fromNumber: messages.fromNumber,
-      toNumber: messages.toNumber,
-      body: messages.body,
-      status: messages.status,
-      isSpam: messages.isSpam,
-      spamScore: messages.spamScore,
-      spamReasons: messages.spamReasons,
-      costCredits: messages.costCredits,
-      creditedBack: messages.creditedBack,
-      number: numberColumns,
-    })
-    .from(messages)
-    .leftJoin(phoneNumbers, and(eq(phoneNumbers.id, messages.phoneNumberId), eq(phoneNumbers.organizationId, messages.organizationId)))
-    .where(and(...where))
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(take);
-  return rows.map((r) => ({
-    t: BigInt(r.t),
-    phoneNumber: r.number,
-    item: {
-      kind: "message",
-      id: r.id,
-      at: r.createdAt.toISOString(),
-      direction: r.direction,
-      from: r.fromNumber,
-      to: r.toNumber,
-      status: r.status,
-      isSpam: r.isSpam,
-      spamScore: r.spamScore,
-      spamReasons: r.spamReasons,
-      costCredits: r.costCredits,
-      creditedBack: r.creditedBack,
-      body: r.body,
-    },
-  }));
-}
-
 /**
- * Calls and texts in one statement (`(calls … limit n) union all (texts … limit n)`): each branch
- * still walks its own (organization_id, timestamp, id) index and stops after `take` rows; one round
- * trip instead of two (on embedded PGlite, whose one connection runs statements one at a time, that
- * is one turn instead of two).
+ * One page of calls and/or texts as one statement whose answer is one JSON value: the branches
+ * (`(calls … limit n) union all (texts … limit n)`, or just one of them) each walk their own
+ * (organization_id, timestamp, id) index and stop after `take` rows; the database orders and cuts the
+ * union and writes each item in the API's shape, with the number it came in on (a left join on the
+ * number's id and organization). A driver then decodes one value instead of 26 rows × 24 columns —
+ * on embedded PGlite that decoding was most of the route's time (docs/benchmarks.md).
+ * `at` holds the item's microseconds since the epoch until `toKeyed` turns it into the ISO time.
  */
-function bothQuery(db: Db, callWhere: SQL[], messageWhere: SQL[], take: number | Placeholder) {
-  const callPart = db
-    .select({
-      kind: sql<"call" | "message">`'call'`,
-      id: calls.id,
-      t: epochMicros(calls.startedAt),
-      at: calls.startedAt,
-      direction: calls.direction,
-      channel: sql<"phone" | "agent" | null>`${calls.channel}`,
-      fromNumber: calls.fromNumber,
-      toNumber: calls.toNumber,
-      callerName: sql<string | null>`${calls.callerName}`,
-      status: sql<string>`${calls.status}`,
-      durationSeconds: sql<number | null>`${calls.durationSeconds}`,
-      summary: sql<string | null>`${calls.summary}`,
-      sentiment: sql<"positive" | "neutral" | "negative" | null>`${calls.sentiment}`,
-      isSpam: calls.isSpam,
-      routedBecause: sql<string | null>`${calls.routedBecause}`,
-      spamScore: calls.spamScore,
-      spamReasons: calls.spamReasons,
-      costCredits: calls.costCredits,
-      creditedBack: calls.creditedBack,
-      hasRecording: sql<boolean>`${calls.recordingUrl} is not null`,
-      body: sql<string | null>`null::text`,
-      number: numberColumns,
-    })
-    .from(calls)
-    .leftJoin(phoneNumbers, and(eq(phoneNumbers.id, calls.phoneNumberId), eq(phoneNumbers.organizationId, calls.organizationId)))
-    .where(and(...callWhere))
-    .orderBy(desc(calls.startedAt), desc(calls.id))
-    .limit(take);
-  const messagePart = db
-    .select({
-      kind: sql<"call" | "message">`'message'`,
-      id: messages.id,
-      t: epochMicros(messages.createdAt),
-      at: messages.createdAt,
-      direction: messages.direction,
-      channel: sql<"phone" | "agent" | null>`null::text`,
-      fromNumber: messages.fromNumber,
-      toNumber: messages.toNumber,
-      callerName: sql<string | null>`null::text`,
-      status: sql<string>`${messages.status}`,
-      durationSeconds: sql<number | null>`null::integer`,
-      summary: sql<string | null>`null::text`,
-      sentiment: sql<"positive" | "neutral" | "negative" | null>`null::text`,
-      isSpam: messages.isSpam,
-      routedBecause: sql<string | null>`null::text`,
-      spamScore: messages.spamScore,
-      spamReasons: messages.spamReasons,
-      costCredits: messages.costCredits,
-      creditedBack: messages.creditedBack,
-      hasRecording: sql<boolean>`false`,
-      body: sql<string | null>`${messages.body}`,
-      number: numberColumns,
-    })
-    .from(messages)
-    .leftJoin(phoneNumbers, and(eq(phoneNumbers.id, messages.phoneNumberId), eq(phoneNumbers.organizationId, messages.organizationId)))
-    .where(and(...messageWhere))
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(take);
-  // The newest `take` of both, ordered and cut by the database (positions: `at` is column 4, `id` 2),
-  // so only one page crosses the wire, in the same order the keyset bound compares.
-  return callPart.unionAll(messagePart).orderBy(sql`4 desc, 2 desc`).limit(take);
+function pageQuery(db: Db, callWhere: SQL[] | null, messageWhere: SQL[] | null, take: number | Placeholder) {
+  const number = sql`case when ${phoneNumbers.id} is null then null else json_build_object('id', ${phoneNumbers.id}, 'phoneNumber', ${phoneNumbers.phoneNumber}, 'friendlyName', ${phoneNumbers.friendlyName}) end as number`;
+  const callBranch = (where: SQL[]) => sql`(select ${calls.startedAt} as at, ${calls.id} as id, json_build_object(
+      'kind', case when ${calls.status} = 'voicemail' then 'voicemail' else 'call' end, 'id', ${calls.id}, 'at', ${epochMicros(calls.startedAt)},
+      'channel', ${calls.channel}, 'direction', ${calls.direction}, 'from', ${calls.fromNumber}, 'to', ${calls.toNumber},
+      'callerName', ${calls.callerName}, 'status', ${calls.status}, 'durationSeconds', ${calls.durationSeconds}, 'summary', ${calls.summary},
+      'sentiment', ${calls.sentiment}, 'isSpam', ${calls.isSpam}, 'routedBecause', ${calls.routedBecause}, 'spamScore', ${calls.spamScore},
+      'spamReasons', ${calls.spamReasons}, 'costCredits', ${calls.costCredits}, 'creditedBack', ${calls.creditedBack},
+      'hasRecording', ${calls.recordingUrl} is not null) as item, ${number}
+    from ${calls} left join ${phoneNumbers} on ${and(eq(phoneNumbers.id, calls.phoneNumberId), eq(phoneNumbers.organizationId, calls.organizationId))}
+    where ${and(...where)} order by ${calls.startedAt} desc, ${calls.id} desc limit ${take})`;
+  const messageBranch = (where: SQL[]) => sql`(select ${messages.createdAt} as at, ${messages.id} as id, json_build_object(
+      'kind', 'message', 'id', ${messages.id}, 'at', ${epochMicros(messages.createdAt)}, 'direction', ${messages.direction},
+      'from', ${messages.fromNumber}, 'to', ${messages.toNumber}, 'status', ${messages.status}, 'isSpam', ${messages.isSpam},
+      'spamScore', ${messages.spamScore}, 'spamReasons', ${messages.spamReasons}, 'costCredits', ${messages.costCredits},
+      'creditedBack', ${messages.creditedBack}, 'body', ${messages.body}) as item, ${number}
+    from ${messages} left join ${phoneNumbers} on ${and(eq(phoneNumbers.id, messages.phoneNumberId), eq(phoneNumbers.organizationId, messages.organizationId))}
+    where ${and(...where)} order by ${messages.createdAt} desc, ${messages.id} desc limit ${take})`;
+  const branches = [callWhere && callBranch(callWhere), messageWhere && messageBranch(messageWhere)].filter((b): b is SQL => b !== null);
+  // The newest `take` of the branches, in the same order the keyset bound compares.
+  const union = branches.length === 1 ? branches[0] : sql`${sql.join(branches, sql` union all `)} order by at desc, id desc limit ${take}`;
+  return db
+    .select({ page: sql<PageItem[] | null>`json_agg(json_build_object('item', page.item, 'number', page.number) order by page.at desc, page.id desc)` })
+    .from(sql`(${union}) as page`);
 }
 
-type BothRow = Awaited<ReturnType<typeof bothQuery>>[number];
+type PageItem = { item: Omit<HistoryItem, "phoneNumber" | "at"> & { at: string }; number: HistoryPhoneNumber | null };
 
-/**
- * The unfiltered pages (what Call History shows first, and every "Load more" after it), as two
- * statements prepared once per database handle: no planning per request (on PGlite the planning of
- * this union cost more than running it).
- */
-function preparedBoth(db: Db) {
-  const org = sql.placeholder("organizationId");
-  const bound = (column: typeof calls.startedAt | typeof messages.createdAt, id: typeof calls.id | typeof messages.id) =>
-    sql`(${column}, ${id}) < (${sql.placeholder("at")}::timestamptz, ${sql.placeholder("id")})`;
-  const take = sql.placeholder("take");
-  return {
-    first: bothQuery(db, [sql`${calls.organizationId} = ${org}`], [sql`${messages.organizationId} = ${org}`], take).prepare("switchboard_history_first"),
-    next: bothQuery(
-      db,
-      [sql`${calls.organizationId} = ${org}`, bound(calls.startedAt, calls.id)],
-      [sql`${messages.organizationId} = ${org}`, bound(messages.createdAt, messages.id)],
-      take,
-    ).prepare("switchboard_history_next"),
-  };
-}
-
-type PreparedBoth = ReturnType<typeof preparedBoth>;
-const globalForHistory = globalThis as unknown as { __switchboardHistory?: WeakMap<Db, PreparedBoth> };
-
-function preparedFor(db: Db): PreparedBoth {
-  const byDb = (globalForHistory.__switchboardHistory ??= new WeakMap());
-  let prepared = byDb.get(db);
-  if (!prepared) {
-    prepared = preparedBoth(db);
-    byDb.set(db, prepared);
-  }
-  return prepared;
+function toKeyed({ item, number }: PageItem): Keyed {
+  const t = BigInt(item.at);
+  // The same instant a driver's Date would give (milliseconds), as the API has always written it.
+  return { t, phoneNumber: number, item: { ...item, at: new Date(Number(t / BigInt(1000))).toISOString() } };
 }
 
 /** True when the query narrows nothing: all kinds, no status, direction, number, spam or dates. */
@@ -304,65 +137,59 @@ function unfiltered(q: HistoryQuery): boolean {
   return q.type === "all" && !q.status && !q.direction && !q.phoneNumberId && q.spam === undefined && !q.from && !q.to;
 }
 
-async function pageOfBoth(db: Db, organizationId: string, q: HistoryQuery, callWhere: SQL[], messageWhere: SQL[], take: number): Promise<Keyed[]> {
-  let rows: BothRow[];
-  if (unfiltered(q)) {
+/**
+ * The unfiltered pages (what Call History shows first, and every "Load more" after it), as two
+ * statements prepared once per database handle: no planning per request (planning this statement
+ * costs more than running it, most of all on PGlite — lib/database-statements.ts).
+ */
+function preparedPages(db: Db) {
+  const org = sql.placeholder("organizationId");
+  const bound = (column: typeof calls.startedAt | typeof messages.createdAt, id: typeof calls.id | typeof messages.id) =>
+    sql`(${column}, ${id}) < (${sql.placeholder("at")}::timestamptz, ${sql.placeholder("id")})`;
+  const take = sql.placeholder("take");
+  return {
+    first: preparedStatement(db, "switchboard_history_first", pageQuery(db, [sql`${calls.organizationId} = ${org}`], [sql`${messages.organizationId} = ${org}`], take)),
+    next: preparedStatement(
+      db,
+      "switchboard_history_next",
+      pageQuery(db, [sql`${calls.organizationId} = ${org}`, bound(calls.startedAt, calls.id)], [sql`${messages.organizationId} = ${org}`, bound(messages.createdAt, messages.id)], take),
+    ),
+  };
+}
+
+type PreparedPages = ReturnType<typeof preparedPages>;
+const globalForHistory = globalThis as unknown as { __switchboardHistoryPages?: WeakMap<Db, PreparedPages> };
+
+function preparedFor(db: Db): PreparedPages {
+  const byDb = (globalForHistory.__switchboardHistoryPages ??= new WeakMap());
+  let prepared = byDb.get(db);
+  if (!prepared) {
+    prepared = preparedPages(db);
+    byDb.set(db, prepared);
+  }
+  return prepared;
+}
+
+/** The newest `take` calls and/or texts matching the conditions (null: none of that kind). */
+async function pageOf(
+  db: Db,
+  organizationId: string,
+  q: HistoryQuery | null,
+  callWhere: SQL[] | null,
+  messageWhere: SQL[] | null,
+  take: number,
+): Promise<Keyed[]> {
+  if (!callWhere && !messageWhere) return [];
+  let rows: { page: PageItem[] | null }[];
+  if (q && unfiltered(q)) {
     const prepared = preparedFor(db);
     rows = q.cursor
       ? await prepared.next.execute({ organizationId, take, at: microsToIso(q.cursor.t), id: q.cursor.id })
       : await prepared.first.execute({ organizationId, take });
   } else {
-    rows = await bothQuery(db, callWhere, messageWhere, take);
+    rows = await pageQuery(db, callWhere, messageWhere, take);
   }
-  return rows.map((r): Keyed => {
-    const t = BigInt(r.t);
-    if (r.kind === "message") {
-      return {
-        t,
-        phoneNumber: r.number,
-        item: {
-          kind: "message",
-          id: r.id,
-          at: r.at.toISOString(),
-          direction: r.direction,
-          from: r.fromNumber,
-          to: r.toNumber,
-          status: r.status,
-          isSpam: r.isSpam,
-          spamScore: r.spamScore,
-          spamReasons: r.spamReasons,
-          costCredits: r.costCredits,
-          creditedBack: r.creditedBack,
-          body: r.body ?? "",
-        },
-      };
-    }
-    return {
-      t,
-      phoneNumber: r.number,
-      item: {
-        kind: r.status === "voicemail" ? "voicemail" : "call",
-        id: r.id,
-        at: r.at.toISOString(),
-        channel: r.channel ?? "phone",
-        direction: r.direction,
-        from: r.fromNumber,
-        to: r.toNumber,
-        callerName: r.callerName,
-        status: r.status,
-        durationSeconds: Number(r.durationSeconds ?? 0),
-        summary: r.summary,
-        sentiment: r.sentiment,
-        isSpam: r.isSpam,
-        routedBecause: r.routedBecause,
-        spamScore: r.spamScore,
-        spamReasons: r.spamReasons,
-        costCredits: r.costCredits,
-        creditedBack: r.creditedBack,
-        hasRecording: Boolean(r.hasRecording),
-      },
-    };
-  });
+  return (rows[0]?.page ?? []).map(toKeyed);
 }
 
 async function phoneNumbersById(db: Db, organizationId: string, ids: string[]): Promise<Map<string, HistoryPhoneNumber>> {
@@ -383,14 +210,7 @@ export async function listHistory(db: Db, organizationId: string, q: HistoryQuer
   const take = q.limit + 1;
   const callWhere = callConditions(organizationId, q, q.cursor);
   const messageWhere = messageConditions(organizationId, q, q.cursor);
-  const rows =
-    callWhere && messageWhere
-      ? await pageOfBoth(db, organizationId, q, callWhere, messageWhere, take)
-      : callWhere
-        ? await pageOfCalls(db, callWhere, take)
-        : messageWhere
-          ? await pageOfMessages(db, messageWhere, take)
-          : [];
+  const rows = await pageOf(db, organizationId, q, callWhere, messageWhere, take);
   // Rows arrive newest first from the database (the order its keyset bound uses).
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
@@ -419,7 +239,7 @@ export async function searchCalls(db: Db, organizationId: string, query: string,
       ilike(sql`${calls.transcript}::text`, pattern),
     )!,
   ];
-  const rows = await pageOfCalls(db, where, limit);
+  const rows = await pageOf(db, organizationId, null, where, null, limit);
   return rows.map((k) => ({ ...k.item, phoneNumber: k.phoneNumber }));
 }
 
