@@ -28,7 +28,10 @@ export type EmbeddedClient = {
   query<T>(text: string, params?: unknown[], options?: { rowMode?: "array" | "object" }): Promise<{ rows: T[] }>;
   exec(text: string): Promise<unknown>;
 };
-const embedded = new WeakMap<Db, EmbeddedClient>();
+// On globalThis: Next bundles this module more than once (instrumentation, each route), and the
+// handle opened by one copy must be known to all.
+const globalForEmbedded = globalThis as unknown as { __switchboardEmbeddedClients?: WeakMap<Db, EmbeddedClient> };
+const embedded = (globalForEmbedded.__switchboardEmbeddedClients ??= new WeakMap<Db, EmbeddedClient>());
 
 /** The PGlite client behind a handle's `db`, or undefined on a PostgreSQL server. */
 export function embeddedClient(db: Db): EmbeddedClient | undefined {

@@ -4,6 +4,8 @@ import { embeddedClient, type Db } from "@/db/client";
 
 /**
  * A statement planned once per database handle and run by name with `sql.placeholder` values.
+ * `preparedStatement(db, name, build)` builds it the first time a handle asks for the name and hands
+ * back the same statement after that (a name is one statement: never reuse it for another).
  *
  * On a PostgreSQL server this is drizzle's prepared statement (node-postgres names it, and each pool
  * connection plans it once). Embedded PGlite's driver sends every statement unnamed, so it is parsed
@@ -13,8 +15,8 @@ import { embeddedClient, type Db } from "@/db/client";
  * written as SQL literals (strings quoted with every `'` doubled, under standard_conforming_strings,
  * which is checked when the statement is prepared; numbers only when finite).
  *
- * For selections of SQL expressions the driver decodes itself (e.g. one JSON value): on PGlite the
- * row is read positionally into the selection's keys, without drizzle's column mappers.
+ * For selections of SQL expressions the driver decodes itself (counts, text, one JSON value): on
+ * PGlite the row is read positionally into the selection's keys, without drizzle's column mappers.
  */
 type Selecting<Row> = {
   _: { selectedFields: Record<string, unknown> };
@@ -24,19 +26,37 @@ type Selecting<Row> = {
 
 export type PreparedStatement<Row> = { execute(values: Record<string, unknown>): Promise<Row[]> };
 
-export function preparedStatement<Row>(db: Db, name: string, query: Selecting<Row>): PreparedStatement<Row> {
-  const client = embeddedClient(db);
-  if (!client) return query.prepare(name);
+// On globalThis: Next bundles modules more than once (instrumentation, each route), and a handle's
+// statements — on PGlite, names in its one session — must be known to every copy.
+const globalForStatements = globalThis as unknown as { __switchboardStatements?: WeakMap<Db, Map<string, PreparedStatement<unknown>>> };
+
+export function preparedStatement<Row>(db: Db, name: string, build: () => Selecting<Row>): PreparedStatement<Row> {
+  const registry = (globalForStatements.__switchboardStatements ??= new WeakMap());
+  let byName = registry.get(db);
+  if (!byName) {
+    byName = new Map();
+    registry.set(db, byName);
+  }
+  let statement = byName.get(name) as PreparedStatement<Row> | undefined;
+  if (!statement) {
+    const client = embeddedClient(db);
+    statement = client ? embeddedStatement<Row>(client, name, build()) : build().prepare(name);
+    byName.set(name, statement as PreparedStatement<unknown>);
+  }
+  return statement;
+}
+
+function embeddedStatement<Row>(client: NonNullable<ReturnType<typeof embeddedClient>>, name: string, query: Selecting<Row>): PreparedStatement<Row> {
   const { sql: text, params } = query.toSQL();
-  for (const key of Object.values(query._.selectedFields)) {
-    if (!isSql(key)) throw new Error(`preparedStatement ${name}: on PGlite only SQL expressions can be selected`);
+  for (const field of Object.values(query._.selectedFields)) {
+    if (!isSql(field)) throw new Error(`preparedStatement ${name}: on PGlite only SQL expressions can be selected`);
   }
   const keys = Object.keys(query._.selectedFields);
   const names = params.map((p) => {
     if (!(p instanceof Placeholder)) throw new Error(`preparedStatement ${name}: every value must be a sql.placeholder`);
     return p.name;
   });
-  let prepared: Promise<unknown> | null = null;
+  let prepared: Promise<void> | null = null;
   const prepare = async () => {
     const { rows } = await client.query<{ standard_conforming_strings: string }>("show standard_conforming_strings");
     if (rows[0]?.standard_conforming_strings !== "on") throw new Error("preparedStatement: standard_conforming_strings must be on");
@@ -44,10 +64,13 @@ export function preparedStatement<Row>(db: Db, name: string, query: Selecting<Ro
   };
   return {
     async execute(values) {
-      prepared ??= prepare().catch((error: unknown) => {
-        prepared = null;
-        throw error;
-      });
+      if (!prepared) {
+        const attempt = prepare();
+        prepared = attempt;
+        attempt.catch(() => {
+          if (prepared === attempt) prepared = null;
+        });
+      }
       await prepared;
       const run = `EXECUTE ${name}(${names.map((n) => literal(values[n])).join(", ")})`;
       const { rows } = await client.query<unknown[]>(run, [], { rowMode: "array" });

@@ -148,26 +148,13 @@ function preparedPages(db: Db) {
     sql`(${column}, ${id}) < (${sql.placeholder("at")}::timestamptz, ${sql.placeholder("id")})`;
   const take = sql.placeholder("take");
   return {
-    first: preparedStatement(db, "switchboard_history_first", pageQuery(db, [sql`${calls.organizationId} = ${org}`], [sql`${messages.organizationId} = ${org}`], take)),
-    next: preparedStatement(
-      db,
-      "switchboard_history_next",
+    first: preparedStatement(db, "switchboard_history_first", () =>
+      pageQuery(db, [sql`${calls.organizationId} = ${org}`], [sql`${messages.organizationId} = ${org}`], take),
+    ),
+    next: preparedStatement(db, "switchboard_history_next", () =>
       pageQuery(db, [sql`${calls.organizationId} = ${org}`, bound(calls.startedAt, calls.id)], [sql`${messages.organizationId} = ${org}`, bound(messages.createdAt, messages.id)], take),
     ),
   };
-}
-
-type PreparedPages = ReturnType<typeof preparedPages>;
-const globalForHistory = globalThis as unknown as { __switchboardHistoryPages?: WeakMap<Db, PreparedPages> };
-
-function preparedFor(db: Db): PreparedPages {
-  const byDb = (globalForHistory.__switchboardHistoryPages ??= new WeakMap());
-  let prepared = byDb.get(db);
-  if (!prepared) {
-    prepared = preparedPages(db);
-    byDb.set(db, prepared);
-  }
-  return prepared;
 }
 
 /** The newest `take` calls and/or texts matching the conditions (null: none of that kind). */
@@ -182,7 +169,7 @@ async function pageOf(
   if (!callWhere && !messageWhere) return [];
   let rows: { page: PageItem[] | null }[];
   if (q && unfiltered(q)) {
-    const prepared = preparedFor(db);
+    const prepared = preparedPages(db);
     rows = q.cursor
       ? await prepared.next.execute({ organizationId, take, at: microsToIso(q.cursor.t), id: q.cursor.id })
       : await prepared.first.execute({ organizationId, take });

@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { preparedStatement } from "@/lib/database-statements";
 import { assistantReplies, calls, messages, voiceAssistants } from "@/db/schema";
 
 export type DashboardStats = {
@@ -18,22 +19,30 @@ export function formatSeconds(ms: number | null): string {
 
 /**
  * The four figures in one statement (one round trip; on embedded PGlite, whose one connection runs
- * statements one after another, four queries cost four turns). Each count walks an index that
- * starts with organization_id (call_org_started_idx, message_org_created_idx, …).
+ * statements one after another, four queries cost four turns), planned once per database handle
+ * (lib/database-statements.ts). Each count walks an index that starts with organization_id
+ * (call_org_started_idx, message_org_created_idx, …).
  */
+function statsStatement(db: Db) {
+  const org = sql.placeholder("organizationId");
+  return preparedStatement(db, "switchboard_dashboard_stats", () =>
+    db
+      .select({
+        totalCalls: sql<number>`(select count(*) from ${calls} where ${calls.organizationId} = ${org})::int`,
+        activeAssistants: sql<number>`(select count(*) from ${voiceAssistants} where ${voiceAssistants.organizationId} = ${org} and ${voiceAssistants.isActive})::int`,
+        totalMessages: sql<number>`(select count(*) from ${messages} where ${messages.organizationId} = ${org})::int`,
+        avgMs: sql<string | null>`(select avg(${assistantReplies.totalMs}) from ${assistantReplies} where ${assistantReplies.organizationId} = ${org})::text`,
+      })
+      .from(sql`(values (1)) as one`),
+  );
+}
+
 export async function getDashboardStats(db: Db, organizationId: string): Promise<DashboardStats> {
-  const { rows } = await db.execute<{ total_calls: number; active_assistants: number; total_messages: number; avg_ms: string | null }>(sql`
-    select
-      (select count(*) from ${calls} where ${calls.organizationId} = ${organizationId})::int as total_calls,
-      (select count(*) from ${voiceAssistants}
-        where ${voiceAssistants.organizationId} = ${organizationId} and ${voiceAssistants.isActive})::int as active_assistants,
-      (select count(*) from ${messages} where ${messages.organizationId} = ${organizationId})::int as total_messages,
-      (select avg(${assistantReplies.totalMs}) from ${assistantReplies} where ${assistantReplies.organizationId} = ${organizationId}) as avg_ms`);
-  const row = rows[0];
+  const [row] = await statsStatement(db).execute({ organizationId });
   return {
-    totalCalls: Number(row.total_calls),
-    activeAssistants: Number(row.active_assistants),
-    totalMessages: Number(row.total_messages),
-    avgResponseTime: formatSeconds(row.avg_ms === null ? null : Number(row.avg_ms)),
+    totalCalls: Number(row.totalCalls),
+    activeAssistants: Number(row.activeAssistants),
+    totalMessages: Number(row.totalMessages),
+    avgResponseTime: formatSeconds(row.avgMs === null ? null : Number(row.avgMs)),
   };
 }

@@ -11,11 +11,10 @@ afterAll(() => closeDb());
 describe("prepared statements", () => {
   it("run with their values, however they are quoted, again and again", async () => {
     const db = await getDb();
-    const echo = preparedStatement<{ text: string; n: number }>(
-      db,
-      "switchboard_test_echo",
+    const echo = preparedStatement<{ text: string; n: number }>(db, "switchboard_test_echo", () =>
       db.select({ text: sql<string>`${sql.placeholder("text")}::text`, n: sql<number>`${sql.placeholder("n")}::int + 1` }).from(sql`(select 1) as one`),
     );
+    expect(preparedStatement(db, "switchboard_test_echo", () => { throw new Error("built twice"); })).toBe(echo);
     for (const text of ["plain", "it's", "'); drop table \"user\"; --", "back\\slash", "", "ünïcode ☎"]) {
       expect(await echo.execute({ text, n: 41 })).toEqual([{ text, n: 42 }]);
     }
