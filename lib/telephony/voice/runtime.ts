@@ -183,7 +183,12 @@ export async function speak(runtime: CallRuntime, text: string, options: { cache
   // Many callers asking the same thing at once: one synthesis, shared (per process).
   const flightKey = `${organizationId}:${cacheKey}`;
   const inFlight = synthesizing.get(flightKey);
-  if (inFlight) return { ...(await inFlight), ttsMs: 0, cached: true };
+  if (inFlight) {
+    // This turn's speech time is the wait for the shared synthesis (it is not the server's overhead).
+    const waitStarted = performance.now();
+    const shared = await inFlight;
+    return { ...shared, ttsMs: performance.now() - waitStarted, cached: true };
+  }
   const pending = synthesize(runtime, text, voice, organizationId, cacheKey, options.signal);
   synthesizing.set(flightKey, pending);
   try {
