@@ -42,6 +42,8 @@ export type FakeAnthropicOptions = {
   perSentenceDelayMs?: number;
   /** How the answer is cut into text deltas (default: the tag line, then sentence by sentence). */
   split?: (text: string) => string[];
+  /** Awaited before each sentence after the first (tests hold the model's writing until something happened). */
+  beforeSentence?: (index: number) => Promise<void>;
 };
 
 export type FakeAnthropic = {
@@ -159,7 +161,10 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions): Promise
           let sentencesSent = 0;
           for (const piece of pieces) {
             const isTag = /^\s*\[intent:/i.test(piece);
-            if (!isTag && sentencesSent > 0) await sleep(options.perSentenceDelayMs ?? 0);
+            if (!isTag && sentencesSent > 0) {
+              await sleep(options.perSentenceDelayMs ?? 0);
+              await options.beforeSentence?.(sentencesSent);
+            }
             sse(res, "content_block_delta", { index, delta: { type: "text_delta", text: piece } });
             if (!isTag) sentencesSent += 1;
             if (!isTag && midStreamError) {
