@@ -25,7 +25,7 @@ export type DbHandle = {
 
 /** The statements an embedded PGlite client runs as they are (its `query` and `exec`). */
 export type EmbeddedClient = {
-  query<T>(text: string, params?: unknown[], options?: { rowMode?: "array" | "object" }): Promise<{ rows: T[] }>;
+  query<T>(text: string, params?: unknown[], options?: { rowMode?: "array" | "object"; parsers?: Record<number, (value: string) => unknown> }): Promise<{ rows: T[] }>;
   exec(text: string): Promise<unknown>;
 };
 // On globalThis: Next bundles this module more than once (instrumentation, each route), and the

@@ -1,6 +1,7 @@
 import "server-only";
-import { Placeholder, type SQL } from "drizzle-orm";
-import { embeddedClient, type Db } from "@/db/client";
+import * as drizzle from "drizzle-orm";
+import { Placeholder } from "drizzle-orm";
+import { embeddedClient, type Db, type DbOrTx } from "@/db/client";
 
 /**
  * A statement planned once per database handle and run by name with `sql.placeholder` values.
@@ -15,8 +16,8 @@ import { embeddedClient, type Db } from "@/db/client";
  * written as SQL literals (strings quoted with every `'` doubled, under standard_conforming_strings,
  * which is checked when the statement is prepared; numbers only when finite).
  *
- * For selections of SQL expressions the driver decodes itself (counts, text, one JSON value): on
- * PGlite the row is read positionally into the selection's keys, without drizzle's column mappers.
+ * On PGlite the row is read as drizzle reads it: positionally, timestamps and dates left as text
+ * for the columns' own mappers (a timestamp column becomes a Date, a jsonb column its value).
  */
 type Selecting<Row> = {
   _: { selectedFields: Record<string, unknown> };
@@ -30,7 +31,9 @@ export type PreparedStatement<Row> = { execute(values: Record<string, unknown>):
 // statements — on PGlite, names in its one session — must be known to every copy.
 const globalForStatements = globalThis as unknown as { __switchboardStatements?: WeakMap<Db, Map<string, PreparedStatement<unknown>>> };
 
-export function preparedStatement<Row>(db: Db, name: string, build: () => Selecting<Row>): PreparedStatement<Row> {
+export function preparedStatement<Row>(db: DbOrTx, name: string, build: () => Selecting<Row>): PreparedStatement<Row> {
+  // Inside a transaction: drizzle's statement on the transaction's connection (named on PostgreSQL).
+  if (!isHandle(db)) return build().prepare(name);
   const registry = (globalForStatements.__switchboardStatements ??= new WeakMap());
   let byName = registry.get(db);
   if (!byName) {
@@ -46,12 +49,22 @@ export function preparedStatement<Row>(db: Db, name: string, build: () => Select
   return statement;
 }
 
+// drizzle's own row reader, as its sessions use it: exported at run time, marked internal in its types.
+type FieldPath = { path: string[]; field: unknown };
+const { mapResultRow, orderSelectedFields } = drizzle as unknown as {
+  orderSelectedFields(fields: Record<string, unknown>): FieldPath[];
+  mapResultRow<Row>(columns: FieldPath[], row: unknown[], joinsNotNullableMap: undefined): Row;
+};
+
+/** What drizzle's PGlite session leaves to the columns' mappers (drizzle-orm/pglite/session.js). */
+const DRIZZLE_PARSERS: Record<number, (value: string) => unknown> = Object.fromEntries(
+  // timestamp, timestamptz, interval, date, and their arrays; numeric[]
+  [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182].map((oid) => [oid, (value: string) => value]),
+);
+
 function embeddedStatement<Row>(client: NonNullable<ReturnType<typeof embeddedClient>>, name: string, query: Selecting<Row>): PreparedStatement<Row> {
   const { sql: text, params } = query.toSQL();
-  for (const field of Object.values(query._.selectedFields)) {
-    if (!isSql(field)) throw new Error(`preparedStatement ${name}: on PGlite only SQL expressions can be selected`);
-  }
-  const keys = Object.keys(query._.selectedFields);
+  const fields = orderSelectedFields(query._.selectedFields);
   const names = params.map((p) => {
     if (!(p instanceof Placeholder)) throw new Error(`preparedStatement ${name}: every value must be a sql.placeholder`);
     return p.name;
@@ -73,10 +86,15 @@ function embeddedStatement<Row>(client: NonNullable<ReturnType<typeof embeddedCl
       }
       await prepared;
       const run = `EXECUTE ${name}(${names.map((n) => literal(values[n])).join(", ")})`;
-      const { rows } = await client.query<unknown[]>(run, [], { rowMode: "array" });
-      return rows.map((row) => Object.fromEntries(keys.map((key, i) => [key, row[i]])) as Row);
+      const { rows } = await client.query<unknown[]>(run, [], { rowMode: "array", parsers: DRIZZLE_PARSERS });
+      return rows.map((row) => mapResultRow<Row>(fields, row, undefined));
     },
   };
+}
+
+/** A database handle, not a transaction of one (drizzle's transactions carry a rollback). */
+function isHandle(db: DbOrTx): db is Db {
+  return !("rollback" in db);
 }
 
 /** A value as an SQL literal for EXECUTE's arguments. */
@@ -92,8 +110,4 @@ export function literal(value: unknown): string {
     return `'${value.replaceAll("'", "''")}'`;
   }
   throw new Error(`preparedStatement: unsupported value type ${typeof value}`);
-}
-
-function isSql(value: unknown): value is SQL {
-  return typeof value === "object" && value !== null && "queryChunks" in value;
 }

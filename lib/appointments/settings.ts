@@ -1,8 +1,9 @@
 import "server-only";
 import crypto from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { bookingSettings, organizations, type BusinessProfile } from "@/db/schema";
+import { preparedStatement } from "@/lib/database-statements";
 import { env } from "@/lib/env";
 import { notFound } from "@/lib/http/errors";
 import { isTimeZone } from "./time";
@@ -36,10 +37,14 @@ export type OrganizationBooking = { name: string; timezone: string; timezoneSet:
 
 /** The organization's name, time zone and profile (hours, holidays). */
 export async function organizationBooking(db: DbOrTx, organizationId: string): Promise<OrganizationBooking> {
-  const [org] = await db
-    .select({ name: organizations.name, profile: organizations.businessProfile })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
+  // Read on every turn of the booking dialogue: planned once (lib/database-statements.ts).
+  const statement = preparedStatement(db, "switchboard_organization_booking", () =>
+    db
+      .select({ name: organizations.name, profile: organizations.businessProfile })
+      .from(organizations)
+      .where(eq(organizations.id, sql.placeholder("organizationId"))),
+  );
+  const [org] = await statement.execute({ organizationId });
   if (!org) throw notFound("Organization");
   const tz = org.profile?.timezone;
   const timezoneSet = Boolean(tz && isTimeZone(tz));

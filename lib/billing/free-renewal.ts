@@ -1,7 +1,8 @@
 import "server-only";
-import { and, eq, lte } from "drizzle-orm";
+import { and, eq, lte, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { organizations } from "@/db/schema";
+import { preparedStatement } from "@/lib/database-statements";
 import { changeCredits } from "./ledger";
 import { getPlan } from "./plans";
 
@@ -18,10 +19,14 @@ function addMonths(date: Date, months: number): Date {
  * Missed months are not back-filled: the allowance is per active month.
  */
 export async function renewFreePeriodIfDue(db: DbOrTx, organizationId: string, now = new Date()) {
-  const [org] = await db
-    .select({ tier: organizations.subscriptionTier, start: organizations.currentPeriodStart, end: organizations.currentPeriodEnd })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
+  // Read before every spend: planned once (lib/database-statements.ts).
+  const statement = preparedStatement(db, "switchboard_organization_period", () =>
+    db
+      .select({ tier: organizations.subscriptionTier, start: organizations.currentPeriodStart, end: organizations.currentPeriodEnd })
+      .from(organizations)
+      .where(eq(organizations.id, sql.placeholder("organizationId"))),
+  );
+  const [org] = await statement.execute({ organizationId });
   if (!org || org.tier !== "free" || org.end > now) return false;
   let start = new Date(org.start);
   let end = new Date(org.end);

@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { organizations, services, type BusinessProfile, type TimeRange } from "@/db/schema";
+import { preparedStatement } from "@/lib/database-statements";
 import { badRequest, notFound } from "@/lib/http/errors";
 import type { BusinessInfo } from "@/lib/providers/llm/interface";
 import { listServices, type ServiceDto } from "@/lib/services/service";
@@ -41,11 +42,13 @@ export type BusinessProfileView = {
 };
 
 async function loadOrganization(db: DbOrTx, organizationId: string, lock = false) {
-  const query = db
-    .select({ name: organizations.name, profile: organizations.businessProfile, updatedAt: organizations.updatedAt })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
-  const [org] = lock ? await query.for("update") : await query;
+  const columns = { name: organizations.name, profile: organizations.businessProfile, updatedAt: organizations.updatedAt };
+  // Read on every assistant turn: planned once (lib/database-statements.ts).
+  const [org] = lock
+    ? await db.select(columns).from(organizations).where(eq(organizations.id, organizationId)).for("update")
+    : await preparedStatement(db, "switchboard_organization_profile", () =>
+        db.select(columns).from(organizations).where(eq(organizations.id, sql.placeholder("organizationId"))),
+      ).execute({ organizationId });
   if (!org) throw notFound("Organization");
   return { ...org, profile: (org.profile ?? {}) as BusinessProfile };
 }

@@ -1,8 +1,9 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { providerCredentials } from "@/db/schema";
 import { decryptSecret } from "@/lib/crypto/secret-box";
+import { preparedStatement } from "@/lib/database-statements";
 import { env } from "@/lib/env";
 
 export type ProviderName = "anthropic" | "elevenlabs" | "deepgram" | "twilio" | "stripe";
@@ -41,17 +42,49 @@ export async function resolveCredential<P extends ProviderName>(
   organizationId: string | null,
   provider: P,
 ): Promise<ResolvedCredential<P> | null> {
+  return (await resolveCredentials(db, organizationId, [provider]))[provider];
+}
+
+/** resolveCredential for several providers at once: one read of the organization's saved keys. */
+export async function resolveCredentials<P extends ProviderName>(
+  db: DbOrTx,
+  organizationId: string | null,
+  providers: P[],
+): Promise<{ [K in P]: ResolvedCredential<K> | null }> {
+  const saved = new Map<string, string>();
   if (organizationId) {
-    const [row] = await db
-      .select({ ciphertext: providerCredentials.ciphertext })
-      .from(providerCredentials)
-      .where(and(eq(providerCredentials.organizationId, organizationId), eq(providerCredentials.provider, provider)));
-    if (row) {
-      try {
-        return { source: "organization", secret: JSON.parse(decryptSecret(row.ciphertext)) as ProviderSecret[P] };
-      } catch {
-        // Unreadable after a secret rotation: fall through to the environment, as if unset.
-      }
+    // Read on every assistant turn: planned once per set of providers (lib/database-statements.ts).
+    const wanted = [...new Set(providers)].sort();
+    const statement = preparedStatement(db, `switchboard_credentials_${wanted.join("_")}`, () =>
+      db
+        .select({ provider: providerCredentials.provider, ciphertext: providerCredentials.ciphertext })
+        .from(providerCredentials)
+        .where(
+          and(
+            eq(providerCredentials.organizationId, sql.placeholder("organizationId")),
+            inArray(
+              providerCredentials.provider,
+              wanted.map((_, i) => sql.placeholder(`provider${i}`)),
+            ),
+          ),
+        ),
+    );
+    const rows = await statement.execute({ organizationId, ...Object.fromEntries(wanted.map((p, i) => [`provider${i}`, p])) });
+    for (const row of rows) saved.set(row.provider, row.ciphertext);
+  }
+  const resolved = {} as { [K in P]: ResolvedCredential<K> | null };
+  for (const provider of providers) {
+    resolved[provider] = fromSaved(saved.get(provider), provider);
+  }
+  return resolved;
+}
+
+function fromSaved<P extends ProviderName>(ciphertext: string | undefined, provider: P): ResolvedCredential<P> | null {
+  if (ciphertext) {
+    try {
+      return { source: "organization", secret: JSON.parse(decryptSecret(ciphertext)) as ProviderSecret[P] };
+    } catch {
+      // Unreadable after a secret rotation: fall through to the environment, as if unset.
     }
   }
   const secret = fromEnvironment(provider);

@@ -1,7 +1,7 @@
 import "server-only";
 import type { DbOrTx } from "@/db/client";
 import { env } from "@/lib/env";
-import { resolveCredential } from "./credentials";
+import { resolveCredential, type ResolvedCredential } from "./credentials";
 import { createAnthropicLlm } from "@/lib/providers/llm/anthropic";
 import type { LlmProvider } from "@/lib/providers/llm/interface";
 import { createLocalResponder } from "@/lib/providers/llm/local";
@@ -18,7 +18,11 @@ export function localLlm(): LlmProvider {
  * local responder. `organizationId` null is the public demo: environment or local.
  */
 export async function selectLlm(db: DbOrTx, organizationId: string | null): Promise<LlmProvider> {
-  const credential = await resolveCredential(db, organizationId, "anthropic");
+  return llmFor(await resolveCredential(db, organizationId, "anthropic"));
+}
+
+/** The language model for a resolved Anthropic credential (null: the local responder). */
+export function llmFor(credential: ResolvedCredential<"anthropic"> | null): LlmProvider {
   if (credential) return createAnthropicLlm({ apiKey: credential.secret.apiKey, model: env.ANTHROPIC_MODEL });
   return local;
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import type { DbOrTx } from "@/db/client";
-import { resolveCredential } from "./credentials";
+import { resolveCredential, type ResolvedCredential } from "./credentials";
 import { createElevenLabsTts } from "@/lib/providers/tts/elevenlabs";
 import type { TtsProvider } from "@/lib/providers/tts/interface";
 import { createOfflineTts } from "@/lib/providers/tts/offline";
@@ -18,7 +18,11 @@ export function offlineTts(): TtsProvider {
  * public demo: environment or offline. `provider.name` is the label shown to users.
  */
 export async function selectTts(db: DbOrTx, organizationId: string | null): Promise<TtsProvider> {
-  const credential = await resolveCredential(db, organizationId, "elevenlabs");
+  return ttsFor(await resolveCredential(db, organizationId, "elevenlabs"));
+}
+
+/** The speech provider for a resolved ElevenLabs credential (null: the offline synthesizer). */
+export function ttsFor(credential: ResolvedCredential<"elevenlabs"> | null): TtsProvider {
   if (credential) return createElevenLabsTts({ apiKey: credential.secret.apiKey });
   return offlineTts();
 }

@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { resources, serviceResources, services } from "@/db/schema";
+import { preparedStatement } from "@/lib/database-statements";
 import { badRequest, conflict, notFound } from "@/lib/http/errors";
 import type { CreateServiceInput, UpdateServiceInput } from "./schema";
 
@@ -59,15 +60,27 @@ async function linksOf(db: DbOrTx, organizationId: string, serviceIds: string[])
   return map;
 }
 
-/** The organization's services (all, or only active ones), by name. */
+/** The organization's services (all, or only active ones), by name, each with its resources: one statement. */
 export async function listServices(db: DbOrTx, organizationId: string, options: { activeOnly?: boolean } = {}): Promise<ServiceDto[]> {
-  const rows = await db
-    .select()
-    .from(services)
-    .where(options.activeOnly ? and(eq(services.organizationId, organizationId), eq(services.isActive, true)) : eq(services.organizationId, organizationId))
-    .orderBy(asc(sql`lower(${services.name})`), asc(services.id));
-  const links = await linksOf(db, organizationId, rows.map((r) => r.id));
-  return rows.map((r) => toDto(r, links.get(r.id) ?? []));
+  // The active ones are read on every assistant turn: planned once (lib/database-statements.ts).
+  const statement = preparedStatement(db, options.activeOnly ? "switchboard_active_services" : "switchboard_services", () =>
+    db
+      .select({
+        service: services,
+        resourceIds: sql<string[]>`array(select ${serviceResources.resourceId} from ${serviceResources}
+          where ${serviceResources.organizationId} = ${services.organizationId} and ${serviceResources.serviceId} = ${services.id}
+          order by ${serviceResources.resourceId})`,
+      })
+      .from(services)
+      .where(
+        options.activeOnly
+          ? and(eq(services.organizationId, sql.placeholder("organizationId")), eq(services.isActive, sql.placeholder("active")))
+          : eq(services.organizationId, sql.placeholder("organizationId")),
+      )
+      .orderBy(asc(sql`lower(${services.name})`), asc(services.id)),
+  );
+  const rows = await statement.execute({ organizationId, active: true });
+  return rows.map((r) => toDto(r.service, r.resourceIds));
 }
 
 /** The organization's service with this name (case-insensitive), if any. */

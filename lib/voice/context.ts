@@ -1,8 +1,9 @@
 import "server-only";
-import { and, asc, eq, isNotNull } from "drizzle-orm";
+import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { phoneNumbers, voiceAssistants, type BusinessHours } from "@/db/schema";
 import { loadKnowledge } from "@/lib/business-profile/service";
+import { preparedStatement } from "@/lib/database-statements";
 import { badRequest, notFound } from "@/lib/http/errors";
 import { describeBusinessHours, isOpenAt } from "@/lib/phone-numbers/hours";
 import { resolvePersonality } from "@/lib/assistants/personalities";
@@ -51,23 +52,12 @@ async function loadNumber(db: DbOrTx, organizationId: string, phoneNumberId: str
  * else the organization's oldest active one (none → 400 telling the user what to do).
  */
 async function resolveAssistant(db: DbOrTx, organizationId: string, assistantId: string | null): Promise<ResolvedAssistant> {
-  const [row] = assistantId
-    ? await db
-        .select(assistantColumns)
-        .from(voiceAssistants)
-        .where(and(eq(voiceAssistants.id, assistantId), eq(voiceAssistants.organizationId, organizationId)))
-    : await db
-        .select(assistantColumns)
-        .from(voiceAssistants)
-        .where(and(eq(voiceAssistants.organizationId, organizationId), eq(voiceAssistants.isActive, true)))
-        .orderBy(asc(voiceAssistants.createdAt), asc(voiceAssistants.id))
-        .limit(1);
+  const row = assistantId ? await assistantRow(db, organizationId, assistantId) : await firstActiveAssistant(db, organizationId);
   if (!row) {
     if (assistantId) throw notFound("Voice assistant");
     throw badRequest(NO_ACTIVE_ASSISTANT);
   }
-  const { id, voice, ...persona } = row;
-  return { id, voice, persona };
+  return toResolved(row);
 }
 
 /**
@@ -154,13 +144,29 @@ function toResolved(row: AssistantRow): ResolvedAssistant {
   return { id, voice, persona };
 }
 
+// Read on every turn of every conversation: planned once (lib/database-statements.ts).
 async function firstActiveAssistant(db: DbOrTx, organizationId: string): Promise<AssistantRow | undefined> {
-  const [row] = await db
-    .select(assistantColumns)
-    .from(voiceAssistants)
-    .where(and(eq(voiceAssistants.organizationId, organizationId), eq(voiceAssistants.isActive, true)))
-    .orderBy(asc(voiceAssistants.createdAt), asc(voiceAssistants.id))
-    .limit(1);
+  const statement = preparedStatement(db, "switchboard_first_active_assistant", () =>
+    db
+      .select(assistantColumns)
+      .from(voiceAssistants)
+      .where(and(eq(voiceAssistants.organizationId, sql.placeholder("organizationId")), eq(voiceAssistants.isActive, sql.placeholder("active"))))
+      .orderBy(asc(voiceAssistants.createdAt), asc(voiceAssistants.id))
+      .limit(sql.placeholder("limit")),
+  );
+  const [row] = await statement.execute({ organizationId, active: true, limit: 1 });
+  return row;
+}
+
+/** The organization's assistant with this id, whatever its state. */
+async function assistantRow(db: DbOrTx, organizationId: string, id: string): Promise<AssistantRow | undefined> {
+  const statement = preparedStatement(db, "switchboard_assistant_by_id", () =>
+    db
+      .select(assistantColumns)
+      .from(voiceAssistants)
+      .where(and(eq(voiceAssistants.id, sql.placeholder("id")), eq(voiceAssistants.organizationId, sql.placeholder("organizationId")))),
+  );
+  const [row] = await statement.execute({ id, organizationId });
   return row;
 }
 
@@ -187,10 +193,7 @@ export async function assistantForNumber(
 /** An assistant by id within the organization (whatever its state), for turns of a call it already answers. */
 export async function assistantById(db: DbOrTx, organizationId: string, id: string | null): Promise<ResolvedAssistant | null> {
   if (!id) return null;
-  const [row] = await db
-    .select(assistantColumns)
-    .from(voiceAssistants)
-    .where(and(eq(voiceAssistants.id, id), eq(voiceAssistants.organizationId, organizationId)));
+  const row = await assistantRow(db, organizationId, id);
   return row ? toResolved(row) : null;
 }
 

@@ -12,9 +12,10 @@ import { recordKnowledgeGap } from "@/lib/knowledge-gaps/service";
 import { HttpError } from "@/lib/http/errors";
 import { loadAssistantTools, type AssistantToolSet } from "@/lib/mcp/assistant-tools";
 import type { ChatMessage, LlmProvider } from "@/lib/providers/llm/interface";
-import { selectLlm } from "@/lib/provider-selection/llm";
+import { resolveCredentials } from "@/lib/provider-selection/credentials";
+import { llmFor } from "@/lib/provider-selection/llm";
 import type { TtsProvider } from "@/lib/providers/tts/interface";
-import { selectTts } from "@/lib/provider-selection/tts";
+import { ttsFor } from "@/lib/provider-selection/tts";
 import { bookingAwareLlm } from "@/lib/appointments/dialogue/conversation";
 import { saveAudioClip, signedAudioUrl } from "./audio-clips";
 import { assistantContext, personaForModel, voiceOf, type AssistantContext } from "./context";
@@ -145,11 +146,12 @@ export async function runVoiceTest(db: Db, request: VoiceTurnRequest): Promise<V
         business: renderKnowledge(DEMO_BUSINESS_NAME, DEMO_PROFILE, DEMO_SERVICES, now),
       };
   const { assistant, business: profile } = context;
-  const [selectedLlm, tts, history] = await Promise.all([
-    request.providers?.llm ?? selectLlm(db, organizationId),
-    request.providers?.tts ?? selectTts(db, organizationId),
+  const [credentials, history] = await Promise.all([
+    request.providers?.llm && request.providers?.tts ? null : resolveCredentials(db, organizationId, ["anthropic", "elevenlabs"]),
     chatSessionId ? loadHistory(db, organizationId, chatSessionId) : Promise.resolve([]),
   ]);
+  const selectedLlm = request.providers?.llm ?? llmFor(credentials!.anthropic);
+  const tts = request.providers?.tts ?? ttsFor(credentials!.elevenlabs);
 
   // Booking by chat and in the voice test: the dialogue answers turns about appointments (a chat
   // session keeps its booking; the one-off voice test keeps one per user), the model everything else.

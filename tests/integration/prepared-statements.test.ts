@@ -1,6 +1,8 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { organizations } from "@/db/schema";
 import { closeDb, getDb } from "@/lib/database";
 import { literal, preparedStatement } from "@/lib/database-statements";
+import { registerTestUser } from "@/tests/helpers/accounts";
 
 // Statements planned once per handle (lib/database-statements.ts): drizzle's named statements on a
 // PostgreSQL server, PREPARE / EXECUTE with literal values on embedded PGlite. Either way a value is
@@ -20,6 +22,32 @@ describe("prepared statements", () => {
     }
     const [{ users }] = (await db.execute(sql`select count(*)::int as users from "user"`)).rows as { users: number }[];
     expect(typeof users).toBe("number"); // the table is still there
+  });
+
+  it("read columns as drizzle does: timestamps as Dates, jsonb as values, nested selections, in and out of a transaction", async () => {
+    const db = await getDb();
+    const account = await registerTestUser();
+    const profile = { timezone: "Europe/Paris", faqs: [{ question: "It's open?", answer: "Yes" }] };
+    await db.update(organizations).set({ businessProfile: profile }).where(eq(organizations.id, account.organizationId));
+    const build = (handle: typeof db) => () =>
+      handle
+        .select({
+          org: { id: organizations.id, profile: organizations.businessProfile, createdAt: organizations.createdAt },
+          tier: organizations.subscriptionTier,
+          named: sql<boolean>`${organizations.name} <> ''`,
+        })
+        .from(organizations)
+        .where(eq(organizations.id, sql.placeholder("id")));
+    const expected = await build(db)().where(eq(organizations.id, account.organizationId));
+    expect(expected[0].org.createdAt).toBeInstanceOf(Date);
+
+    const statement = preparedStatement(db, "switchboard_test_columns", build(db));
+    for (let i = 0; i < 2; i++) expect(await statement.execute({ id: account.organizationId })).toEqual(expected);
+    expect(await statement.execute({ id: "no-such-organization" })).toEqual([]);
+    await db.transaction(async (tx) => {
+      const inTx = preparedStatement(tx, "switchboard_test_columns_tx", build(tx as unknown as typeof db));
+      expect(await inTx.execute({ id: account.organizationId })).toEqual(expected);
+    });
   });
 
   it("write values as SQL literals for EXECUTE", () => {

@@ -13,7 +13,7 @@ import { changeCredits, getCreditBalance, NO_CREDITS_MESSAGE } from "@/lib/billi
 import { creditPrices } from "@/lib/billing/prices";
 import { createFilesystemBlobStore, setBlobStore } from "@/lib/blob-store";
 import type { LlmProvider } from "@/lib/providers/llm/interface";
-import { selectLlm } from "@/lib/provider-selection/llm";
+import { llmFor } from "@/lib/provider-selection/llm";
 import { closeSpeechPools } from "@/lib/providers/speech-pool";
 import { parseWav } from "@/lib/voice/audio";
 import { signAudioToken } from "@/lib/voice/audio-clips";
@@ -27,7 +27,7 @@ import { call, uniqueSuffix } from "../helpers/http";
 // The real selection, with a handle to make one turn's language model fail.
 jest.mock("@/lib/provider-selection/llm", () => {
   const actual = jest.requireActual("@/lib/provider-selection/llm");
-  return { ...actual, selectLlm: jest.fn(actual.selectLlm) };
+  return { ...actual, llmFor: jest.fn(actual.llmFor) };
 });
 
 const blobDir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-audio-"));
@@ -295,7 +295,7 @@ describe("POST /api/voice/test — mobile body {text, testText, sessionId}", () 
         throw new Error("not used");
       },
     };
-    (selectLlm as jest.Mock).mockResolvedValueOnce(failing);
+    (llmFor as jest.Mock).mockReturnValueOnce(failing);
     const db = await getDb();
     const before = await getCreditBalance(db, owner.organizationId);
     {

@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { bookingConversations, services } from "@/db/schema";
+import { preparedStatement } from "@/lib/database-statements";
 import { normalizePhone, type BookingSource } from "../schema";
 import { cancelAppointment, clockOf, confirmHold, findSlots, holdSlot, releaseHold, SlotTakenError, upcomingAppointmentsForPhone, type BookingDeps } from "../service";
 import { organizationBooking } from "../settings";
@@ -92,10 +93,20 @@ export function bookingPort(db: Db, organizationId: string, input: Pick<BookingT
 
 /** The conversation's booking state, or null (none, or left alone too long). */
 export async function loadDialogueState(db: Db, organizationId: string, channel: BookingChannel, ref: string, now: Date): Promise<DialogueState | null> {
-  const [row] = await db
-    .select({ state: bookingConversations.state, updatedAt: bookingConversations.updatedAt })
-    .from(bookingConversations)
-    .where(and(eq(bookingConversations.organizationId, organizationId), eq(bookingConversations.channel, channel), eq(bookingConversations.ref, ref)));
+  // Read on every turn of every conversation: planned once (lib/database-statements.ts).
+  const statement = preparedStatement(db, "switchboard_booking_dialogue_state", () =>
+    db
+      .select({ state: bookingConversations.state, updatedAt: bookingConversations.updatedAt })
+      .from(bookingConversations)
+      .where(
+        and(
+          eq(bookingConversations.organizationId, sql.placeholder("organizationId")),
+          eq(bookingConversations.channel, sql.placeholder("channel")),
+          eq(bookingConversations.ref, sql.placeholder("ref")),
+        ),
+      ),
+  );
+  const [row] = await statement.execute({ organizationId, channel, ref });
   if (!row?.state) return null;
   if (Math.abs(now.getTime() - row.updatedAt.getTime()) > CONVERSATION_TTL_MS) return null;
   return row.state as unknown as DialogueState;
