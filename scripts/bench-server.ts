@@ -9,6 +9,7 @@ import path from "node:path";
 import pg from "pg";
 
 import { buildIfNeeded } from "./build-if-needed.mjs";
+import { serverNodeFlags } from "./server-flags.mjs";
 
 export type BenchServer = {
   url: string;
@@ -17,6 +18,12 @@ export type BenchServer = {
   output: string[];
   /** CPU time used so far by the server's processes, all threads (Linux; null elsewhere). */
   cpuSeconds(): number | null;
+  /**
+   * CPU seconds so far of the server process's threads, by kind (Linux; null elsewhere): its event
+   * loop (the main thread), the worker threads it started (they take the server's name), and the
+   * rest (V8's garbage-collection and compiler helpers, libuv's file-system threads).
+   */
+  threadCpuSeconds(): { eventLoop: number; workers: number; helpers: number } | null;
   stop(): Promise<void>;
 };
 
@@ -38,6 +45,47 @@ function groupCpuSeconds(group: number): number | null {
     }
   }
   return ticks / CLOCK_TICKS;
+}
+
+/** utime + stime of each thread of a process, by kind (see BenchServer.threadCpuSeconds). */
+function processThreadCpuSeconds(pid: number): { eventLoop: number; workers: number; helpers: number } | null {
+  if (process.platform !== "linux") return null;
+  const totals = { eventLoop: 0, workers: 0, helpers: 0 };
+  let mainName: string | null = null;
+  const threads: { tid: number; name: string; ticks: number }[] = [];
+  for (const entry of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/task/${entry}/stat`, "utf8");
+      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      threads.push({ tid: Number(entry), name, ticks: Number(fields[11]) + Number(fields[12]) });
+      if (Number(entry) === pid) mainName = name;
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  for (const t of threads) {
+    const kind = t.tid === pid ? "eventLoop" : t.name === mainName ? "workers" : "helpers";
+    totals[kind] += t.ticks / CLOCK_TICKS;
+  }
+  return totals;
+}
+
+/** The pid of the server process in a group (the one listening; `next start` may run it as a child). */
+function serverPid(group: number): number {
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) !== group) continue;
+      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8");
+      if (cmdline.includes("next") && fs.readdirSync(`/proc/${entry}/task`).length > 1) return Number(entry);
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return group;
 }
 
 async function freePort(): Promise<number> {
@@ -79,7 +127,8 @@ export async function startBenchServer(extraEnv: Record<string, string> = {}): P
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-server-"));
   const postgres = process.env.BENCH_DATABASE_URL ? await freshPostgresDatabase(process.env.BENCH_DATABASE_URL) : null;
 
-  const child = spawn(process.execPath, [path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const nodeFlags = process.env.BENCH_NODE_FLAGS === undefined ? serverNodeFlags() : process.env.BENCH_NODE_FLAGS.split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeFlags, path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
     detached: true, // its own process group, stopped as a whole
     stdio: ["ignore", "pipe", "pipe"],
     env: {
@@ -134,5 +183,13 @@ export async function startBenchServer(extraEnv: Record<string, string> = {}): P
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   const group = child.pid!;
-  return { url, driver: postgres ? "postgres" : "pglite", output, cpuSeconds: () => groupCpuSeconds(group), stop };
+  const pid = serverPid(group);
+  return {
+    url,
+    driver: postgres ? "postgres" : "pglite",
+    output,
+    cpuSeconds: () => groupCpuSeconds(group),
+    threadCpuSeconds: () => processThreadCpuSeconds(pid),
+    stop,
+  };
 }

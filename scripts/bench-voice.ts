@@ -6,10 +6,12 @@
 // (b) The streamed pipeline with the real Anthropic and ElevenLabs SDKs against local fakes that inject
 //     delays (model: 300 ms to first token, then 40 ms per sentence; speech: 150 ms to first byte):
 //     time to the first audio byte of a three-sentence reply, overlapped vs sequential, in the same run.
-// (c) The production build under `next start` (built first if the sources changed), twice: with the
-//     speech pool at its default size and with SPEECH_WORKERS=1. Each: p50/p95 of a request that
-//     touches no database (GET /api/subscription-plans) on the idle server, then the same while
-//     20 offline voice turns run at once, and offline turns per second at 20-way concurrency.
+// (c) The production build under `next start` (built first if the sources changed), twice, side by
+//     side: the speech pool at its default size and SPEECH_WORKERS=1. Each: p50/p95 of a request
+//     that touches no database (GET /api/subscription-plans) on the idle server, then the same while
+//     20 offline voice turns run at once; then offline turns per second at 20-way concurrency, in
+//     rounds that alternate between the two servers (BENCH_ROUNDS, default 4), with the server's CPU
+//     per turn split by thread (event loop, speech workers, V8/libuv helpers).
 //     BENCH_DATABASE_URL=postgres://… runs those servers on PostgreSQL (a fresh database each);
 //     BENCH_SKIP_SERVER=1 leaves (c) out.
 // Record the output in docs/benchmarks.md.
@@ -28,7 +30,8 @@ const CONCURRENT = Number(process.env.BENCH_CONCURRENT ?? 200);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
 const STREAM_RUNS = Number(process.env.BENCH_STREAM_RUNS ?? 10);
 const SERVER_PROBES = Number(process.env.BENCH_SERVER_PROBES ?? 300);
-const SERVER_TURNS = Number(process.env.BENCH_SERVER_TURNS ?? 300);
+/** Turns per server in the throughput phase, split into BENCH_ROUNDS alternating rounds. */
+const SERVER_TURNS = Number(process.env.BENCH_SERVER_TURNS ?? 600);
 
 type Timings = {
   llmFirstTokenMs: number | null;
@@ -189,27 +192,40 @@ async function main() {
   console.log(`\nbench:voice finished in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
+type ThreadCpu = { eventLoop: number; workers: number; helpers: number };
+
 type ServerRun = {
-  label: string;
   workers: string;
   idle: number[];
   busy: number[];
   busyTurnMs: number[];
-  turnsPerSecond: number;
-  /** Server CPU (all its threads) per turn in the throughput phase, ms; null where unmeasured. */
+  /** Turns and seconds of steady state (CONCURRENCY turns in flight all along), summed over the rounds. */
+  steadyTurns: number;
+  steadySeconds: number;
+  /** turns/s of each round. */
+  rounds: number[];
+  /** Server CPU per turn in the throughput phases, ms: all its processes, and its threads by kind. */
   cpuMsPerTurn: number | null;
-  /** The machine's 1-minute load average when the run started and ended. */
+  threadMsPerTurn: ThreadCpu | null;
+  turns: number;
+  /** The machine's 1-minute load average when the throughput phases started and ended. */
   load: [number, number];
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** (c) One `next start` of the production build: idle and busy no-database latency, then throughput. */
-async function serverRun(label: string, extraEnv: Record<string, string>): Promise<ServerRun> {
-  const loadBefore = os.loadavg()[0];
+type OpenServer = {
+  run: ServerRun;
+  turn(): Promise<number>;
+  probes(count: number): Promise<number[]>;
+  server: Awaited<ReturnType<typeof startBenchServer>>;
+  organizationId: string;
+};
+
+/** One `next start` of the production build, signed in as the demo account and warmed up. */
+async function openServer(extraEnv: Record<string, string>): Promise<OpenServer> {
   const server = await startBenchServer(extraEnv);
   const { demoAccount } = await import("@/lib/demo-accounts");
-  let organizationId: string | null = null;
   try {
     const login = await fetch(`${server.url}/api/auth/login`, {
       method: "POST",
@@ -218,7 +234,6 @@ async function serverRun(label: string, extraEnv: Record<string, string>): Promi
     });
     if (!login.ok) throw new Error(`demo sign-in failed: ${login.status} ${await login.text()}`);
     const session = (await login.json()) as { sessionId: string; organizationId: string };
-    organizationId = session.organizationId;
 
     const turn = async (): Promise<number> => {
       const t0 = performance.now();
@@ -250,60 +265,114 @@ async function serverRun(label: string, extraEnv: Record<string, string>): Promi
 
     // Warm-up: routes compiled on first use, the pool's workers, flite compiled in each worker.
     for (let i = 0; i < 50; i++) await probe();
-    await Promise.all(Array.from({ length: CONCURRENCY }, () => turn()));
-
-    const idle = await probes(SERVER_PROBES);
-
-    // Busy: CONCURRENCY voice turns in flight all along, while the probes run.
-    let stop = false;
-    const busyTurnMs: number[] = [];
-    const loops = Array.from({ length: CONCURRENCY }, async () => {
-      while (!stop) busyTurnMs.push(await turn());
-    });
-    while (busyTurnMs.length < CONCURRENCY) await sleep(20); // every loop has had a turn: steady state
-    const busy = await probes(SERVER_PROBES);
-    stop = true;
-    await Promise.all(loops);
-
-    // Throughput: SERVER_TURNS turns, CONCURRENCY at a time, nothing else.
-    let next = 0;
-    const cpuBefore = server.cpuSeconds();
-    const started = performance.now();
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < SERVER_TURNS) {
-          next += 1;
-          await turn();
-        }
-      }),
-    );
-    const turnsPerSecond = SERVER_TURNS / ((performance.now() - started) / 1000);
-    const cpuAfter = server.cpuSeconds();
-    const cpuMsPerTurn = cpuBefore === null || cpuAfter === null ? null : ((cpuAfter - cpuBefore) * 1000) / SERVER_TURNS;
-    return {
-      label,
+    for (let i = 0; i < 3; i++) await Promise.all(Array.from({ length: CONCURRENCY }, () => turn()));
+    const run: ServerRun = {
       workers: extraEnv.SPEECH_WORKERS ?? `default (${os.availableParallelism()})`,
-      idle,
-      busy,
-      busyTurnMs,
-      turnsPerSecond,
-      cpuMsPerTurn,
-      load: [loadBefore, os.loadavg()[0]],
+      idle: [],
+      busy: [],
+      busyTurnMs: [],
+      steadyTurns: 0,
+      steadySeconds: 0,
+      rounds: [],
+      cpuMsPerTurn: null,
+      threadMsPerTurn: null,
+      turns: 0,
+      load: [0, 0],
     };
+    return { run, turn, probes, server, organizationId: session.organizationId };
   } catch (error) {
     console.error(server.output.slice(-40).join("\n"));
-    throw error;
-  } finally {
     await server.stop();
-    // The server stored its clips under .data/audio/<organization>: this run's organization only.
-    if (organizationId) fs.rmSync(path.join(process.cwd(), ".data", "audio", organizationId), { recursive: true, force: true });
+    throw error;
   }
 }
 
+async function closeServer(open: OpenServer) {
+  await open.server.stop();
+  // The server stored its clips under .data/audio/<organization>: this run's organization only.
+  fs.rmSync(path.join(process.cwd(), ".data", "audio", open.organizationId), { recursive: true, force: true });
+}
+
+/** Idle no-database latency, then the same while CONCURRENCY voice turns are in flight all along. */
+async function latency(open: OpenServer) {
+  open.run.idle = await open.probes(SERVER_PROBES);
+  let stop = false;
+  const loops = Array.from({ length: CONCURRENCY }, async () => {
+    while (!stop) open.run.busyTurnMs.push(await open.turn());
+  });
+  while (open.run.busyTurnMs.length < CONCURRENCY) await sleep(20); // every loop has had a turn: steady state
+  open.run.busy = await open.probes(SERVER_PROBES);
+  stop = true;
+  await Promise.all(loops);
+}
+
+/**
+ * One throughput round: `count` turns, CONCURRENCY at a time. Turns per second are counted between
+ * the CONCURRENCY-th and the (count − CONCURRENCY)-th completion, while CONCURRENCY turns were in
+ * flight all along (no ramp-up or drain); CPU over the whole round.
+ */
+async function throughputRound(open: OpenServer, count: number) {
+  const cpuBefore = open.server.cpuSeconds();
+  const threadsBefore = open.server.threadCpuSeconds();
+  const done: number[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < count) {
+        next += 1;
+        await open.turn();
+        done.push(performance.now());
+      }
+    }),
+  );
+  const from = CONCURRENCY - 1;
+  const to = count - CONCURRENCY - 1;
+  const seconds = (done[to] - done[from]) / 1000;
+  open.run.steadyTurns += to - from;
+  open.run.steadySeconds += seconds;
+  open.run.rounds.push((to - from) / seconds);
+  const cpuAfter = open.server.cpuSeconds();
+  const threadsAfter = open.server.threadCpuSeconds();
+  open.run.turns += count;
+  if (cpuBefore !== null && cpuAfter !== null) open.run.cpuMsPerTurn = (open.run.cpuMsPerTurn ?? 0) + (cpuAfter - cpuBefore) * 1000;
+  if (threadsBefore && threadsAfter) {
+    const sum = open.run.threadMsPerTurn ?? { eventLoop: 0, workers: 0, helpers: 0 };
+    for (const key of ["eventLoop", "workers", "helpers"] as const) sum[key] += (threadsAfter[key] - threadsBefore[key]) * 1000;
+    open.run.threadMsPerTurn = sum;
+  }
+}
+
+/**
+ * (c) Two `next start` servers of the production build, the speech pool at its default size and at
+ * one worker, each on a fresh database. Latency on each in turn; then the throughput rounds alternate
+ * between them (A B, B A, A B, …), so that a slower or faster spell of a shared machine falls on
+ * both alike: the ratio of the two is what the target is about.
+ */
 async function serverRuns() {
   const database = process.env.BENCH_DATABASE_URL ? "PostgreSQL (a fresh database per server)" : "embedded PGlite (a fresh folder per server)";
-  console.log(`\n(c) production build under \`next start\`, ${database}; demo account; "Hello" → the Front Desk assistant's greeting`);
-  const runs = [await serverRun("pool at default size", {}), await serverRun("pool of one worker", { SPEECH_WORKERS: "1" })];
+  const { serverNodeFlags } = await import("./server-flags.mjs");
+  const flags = process.env.BENCH_NODE_FLAGS ?? serverNodeFlags().join(" ");
+  const roundsWanted = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 4));
+  const perRound = Math.max(3 * CONCURRENCY, Math.round(SERVER_TURNS / roundsWanted));
+  console.log(
+    `\n(c) production build under \`next start\`, ${database}; node flags: ${flags || "(none)"}; demo account; "Hello" → the Front Desk assistant's greeting`,
+  );
+  const pool = await openServer({});
+  let one: OpenServer | null = null;
+  try {
+    one = await openServer({ SPEECH_WORKERS: "1" });
+    for (const open of [pool, one]) await latency(open);
+    const loadBefore = os.loadavg()[0];
+    for (let round = 0; round < roundsWanted; round++) {
+      for (const open of round % 2 === 0 ? [pool, one] : [one, pool]) await throughputRound(open, perRound);
+    }
+    for (const open of [pool, one]) open.run.load = [loadBefore, os.loadavg()[0]];
+  } finally {
+    await closeServer(pool);
+    if (one) await closeServer(one);
+  }
+  const runs = [pool.run, one.run];
+
   console.log(`\n(c1) GET /api/subscription-plans (no database), ${SERVER_PROBES} requests 10 ms apart: idle, then while ${CONCURRENCY} voice turns run at once`);
   console.log("| SPEECH_WORKERS | idle p50 ms | idle p95 ms | busy p50 ms | busy p95 ms | busy p95 ÷ idle p95 | voice turn p50 ms (busy) | p95 ms |\n|---|---|---|---|---|---|---|---|");
   for (const r of runs) {
@@ -311,21 +380,31 @@ async function serverRuns() {
       `| ${r.workers} | ${f(pct(r.idle, 50))} | ${f(pct(r.idle, 95))} | ${f(pct(r.busy, 50))} | ${f(pct(r.busy, 95))} | ${(pct(r.busy, 95) / pct(r.idle, 95)).toFixed(2)}× | ${f(pct(r.busyTurnMs, 50))} | ${f(pct(r.busyTurnMs, 95))} |`,
     );
   }
-  console.log(`\n(c2) offline turns per second, ${SERVER_TURNS} turns at ${CONCURRENCY}-way concurrency`);
-  // Cores the server obtained = CPU seconds per second of wall time: on a shared machine this, not
-  // the pool size, can be what limits turns/s.
-  console.log("| SPEECH_WORKERS | turns/s | server CPU per turn ms (Node, all threads) | cores obtained | load average at start → end |\n|---|---|---|---|---|");
+  console.log(
+    `\n(c2) offline turns per second at ${CONCURRENCY}-way concurrency: ${roundsWanted} rounds of ${perRound} turns per server, alternating; counted while ${CONCURRENCY} turns were in flight`,
+  );
+  // Cores obtained = CPU seconds per second of wall time: on a shared machine this, not the pool
+  // size, can be what limits turns/s. The thread split shows where a turn's CPU goes.
+  console.log(
+    "| SPEECH_WORKERS | turns/s | each round | server CPU per turn ms | event loop | speech workers | V8/libuv helpers | cores obtained | load average at start → end |\n|---|---|---|---|---|---|---|---|---|",
+  );
   for (const r of runs) {
-    const cpu = r.cpuMsPerTurn === null ? "n/a" : r.cpuMsPerTurn.toFixed(1);
-    const cores = r.cpuMsPerTurn === null ? "n/a" : ((r.cpuMsPerTurn * r.turnsPerSecond) / 1000).toFixed(2);
-    console.log(`| ${r.workers} | ${r.turnsPerSecond.toFixed(1)} | ${cpu} | ${cores} | ${r.load[0].toFixed(2)} → ${r.load[1].toFixed(2)} |`);
+    const tps = r.steadyTurns / r.steadySeconds;
+    const cpu = r.cpuMsPerTurn === null ? null : r.cpuMsPerTurn / r.turns;
+    const t = r.threadMsPerTurn;
+    const per = (ms: number | undefined) => (ms === undefined ? "n/a" : (ms / r.turns).toFixed(1));
+    console.log(
+      `| ${r.workers} | ${tps.toFixed(2)} | ${r.rounds.map((x) => x.toFixed(1)).join(", ")} | ${cpu === null ? "n/a" : cpu.toFixed(1)} | ${per(t?.eventLoop)} | ${per(t?.workers)} | ${per(t?.helpers)} | ${cpu === null ? "n/a" : ((cpu * tps) / 1000).toFixed(2)} | ${r.load[0].toFixed(2)} → ${r.load[1].toFixed(2)} |`,
+    );
   }
 
-  const [pool, one] = runs;
-  const latencyRatio = pct(pool.busy, 95) / pct(pool.idle, 95);
-  const speedup = pool.turnsPerSecond / one.turnsPerSecond;
+  const latencyRatio = pct(pool.run.busy, 95) / pct(pool.run.idle, 95);
+  const speedup = pool.run.steadyTurns / pool.run.steadySeconds / (one.run.steadyTurns / one.run.steadySeconds);
+  const perRoundRatios = pool.run.rounds.map((x, i) => x / one!.run.rounds[i]);
   console.log(`\ntarget: busy p95 within 3× idle p95 (default pool): ${latencyRatio.toFixed(2)}× — ${latencyRatio <= 3 ? "met" : "NOT met"}`);
-  console.log(`target: turns/s default pool ≥ 1.6× one worker: ${speedup.toFixed(2)}× — ${speedup >= 1.6 ? "met" : "NOT met"}`);
+  console.log(
+    `target: turns/s default pool ≥ 1.6× one worker: ${speedup.toFixed(2)}× — ${speedup >= 1.6 ? "met" : "NOT met"} (round by round: ${perRoundRatios.map((x) => x.toFixed(2)).join(", ")})`,
+  );
 }
 
 main().catch((error) => {
