@@ -29,16 +29,13 @@ describe("prepared statements", () => {
     const account = await registerTestUser();
     const profile = { timezone: "Europe/Paris", faqs: [{ question: "It's open?", answer: "Yes" }] };
     await db.update(organizations).set({ businessProfile: profile }).where(eq(organizations.id, account.organizationId));
-    const build = (handle: typeof db) => () =>
-      handle
-        .select({
-          org: { id: organizations.id, profile: organizations.businessProfile, createdAt: organizations.createdAt },
-          tier: organizations.subscriptionTier,
-          named: sql<boolean>`${organizations.name} <> ''`,
-        })
-        .from(organizations)
-        .where(eq(organizations.id, sql.placeholder("id")));
-    const expected = await build(db)().where(eq(organizations.id, account.organizationId));
+    const selection = {
+      org: { id: organizations.id, profile: organizations.businessProfile, createdAt: organizations.createdAt },
+      tier: organizations.subscriptionTier,
+      named: sql<boolean>`${organizations.name} <> ''`,
+    };
+    const build = (handle: typeof db) => () => handle.select(selection).from(organizations).where(eq(organizations.id, sql.placeholder("id")));
+    const expected = await db.select(selection).from(organizations).where(eq(organizations.id, account.organizationId));
     expect(expected[0].org.createdAt).toBeInstanceOf(Date);
 
     const statement = preparedStatement(db, "switchboard_test_columns", build(db));
