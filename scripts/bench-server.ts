@@ -9,7 +9,6 @@ import path from "node:path";
 import pg from "pg";
 
 import { buildIfNeeded } from "./build-if-needed.mjs";
-import { serverNodeFlags } from "./server-flags.mjs";
 
 export type BenchServer = {
   url: string;
@@ -127,7 +126,7 @@ export async function startBenchServer(extraEnv: Record<string, string> = {}): P
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-server-"));
   const postgres = process.env.BENCH_DATABASE_URL ? await freshPostgresDatabase(process.env.BENCH_DATABASE_URL) : null;
 
-  const nodeFlags = process.env.BENCH_NODE_FLAGS === undefined ? serverNodeFlags() : process.env.BENCH_NODE_FLAGS.split(" ").filter(Boolean);
+  const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean); // e.g. V8 flags to try
   const child = spawn(process.execPath, [...nodeFlags, path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
     detached: true, // its own process group, stopped as a whole
     stdio: ["ignore", "pipe", "pipe"],

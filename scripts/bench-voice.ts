@@ -350,8 +350,7 @@ async function throughputRound(open: OpenServer, count: number) {
  */
 async function serverRuns() {
   const database = process.env.BENCH_DATABASE_URL ? "PostgreSQL (a fresh database per server)" : "embedded PGlite (a fresh folder per server)";
-  const { serverNodeFlags } = await import("./server-flags.mjs");
-  const flags = process.env.BENCH_NODE_FLAGS ?? serverNodeFlags().join(" ");
+  const flags = process.env.BENCH_NODE_FLAGS ?? "";
   const roundsWanted = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 4));
   const perRound = Math.max(3 * CONCURRENCY, Math.round(SERVER_TURNS / roundsWanted));
   console.log(
