@@ -64,6 +64,22 @@ function capped(n: number, each: number, max: number): number {
   return Math.min(max, each * n);
 }
 
+/** A score and its reasons, added up signal by signal. */
+function tally() {
+  const sum = { score: 0, reasons: [] as string[] };
+  return {
+    sum,
+    add(points: number, reason: string) {
+      sum.score += points;
+      sum.reasons.push(reason);
+    },
+    /** A signal seen `n` times counts from `min` on: `each` point apiece, at most `max`. */
+    counted(n: number, min: number, each: number, max: number, reason: (n: number) => string) {
+      if (n >= min) this.add(capped(n, each, max), reason(n));
+    },
+  };
+}
+
 /** How many other organizations shared a report of this number (as its hash). */
 async function sharedReportCount(db: DbOrTx, organizationId: string, phoneNumber: string): Promise<number> {
   const [row] = await db
@@ -129,26 +145,13 @@ export async function scoreCaller(
     sharedReportCount(db, organizationId, caller),
   ]);
 
-  let score = 0;
-  const reasons: string[] = [];
+  const verdict = tally();
   const attestation = attestationSignal(input.stirVerstat);
-  if (attestation) {
-    score += attestation.points;
-    reasons.push(attestation.reason);
-  }
-  if (short.n >= 2) {
-    score += capped(short.n, SPAM_POINTS.shortCallEach, SPAM_POINTS.shortCallMax);
-    reasons.push(SPAM.shortCalls(short.n));
-  }
-  if (neighbours >= 2) {
-    score += capped(neighbours, SPAM_POINTS.neighbourEach, SPAM_POINTS.neighbourMax);
-    reasons.push(SPAM.neighbours(neighbours));
-  }
-  if (reports >= 1) {
-    score += capped(reports, SPAM_POINTS.reportEach, SPAM_POINTS.reportMax);
-    reasons.push(SPAM.reported(reports));
-  }
-  return { score: Math.min(100, score), reasons, list: null };
+  if (attestation) verdict.add(attestation.points, attestation.reason);
+  verdict.counted(short.n, 2, SPAM_POINTS.shortCallEach, SPAM_POINTS.shortCallMax, SPAM.shortCalls);
+  verdict.counted(neighbours, 2, SPAM_POINTS.neighbourEach, SPAM_POINTS.neighbourMax, SPAM.neighbours);
+  verdict.counted(reports, 1, SPAM_POINTS.reportEach, SPAM_POINTS.reportMax, SPAM.reported);
+  return { score: Math.min(100, verdict.sum.score), reasons: verdict.sum.reasons, list: null };
 }
 
 /** Link shorteners hide where a link leads: a common mark of text spam. */
@@ -183,26 +186,13 @@ export async function scoreTexter(
     neighbourCount(db, { table: messages, fromNumber: messages.fromNumber, where: inbound }, sender),
     sharedReportCount(db, organizationId, sender),
   ]);
-  let score = 0;
-  const reasons: string[] = [];
-  if (burst.n >= 5) {
-    score += capped(burst.n, SPAM_POINTS.textBurstEach, SPAM_POINTS.textBurstMax);
-    reasons.push(SPAM.textBurst(burst.n));
-  }
-  if (neighbours >= 2) {
-    score += capped(neighbours, SPAM_POINTS.neighbourEach, SPAM_POINTS.neighbourMax);
-    reasons.push(SPAM.neighbourTexts(neighbours));
-  }
-  if (reports >= 1) {
-    score += capped(reports, SPAM_POINTS.reportEach, SPAM_POINTS.reportMax);
-    reasons.push(SPAM.reported(reports));
-  }
+  const verdict = tally();
+  verdict.counted(burst.n, 5, SPAM_POINTS.textBurstEach, SPAM_POINTS.textBurstMax, SPAM.textBurst);
+  verdict.counted(neighbours, 2, SPAM_POINTS.neighbourEach, SPAM_POINTS.neighbourMax, SPAM.neighbourTexts);
+  verdict.counted(reports, 1, SPAM_POINTS.reportEach, SPAM_POINTS.reportMax, SPAM.reported);
   const link = linkSignal(input.body);
-  if (link) {
-    score += link.points;
-    reasons.push(link.reason);
-  }
-  return { score: Math.min(100, score), reasons };
+  if (link) verdict.add(link.points, link.reason);
+  return { score: Math.min(100, verdict.sum.score), reasons: verdict.sum.reasons };
 }
 
 /** Shares "this number is spam" with the other organizations, when this one opted in (hashed). */
