@@ -78,6 +78,10 @@ describe("yes, no, names, choices, intents", () => {
     expect(parseBookingIntent("can I move my appointment")).toBe("reschedule");
     expect(parseBookingIntent("Please cancel my appointment")).toBe("cancel");
     expect(parseBookingIntent("What are your hours?")).toBeNull();
+    expect(parseBookingIntent("What are your opening hours?")).toBeNull();
+    expect(parseBookingIntent("What are your opening times?")).toBeNull();
+    expect(parseBookingIntent("Do you have an opening on Friday?")).toBe("book");
+    expect(parseBookingIntent("Any openings tomorrow?")).toBe("book");
     expect(isAbort("never mind")).toBe(true);
   });
   it("matches services by name, spacing and plural aside", () => {
