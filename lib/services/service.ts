@@ -48,29 +48,20 @@ function toDto(row: Row, resourceIds: string[]): ServiceDto {
   };
 }
 
-async function linksOf(db: DbOrTx, organizationId: string, serviceIds: string[]): Promise<Map<string, string[]>> {
-  const map = new Map<string, string[]>();
-  if (serviceIds.length === 0) return map;
-  const rows = await db
-    .select({ serviceId: serviceResources.serviceId, resourceId: serviceResources.resourceId })
-    .from(serviceResources)
-    .where(and(eq(serviceResources.organizationId, organizationId), inArray(serviceResources.serviceId, serviceIds)))
-    .orderBy(asc(serviceResources.resourceId));
-  for (const r of rows) map.set(r.serviceId, [...(map.get(r.serviceId) ?? []), r.resourceId]);
-  return map;
-}
+/** A service row's resources, by id: a subquery, so a service and its resources are one statement. */
+const resourceIdsOfService = sql<string[]>`array(select ${serviceResources.resourceId} from ${serviceResources}
+  where ${serviceResources.organizationId} = ${services.organizationId} and ${serviceResources.serviceId} = ${services.id}
+  order by ${serviceResources.resourceId})`;
+
+/** The columns read for a ServiceDto. */
+const withResources = { service: services, resourceIds: resourceIdsOfService };
 
 /** The organization's services (all, or only active ones), by name, each with its resources: one statement. */
 export async function listServices(db: DbOrTx, organizationId: string, options: { activeOnly?: boolean } = {}): Promise<ServiceDto[]> {
   // The active ones are read on every assistant turn: planned once (lib/database-statements.ts).
   const statement = preparedStatement(db, options.activeOnly ? "switchboard_active_services" : "switchboard_services", () =>
     db
-      .select({
-        service: services,
-        resourceIds: sql<string[]>`array(select ${serviceResources.resourceId} from ${serviceResources}
-          where ${serviceResources.organizationId} = ${services.organizationId} and ${serviceResources.serviceId} = ${services.id}
-          order by ${serviceResources.resourceId})`,
-      })
+      .select(withResources)
       .from(services)
       .where(
         options.activeOnly
@@ -86,7 +77,7 @@ export async function listServices(db: DbOrTx, organizationId: string, options: 
 /** The organization's service with this name (case-insensitive), if any. */
 export async function findServiceByName(db: DbOrTx, organizationId: string, name: string, exceptId?: string): Promise<ServiceDto | null> {
   const [row] = await db
-    .select()
+    .select(withResources)
     .from(services)
     .where(
       and(
@@ -96,7 +87,7 @@ export async function findServiceByName(db: DbOrTx, organizationId: string, name
       ),
     )
     .limit(1);
-  return row ? toDto(row, (await linksOf(db, organizationId, [row.id])).get(row.id) ?? []) : null;
+  return row ? toDto(row.service, row.resourceIds) : null;
 }
 
 function duplicate(name: string) {
@@ -104,9 +95,9 @@ function duplicate(name: string) {
 }
 
 export async function getService(db: DbOrTx, organizationId: string, id: string): Promise<ServiceDto> {
-  const [row] = await db.select().from(services).where(and(eq(services.id, id), eq(services.organizationId, organizationId)));
+  const [row] = await db.select(withResources).from(services).where(and(eq(services.id, id), eq(services.organizationId, organizationId)));
   if (!row) throw notFound("Service");
-  return toDto(row, (await linksOf(db, organizationId, [id])).get(id) ?? []);
+  return toDto(row.service, row.resourceIds);
 }
 
 /** Every id must be one of the organization's resources that is not archived. */
