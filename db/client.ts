@@ -26,7 +26,8 @@ export type DbHandle = {
 /** The statements an embedded PGlite client runs as they are (its `query` and `exec`). */
 export type EmbeddedClient = {
   query<T>(text: string, params?: unknown[], options?: { rowMode?: "array" | "object"; parsers?: Record<number, (value: string) => unknown> }): Promise<{ rows: T[] }>;
-  exec(text: string): Promise<unknown>;
+  /** The simple-query protocol: one result per statement of `text`. */
+  exec<T = Record<string, unknown>>(text: string, options?: { rowMode?: "array" | "object"; parsers?: Record<number, (value: string) => unknown> }): Promise<{ rows: T[] }[]>;
 };
 // On globalThis: Next bundles this module more than once (instrumentation, each route), and the
 // handle opened by one copy must be known to all.

@@ -86,7 +86,9 @@ function embeddedStatement<Row>(client: NonNullable<ReturnType<typeof embeddedCl
       }
       await prepared;
       const run = `EXECUTE ${name}(${names.map((n) => literal(values[n])).join(", ")})`;
-      const { rows } = await client.query<unknown[]>(run, [], { rowMode: "array", parsers: DRIZZLE_PARSERS });
+      // The simple-query protocol: one message into PGlite instead of five (parse, describe, bind,
+      // execute, sync), the same rows (text values through the same parsers).
+      const [{ rows }] = await client.exec<unknown[]>(run, { rowMode: "array", parsers: DRIZZLE_PARSERS });
       return rows.map((row) => mapResultRow<Row>(fields, row, undefined));
     },
   };
