@@ -1,6 +1,9 @@
 import { closeDb, getDbHandle } from "@/lib/database";
 import { closeJobQueue, enqueue, getJobQueue } from "./queue";
+import { eq } from "drizzle-orm";
+import { jobSchedules } from "@/db/schema";
 import { runDueJobs, startJobRunner } from "./runner";
+import { enqueueDueSchedules, type ScheduleMemo } from "./scheduler";
 import { defineJob, type JobDefinition } from "./types";
 
 /**
@@ -116,5 +119,29 @@ describe("job runner", () => {
     expect(first.scheduled).toEqual([job.name]);
     expect(second.scheduled).toEqual([]);
     expect(runs).toHaveLength(1);
+  });
+
+  it("with a runner's memo, reads the schedule table once per slot, and claims the next slot when it comes", async () => {
+    const { db } = await getDbHandle();
+    const { job } = recorder({ everySeconds: 60 });
+    const definitions = [job] as JobDefinition<unknown>[];
+    const memo: ScheduleMemo = new Map();
+    const slot = Math.floor(Date.now() / 60_000) * 60_000;
+    const at = (ms: number) => new Date(slot + ms);
+
+    expect(await enqueueDueSchedules(db, definitions, at(1_000), memo)).toEqual([job.name]);
+    expect(memo.get(job.name)).toBe(slot + 60_000);
+    // Within the slot the memo answers: the table is not read (its row may even be gone).
+    await db.delete(jobSchedules).where(eq(jobSchedules.name, job.name));
+    expect(await enqueueDueSchedules(db, definitions, at(30_000), memo)).toEqual([]);
+    expect(await db.select().from(jobSchedules).where(eq(jobSchedules.name, job.name))).toEqual([]);
+    // Without the memo (the cron route, another instance) the same slot would be claimed again from
+    // the table; the next slot is claimed through the memo as well.
+    expect(await enqueueDueSchedules(db, definitions, at(61_000), memo)).toEqual([job.name]);
+    expect(memo.get(job.name)).toBe(slot + 120_000);
+    // A slot another instance already claimed: nothing is enqueued, and the memo moves on all the same.
+    const other: ScheduleMemo = new Map();
+    expect(await enqueueDueSchedules(db, definitions, at(62_000), other)).toEqual([]);
+    expect(other.get(job.name)).toBe(slot + 120_000);
   });
 });

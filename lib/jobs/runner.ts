@@ -2,7 +2,7 @@ import "server-only";
 import { getDb } from "@/lib/database";
 import { getJobQueue } from "./queue";
 import { jobDefinitions } from "./registry";
-import { enqueueDueSchedules } from "./scheduler";
+import { enqueueDueSchedules, type ScheduleMemo } from "./scheduler";
 import type { FetchedJob, JobDefinition } from "./types";
 
 /**
@@ -33,6 +33,8 @@ export type RunOptions = {
   batch?: number;
   budgetMs?: number;
   schedules?: boolean;
+  /** A long-lived runner's memory of the recurring jobs' next slots (see ScheduleMemo). */
+  scheduleMemo?: ScheduleMemo;
 };
 
 export async function runDueJobs(options: RunOptions = {}): Promise<RunSummary> {
@@ -42,7 +44,7 @@ export async function runDueJobs(options: RunOptions = {}): Promise<RunSummary> 
   const byName = new Map(definitions.map((d) => [d.name, d]));
   const names = [...byName.keys()];
   const queue = await getJobQueue();
-  const scheduled = options.schedules === false ? [] : await enqueueDueSchedules(await getDb(), definitions);
+  const scheduled = options.schedules === false ? [] : await enqueueDueSchedules(await getDb(), definitions, new Date(), options.scheduleMemo);
   const summary: RunSummary = { ran: 0, failed: 0, scheduled };
   while (Date.now() - started < budgetMs) {
     const batch = await queue.fetch(names, options.batch ?? 10);
@@ -62,9 +64,10 @@ export function startJobRunner(pollMs: number, options: Pick<RunOptions, "defini
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> = Promise.resolve();
+  const scheduleMemo: ScheduleMemo = new Map();
   const tick = () => {
     if (stopped) return;
-    running = runDueJobs({ ...options, budgetMs: Math.max(pollMs * 5, 5_000) })
+    running = runDueJobs({ ...options, scheduleMemo, budgetMs: Math.max(pollMs * 5, 5_000) })
       .catch((error) => console.error("[jobs] runner tick failed:", error instanceof Error ? error.message : error))
       .finally(() => {
         if (!stopped) {
