@@ -70,6 +70,35 @@ function processThreadCpuSeconds(pid: number): { eventLoop: number; workers: num
   return totals;
 }
 
+/**
+ * The whole machine's CPU seconds so far from /proc/stat: busy (user, nice, system, irq, softirq,
+ * steal) and idle (idle, iowait), summed over all cores (Linux; null elsewhere).
+ */
+export function machineCpuSeconds(): { busy: number; idle: number } | null {
+  if (process.platform !== "linux") return null;
+  const line = fs.readFileSync("/proc/stat", "utf8").split("\n")[0]; // "cpu  user nice system idle iowait irq softirq steal …"
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = line.trim().split(/\s+/).slice(1, 9).map(Number);
+  return { busy: (user + nice + system + irq + softirq + steal) / CLOCK_TICKS, idle: (idle + iowait) / CLOCK_TICKS };
+}
+
+/** CPU seconds so far of every process whose command name is `name` (e.g. the PostgreSQL server's backends). */
+export function namedProcessesCpuSeconds(name: string): number | null {
+  if (process.platform !== "linux") return null;
+  let ticks = 0;
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      if (stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")) !== name) continue;
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return ticks / CLOCK_TICKS;
+}
+
 /** The pid of the server process in a group (the one listening; `next start` may run it as a child). */
 function serverPid(group: number): number {
   for (const entry of fs.readdirSync("/proc")) {

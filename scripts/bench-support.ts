@@ -1,6 +1,8 @@
 // Shared by the bench:* scripts. Importing this module points the app at a fresh in-memory PGlite
 // with no demo seed, so it must be imported before anything that opens the database (the scripts
 // load the app's modules with dynamic imports after it).
+import http from "node:http";
+
 process.env.PGLITE_DATA_DIR = "memory://";
 delete process.env.DATABASE_URL;
 process.env.BETTER_AUTH_SECRET ??= "bench-secret-bench-secret-bench-secret-0123456789";
@@ -26,4 +28,33 @@ export async function registerBenchAccount(register: RouteHandler, name = "bench
   );
   if (!res.ok) throw new Error(`register failed: ${res.status} ${await res.text()}`);
   return (await res.json()) as { sessionId: string; organizationId: string };
+}
+
+/**
+ * A light HTTP/1.1 client for load against a local server: node:http on kept-alive connections.
+ * The load generator shares the machine's cores with the server it measures; `fetch` (undici) cost
+ * 4–7 ms of CPU per voice-test request here, this ~1.5 ms (docs/benchmarks.md, bench:voice).
+ */
+export function lightHttpClient(baseUrl: string) {
+  const url = new URL(baseUrl);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  return {
+    request(method: "GET" | "POST", path: string, options: { headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; body: string }> {
+      return new Promise((resolve, reject) => {
+        const headers: Record<string, string | number> = { ...options.headers };
+        if (options.body !== undefined) headers["content-length"] = Buffer.byteLength(options.body);
+        const req = http.request({ host: url.hostname, port: url.port, path, method, agent, headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+          res.on("error", reject);
+        });
+        req.on("error", reject);
+        req.end(options.body);
+      });
+    },
+    close() {
+      agent.destroy();
+    },
+  };
 }

@@ -19,8 +19,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-import { percentile as pct, registerBenchAccount } from "./bench-support";
-import { startBenchServer } from "./bench-server";
+import { lightHttpClient, percentile as pct, registerBenchAccount } from "./bench-support";
+import { machineCpuSeconds, namedProcessesCpuSeconds, startBenchServer } from "./bench-server";
 
 delete process.env.ANTHROPIC_API_KEY;
 delete process.env.ELEVENLABS_API_KEY;
@@ -208,6 +208,11 @@ type ServerRun = {
   cpuMsPerTurn: number | null;
   threadMsPerTurn: ThreadCpu | null;
   turns: number;
+  /**
+   * The rest of the machine over the same rounds, ms per turn: the load generator (this process),
+   * the PostgreSQL server's processes, everything else that was busy, and the cores left idle.
+   */
+  machine: { bench: number; postgres: number; other: number; idle: number; seconds: number } | null;
   /** The machine's 1-minute load average when the throughput phases started and ended. */
   load: [number, number];
 };
@@ -219,6 +224,7 @@ type OpenServer = {
   turn(): Promise<number>;
   probes(count: number): Promise<number[]>;
   server: Awaited<ReturnType<typeof startBenchServer>>;
+  client: ReturnType<typeof lightHttpClient>;
   organizationId: string;
 };
 
@@ -235,22 +241,21 @@ async function openServer(extraEnv: Record<string, string>): Promise<OpenServer>
     if (!login.ok) throw new Error(`demo sign-in failed: ${login.status} ${await login.text()}`);
     const session = (await login.json()) as { sessionId: string; organizationId: string };
 
+    // The load: node:http on kept-alive connections (lightHttpClient), not fetch, whose own CPU on
+    // the shared cores would be taken from the server being measured.
+    const client = lightHttpClient(server.url);
+    const body = JSON.stringify({ testText: "Hello" });
+    const headers = { "content-type": "application/json", authorization: `Bearer ${session.sessionId}` };
     const turn = async (): Promise<number> => {
       const t0 = performance.now();
-      const response = await fetch(`${server.url}/api/voice/test`, {
-        method: "POST",
-        headers: { "content-type": "application/json", authorization: `Bearer ${session.sessionId}` },
-        body: JSON.stringify({ testText: "Hello" }),
-      });
-      const body = await response.text();
-      if (response.status !== 200) throw new Error(`voice test failed: ${response.status} ${body}`);
+      const response = await client.request("POST", "/api/voice/test", { headers, body });
+      if (response.status !== 200) throw new Error(`voice test failed: ${response.status} ${response.body}`);
       return performance.now() - t0;
     };
     const probe = async (): Promise<number> => {
       const t0 = performance.now();
-      const response = await fetch(`${server.url}/api/subscription-plans`);
-      await response.arrayBuffer();
-      if (!response.ok) throw new Error(`GET /api/subscription-plans: ${response.status}`);
+      const response = await client.request("GET", "/api/subscription-plans");
+      if (response.status !== 200) throw new Error(`GET /api/subscription-plans: ${response.status}`);
       return performance.now() - t0;
     };
     /** `count` requests one after another, 10 ms apart (a steady trickle, not a flood). */
@@ -277,9 +282,10 @@ async function openServer(extraEnv: Record<string, string>): Promise<OpenServer>
       cpuMsPerTurn: null,
       threadMsPerTurn: null,
       turns: 0,
+      machine: null,
       load: [0, 0],
     };
-    return { run, turn, probes, server, organizationId: session.organizationId };
+    return { run, turn, probes, server, client, organizationId: session.organizationId };
   } catch (error) {
     console.error(server.output.slice(-40).join("\n"));
     await server.stop();
@@ -288,6 +294,7 @@ async function openServer(extraEnv: Record<string, string>): Promise<OpenServer>
 }
 
 async function closeServer(open: OpenServer) {
+  open.client.close();
   await open.server.stop();
   // The server stored its clips under .data/audio/<organization>: this run's organization only.
   fs.rmSync(path.join(process.cwd(), ".data", "audio", open.organizationId), { recursive: true, force: true });
@@ -314,6 +321,10 @@ async function latency(open: OpenServer) {
 async function throughputRound(open: OpenServer, count: number) {
   const cpuBefore = open.server.cpuSeconds();
   const threadsBefore = open.server.threadCpuSeconds();
+  const machineBefore = machineCpuSeconds();
+  const benchBefore = process.cpuUsage();
+  const postgresBefore = namedProcessesCpuSeconds("postgres");
+  const wallBefore = performance.now();
   const done: number[] = [];
   let next = 0;
   await Promise.all(
@@ -333,6 +344,20 @@ async function throughputRound(open: OpenServer, count: number) {
   open.run.rounds.push((to - from) / seconds);
   const cpuAfter = open.server.cpuSeconds();
   const threadsAfter = open.server.threadCpuSeconds();
+  const machineAfter = machineCpuSeconds();
+  const bench = process.cpuUsage(benchBefore);
+  const postgresAfter = namedProcessesCpuSeconds("postgres");
+  if (machineBefore && machineAfter && cpuBefore !== null && cpuAfter !== null) {
+    const m = open.run.machine ?? { bench: 0, postgres: 0, other: 0, idle: 0, seconds: 0 };
+    const benchMs = (bench.user + bench.system) / 1000;
+    const postgresMs = postgresBefore !== null && postgresAfter !== null ? (postgresAfter - postgresBefore) * 1000 : 0;
+    m.bench += benchMs;
+    m.postgres += postgresMs;
+    m.other += (machineAfter.busy - machineBefore.busy) * 1000 - (cpuAfter - cpuBefore) * 1000 - benchMs - postgresMs;
+    m.idle += (machineAfter.idle - machineBefore.idle) * 1000;
+    m.seconds += (performance.now() - wallBefore) / 1000;
+    open.run.machine = m;
+  }
   open.run.turns += count;
   if (cpuBefore !== null && cpuAfter !== null) open.run.cpuMsPerTurn = (open.run.cpuMsPerTurn ?? 0) + (cpuAfter - cpuBefore) * 1000;
   if (threadsBefore && threadsAfter) {
@@ -395,6 +420,16 @@ async function serverRuns() {
     console.log(
       `| ${r.workers} | ${tps.toFixed(2)} | ${r.rounds.map((x) => x.toFixed(1)).join(", ")} | ${cpu === null ? "n/a" : cpu.toFixed(1)} | ${per(t?.eventLoop)} | ${per(t?.workers)} | ${per(t?.helpers)} | ${cpu === null ? "n/a" : ((cpu * tps) / 1000).toFixed(2)} | ${r.load[0].toFixed(2)} → ${r.load[1].toFixed(2)} |`,
     );
+  }
+
+  console.log(
+    "\n(c3) the rest of the machine over the same rounds, ms per turn (the load generator is this process; idle: CPU time no one used, over all cores)\n| SPEECH_WORKERS | load generator | PostgreSQL server | everything else busy | idle | idle cores |\n|---|---|---|---|---|---|",
+  );
+  for (const r of runs) {
+    const m = r.machine;
+    if (!m) continue;
+    const per = (ms: number) => (ms / r.turns).toFixed(1);
+    console.log(`| ${r.workers} | ${per(m.bench)} | ${per(m.postgres)} | ${per(m.other)} | ${per(m.idle)} | ${(m.idle / 1000 / m.seconds).toFixed(2)} |`);
   }
 
   const latencyRatio = pct(pool.run.busy, 95) / pct(pool.run.idle, 95);
