@@ -7,11 +7,13 @@
 //     delays (model: 300 ms to first token, then 40 ms per sentence; speech: 150 ms to first byte):
 //     time to the first audio byte of a three-sentence reply, overlapped vs sequential, in the same run.
 // (c) The production build under `next start` (built first if the sources changed), twice, side by
-//     side: the speech pool at its default size and SPEECH_WORKERS=1. Each: p50/p95 of a request
+//     side: the speech pool at its default size and SPEECH_WORKERS=1. First both idle for
+//     BENCH_IDLE_SECONDS (30): the CPU an idle server uses. Then each: p50/p95 of a request
 //     that touches no database (GET /api/subscription-plans) on the idle server, then the same while
 //     20 offline voice turns run at once; then offline turns per second at 20-way concurrency, in
 //     rounds that alternate between the two servers (BENCH_ROUNDS, default 4), with the server's CPU
-//     per turn split by thread (event loop, speech workers, V8/libuv helpers).
+//     per turn split by thread (event loop, speech workers, V8/libuv helpers), and the rest of the
+//     machine over the same rounds (the load generator, PostgreSQL's processes, other, idle cores).
 //     BENCH_DATABASE_URL=postgres://… runs those servers on PostgreSQL (a fresh database each);
 //     BENCH_SKIP_SERVER=1 leaves (c) out.
 // Record the output in docs/benchmarks.md.
@@ -215,6 +217,8 @@ type ServerRun = {
   machine: { bench: number; postgres: number; other: number; idle: number; seconds: number } | null;
   /** The machine's 1-minute load average when the throughput phases started and ended. */
   load: [number, number];
+  /** CPU the server used while idle (warmed up, no requests), ms per second: its job runner and timers. */
+  idleCpuMsPerSecond: number | null;
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -284,6 +288,7 @@ async function openServer(extraEnv: Record<string, string>): Promise<OpenServer>
       turns: 0,
       machine: null,
       load: [0, 0],
+      idleCpuMsPerSecond: null,
     };
     return { run, turn, probes, server, client, organizationId: session.organizationId };
   } catch (error) {
@@ -367,6 +372,18 @@ async function throughputRound(open: OpenServer, count: number) {
   }
 }
 
+/** Both servers idle for BENCH_IDLE_SECONDS (default 30, recurring jobs included): their CPU per second. */
+async function idleCpu(opens: OpenServer[]) {
+  const seconds = Number(process.env.BENCH_IDLE_SECONDS ?? 30);
+  const before = opens.map((o) => o.server.cpuSeconds());
+  await sleep(seconds * 1000);
+  opens.forEach((o, i) => {
+    const after = o.server.cpuSeconds();
+    const start = before[i];
+    o.run.idleCpuMsPerSecond = after === null || start === null ? null : ((after - start) * 1000) / seconds;
+  });
+}
+
 /**
  * (c) Two `next start` servers of the production build, the speech pool at its default size and at
  * one worker, each on a fresh database. Latency on each in turn; then the throughput rounds alternate
@@ -385,6 +402,7 @@ async function serverRuns() {
   let one: OpenServer | null = null;
   try {
     one = await openServer({ SPEECH_WORKERS: "1" });
+    await idleCpu([pool, one]);
     for (const open of [pool, one]) await latency(open);
     const loadBefore = os.loadavg()[0];
     for (let round = 0; round < roundsWanted; round++) {
@@ -397,6 +415,11 @@ async function serverRuns() {
   }
   const runs = [pool.run, one.run];
 
+  console.log(
+    `\n(c0) each server idle for ${process.env.BENCH_IDLE_SECONDS ?? 30} s after its warm-up (its job runner polling, recurring jobs when due): ${runs
+      .map((r) => `SPEECH_WORKERS ${r.workers}: ${r.idleCpuMsPerSecond === null ? "n/a" : r.idleCpuMsPerSecond.toFixed(1)} ms of CPU per second`)
+      .join("; ")}`,
+  );
   console.log(`\n(c1) GET /api/subscription-plans (no database), ${SERVER_PROBES} requests 10 ms apart: idle, then while ${CONCURRENCY} voice turns run at once`);
   console.log("| SPEECH_WORKERS | idle p50 ms | idle p95 ms | busy p50 ms | busy p95 ms | busy p95 ÷ idle p95 | voice turn p50 ms (busy) | p95 ms |\n|---|---|---|---|---|---|---|---|");
   for (const r of runs) {
