@@ -6,11 +6,6 @@ import { enqueue } from "./queue";
 import type { JobDefinition } from "./types";
 
 /**
- * Recurring jobs: each `everySeconds` slot is claimed by exactly one instance (an atomic UPDATE of
- * job_schedule), which puts one job on the queue with the slot as its singleton key. Called by the
- * runner's tick and by the cron route, so it works with long-lived and serverless hosts alike.
- */
-/**
  * What a long-lived runner remembers between ticks: for each recurring job, when its next slot
  * starts (epoch ms). Until then the job's slot has been claimed, by this instance or another, so the
  * tick skips its statements: an idle server reads the schedule table once per slot, not once per
@@ -18,6 +13,11 @@ import type { JobDefinition } from "./types";
  */
 export type ScheduleMemo = Map<string, number>;
 
+/**
+ * Recurring jobs: each `everySeconds` slot is claimed by exactly one instance (an atomic UPDATE of
+ * job_schedule), which puts one job on the queue with the slot as its singleton key. Called by the
+ * runner's tick and by the cron route, so it works with long-lived and serverless hosts alike.
+ */
 export async function enqueueDueSchedules(db: Db, definitions: JobDefinition<unknown>[], now = new Date(), memo?: ScheduleMemo): Promise<string[]> {
   const enqueued: string[] = [];
   for (const job of definitions) {
