@@ -28,22 +28,35 @@ export type BenchServer = {
 
 const CLOCK_TICKS = 100; // USER_HZ on Linux
 
-/** utime + stime of every process in the group, from /proc/<pid>/stat (fields 14 and 15). */
-function groupCpuSeconds(group: number): number | null {
-  if (process.platform !== "linux") return null;
-  let ticks = 0;
+type ProcStat = { pid: number; name: string; group: number; cpuSeconds: number };
+
+/** Every process's /proc/<pid>/stat: its command name, process group (5th field) and utime + stime (14th, 15th). */
+function processStats(): ProcStat[] {
+  const stats: ProcStat[] = [];
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" "); // fields from the 3rd on
-      if (Number(fields[2]) !== group) continue; // the 5th field: process group
-      ticks += Number(fields[11]) + Number(fields[12]);
+      stats.push({
+        pid: Number(entry),
+        name: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")),
+        group: Number(fields[2]),
+        cpuSeconds: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS,
+      });
     } catch {
       // the process ended meanwhile
     }
   }
-  return ticks / CLOCK_TICKS;
+  return stats;
+}
+
+const sumCpu = (stats: ProcStat[]) => stats.reduce((sum, p) => sum + p.cpuSeconds, 0);
+
+/** CPU seconds so far of every process in the group. */
+function groupCpuSeconds(group: number): number | null {
+  if (process.platform !== "linux") return null;
+  return sumCpu(processStats().filter((p) => p.group === group));
 }
 
 /** utime + stime of each thread of a process, by kind (see BenchServer.threadCpuSeconds). */
@@ -84,31 +97,16 @@ export function machineCpuSeconds(): { busy: number; idle: number } | null {
 /** CPU seconds so far of every process whose command name is `name` (e.g. the PostgreSQL server's backends). */
 export function namedProcessesCpuSeconds(name: string): number | null {
   if (process.platform !== "linux") return null;
-  let ticks = 0;
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      if (stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")) !== name) continue;
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // ended meanwhile
-    }
-  }
-  return ticks / CLOCK_TICKS;
+  return sumCpu(processStats().filter((p) => p.name === name));
 }
 
 /** The pid of the server process in a group (the one listening; `next start` may run it as a child). */
 function serverPid(group: number): number {
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
+  for (const p of processStats()) {
+    if (p.group !== group) continue;
     try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(fields[2]) !== group) continue;
-      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8");
-      if (cmdline.includes("next") && fs.readdirSync(`/proc/${entry}/task`).length > 1) return Number(entry);
+      const cmdline = fs.readFileSync(`/proc/${p.pid}/cmdline`, "utf8");
+      if (cmdline.includes("next") && fs.readdirSync(`/proc/${p.pid}/task`).length > 1) return p.pid;
     } catch {
       // ended meanwhile
     }
