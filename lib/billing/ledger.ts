@@ -5,6 +5,7 @@ import type { DbOrTx } from "@/db/client";
 import { creditLedger, organizations } from "@/db/schema";
 import { notFound, paymentRequired } from "@/lib/http/errors";
 import { isUniqueViolation } from "@/lib/database-errors";
+import { preparedSql } from "@/lib/database-statements";
 import type { CreditCategory } from "./prices";
 
 type Kind = (typeof creditLedger.$inferInsert)["kind"];
@@ -86,6 +87,36 @@ export async function changeCredits(
 export const NO_CREDITS_MESSAGE =
   "You are out of credits. Buy a credit pack or upgrade your plan in Billing & Credits (/billing) to continue.";
 
+/** The spend, planned once per embedded handle (every metered turn runs it: lib/database-statements.ts). */
+function spendStatement(db: DbOrTx) {
+  // Unlimited only once Enterprise is paid for: a trialing Enterprise spends its welcome credits.
+  return preparedSql<{ balance_after: number }>(db, "switchboard_spend_credits", (value) => sql`
+    with org as (
+      select ${organizations.id} as id,
+             (${organizations.subscriptionTier} = 'enterprise' and ${organizations.subscriptionStatus} = 'active') as unlimited
+        from ${organizations}
+       where ${organizations.id} = ${value("organizationId")}
+    ),
+    spent as (
+      update ${organizations}
+         set credit_balance = ${organizations.creditBalance} - ${value("units")}
+        from org
+       where ${organizations.id} = org.id and not org.unlimited and ${organizations.creditBalance} >= ${value("units")}
+      returning ${organizations.creditBalance} as balance, false as unlimited
+    ),
+    free as (
+      select ${organizations.creditBalance} as balance, true as unlimited
+        from ${organizations} join org on org.id = ${organizations.id}
+       where org.unlimited
+    )
+    insert into ${creditLedger} (id, organization_id, kind, amount, units, category, balance_after, reason, actor_user_id, reference, metadata)
+    select ${value("id")}, ${value("organizationId")}, 'usage', case when s.unlimited then 0 else ${value("amount")} end, ${value("units")},
+           ${value("category")}, s.balance, ${value("reason")}, ${value("actorUserId")}, ${value("reference")}, ${value("metadata")}::jsonb
+      from (select * from spent union all select * from free) s
+    returning balance_after
+  `);
+}
+
 /**
  * Spends `units` credits for metered usage. One statement does it all — the conditional balance
  * update and its ledger row commit together — so the organization's row is locked for that statement
@@ -96,33 +127,17 @@ export const NO_CREDITS_MESSAGE =
 export async function spendCredits(db: DbOrTx, organizationId: string, units: number, entry: LedgerEntryInput): Promise<LedgerResult> {
   if (!Number.isInteger(units) || units <= 0) throw new Error("Usage is a positive whole number of credits");
   const id = crypto.randomUUID();
-  // Unlimited only once Enterprise is paid for: a trialing Enterprise spends its welcome credits.
-  const result = await db.execute(sql`
-    with org as (
-      select ${organizations.id} as id,
-             (${organizations.subscriptionTier} = 'enterprise' and ${organizations.subscriptionStatus} = 'active') as unlimited
-        from ${organizations}
-       where ${organizations.id} = ${organizationId}
-    ),
-    spent as (
-      update ${organizations}
-         set credit_balance = ${organizations.creditBalance} - ${units}
-        from org
-       where ${organizations.id} = org.id and not org.unlimited and ${organizations.creditBalance} >= ${units}
-      returning ${organizations.creditBalance} as balance, false as unlimited
-    ),
-    free as (
-      select ${organizations.creditBalance} as balance, true as unlimited
-        from ${organizations} join org on org.id = ${organizations.id}
-       where org.unlimited
-    )
-    insert into ${creditLedger} (id, organization_id, kind, amount, units, category, balance_after, reason, actor_user_id, reference, metadata)
-    select ${id}, ${organizationId}, 'usage', case when s.unlimited then 0 else ${-units} end, ${units}, ${entry.category ?? null}, s.balance,
-           ${entry.reason}, ${entry.actorUserId ?? null}, ${entry.reference ?? null}, ${JSON.stringify(entry.metadata ?? {})}::jsonb
-      from (select * from spent union all select * from free) s
-    returning balance_after
-  `);
-  const [row] = (result as unknown as { rows: { balance_after: number }[] }).rows;
+  const [row] = await spendStatement(db).execute({
+    id,
+    organizationId,
+    units,
+    amount: -units,
+    category: entry.category ?? null,
+    reason: entry.reason,
+    actorUserId: entry.actorUserId ?? null,
+    reference: entry.reference ?? null,
+    metadata: JSON.stringify(entry.metadata ?? {}),
+  });
   if (!row) {
     await currentBalance(db, organizationId); // 404 when the organization is gone
     throw paymentRequired(NO_CREDITS_MESSAGE);

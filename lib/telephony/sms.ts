@@ -2,7 +2,7 @@ import "server-only";
 import crypto from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
-import { assistantReplies, creditLedger, messages, messageThreads, phoneNumbers } from "@/db/schema";
+import { creditLedger, messages, messageThreads, phoneNumbers } from "@/db/schema";
 import { changeCredits, spendCredits } from "@/lib/billing/ledger";
 import { getCallPolicy } from "@/lib/routing/policy";
 import { listEntryFor, scoreTexter, SPAM_POINTS } from "@/lib/routing/spam";
@@ -30,6 +30,7 @@ import { FORGET_ME, TASK_TITLES, who } from "@/lib/text/receptionist";
 import { recordAction } from "./actions";
 import { messageTwiml } from "./twiml";
 import { findNumber, twimlResponse, verifyCarrierRequest, type CarrierRequest } from "./webhook";
+import { recordAssistantReply } from "@/lib/assistants/replies";
 
 /**
  * Texts: the SMS webhook answers with TwiML <Message>, one thread per contact and number keeps the
@@ -304,7 +305,7 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
         sourceKey: `message:${inbound.id}`,
       });
     }
-    await db.insert(assistantReplies).values({
+    await recordAssistantReply(db, {
       id: crypto.randomUUID(),
       organizationId: number.organizationId,
       assistantId: assistant.id,

@@ -1,10 +1,11 @@
 import "server-only";
 import crypto from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { audioClips } from "@/db/schema";
 import { appSecret } from "@/lib/auth/secret";
 import type { BlobStore } from "@/lib/blob-store";
+import { preparedSql } from "@/lib/database-statements";
 
 export type ClipSource = (typeof audioClips.$inferInsert)["source"];
 
@@ -57,20 +58,31 @@ export async function saveAudioClip(
   const month = new Date().toISOString().slice(0, 7);
   const storageKey = `${input.organizationId ?? "public"}/${month}/${id}.${EXTENSIONS[input.contentType] ?? "bin"}`;
   await store.put(storageKey, input.audio);
-  const [row] = await db
-    .insert(audioClips)
-    .values({
-      id,
-      organizationId: input.organizationId,
-      storageKey,
-      contentType: input.contentType,
-      sizeBytes: input.audio.length,
-      durationMs: input.durationMs,
-      source: input.source,
-      cacheKey: input.cacheKey ?? null,
-    })
-    .returning();
-  return row;
+  const clip: AudioClip = {
+    id,
+    organizationId: input.organizationId,
+    storageKey,
+    contentType: input.contentType,
+    sizeBytes: input.audio.length,
+    durationMs: input.durationMs,
+    source: input.source,
+    cacheKey: input.cacheKey ?? null,
+    createdAt: new Date(),
+  };
+  await clipStatement(db).execute({ ...clip, createdAt: clip.createdAt.toISOString() });
+  return clip;
+}
+
+/** The clip's row: one statement planned once per embedded handle (every spoken reply writes one). */
+function clipStatement(db: DbOrTx) {
+  const c = audioClips;
+  return preparedSql(db, "switchboard_save_audio_clip", (value) => sql`
+    insert into ${c} (${sql.identifier(c.id.name)}, ${sql.identifier(c.organizationId.name)}, ${sql.identifier(c.storageKey.name)},
+                      ${sql.identifier(c.contentType.name)}, ${sql.identifier(c.sizeBytes.name)}, ${sql.identifier(c.durationMs.name)},
+                      ${sql.identifier(c.source.name)}, ${sql.identifier(c.cacheKey.name)}, ${sql.identifier(c.createdAt.name)})
+    values (${value("id")}, ${value("organizationId")}, ${value("storageKey")}, ${value("contentType")}, ${value("sizeBytes")},
+            ${value("durationMs")}, ${value("source")}, ${value("cacheKey")}, ${value("createdAt")}::timestamptz)
+  `);
 }
 
 /** A clip by id for a holder of a valid token (whatever its owner, public demo clips included). */

@@ -2,7 +2,8 @@ import "server-only";
 import crypto from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { assistantReplies, chatTurns, creditLedger } from "@/db/schema";
+import { chatTurns, creditLedger } from "@/db/schema";
+import { recordAssistantReply, type NewAssistantReply } from "@/lib/assistants/replies";
 import { changeCredits, spendCredits } from "@/lib/billing/ledger";
 import { renewFreePeriodIfDue } from "@/lib/billing/free-renewal";
 import { categoryOf, creditPrices } from "@/lib/billing/prices";
@@ -206,53 +207,60 @@ export async function runVoiceTest(db: Db, request: VoiceTurnRequest): Promise<V
     const replyAt = new Date(Math.max(Date.now(), userAt.getTime() + 1));
     const logged: { gap: { gapId: string } | null } = { gap: null };
 
-    await db.transaction(async (tx) => {
-      if (chatSessionId) {
-        await tx.insert(chatTurns).values([
-          { id: crypto.randomUUID(), organizationId, chatSessionId, role: "user", content: text, intent: result.reply.intent, createdAt: userAt },
-          {
-            id: crypto.randomUUID(),
+    const reply: NewAssistantReply | null =
+      organizationId && replyId
+        ? {
+            id: replyId,
             organizationId,
-            chatSessionId,
-            role: "assistant",
-            content: result.reply.text,
+            assistantId: assistant.id,
+            source,
             intent: result.reply.intent,
+            inputText: text,
+            replyText: result.reply.text,
+            llmProvider: providers.llm,
+            ttsProvider: providers.tts,
+            llmFirstTokenMs: t.llmFirstTokenMs === null ? null : Math.round(t.llmFirstTokenMs),
+            llmTotalMs: Math.round(t.llmTotalMs),
+            ttsFirstByteMs: t.ttsFirstByteMs === null ? null : Math.round(t.ttsFirstByteMs),
+            ttsTotalMs: Math.round(t.ttsTotalMs),
+            totalMs: Math.round(totalMs),
+            toolCalls,
             createdAt: replyAt,
-          },
-        ]);
-      }
-      if (organizationId && replyId) {
-        await tx.insert(assistantReplies).values({
-          id: replyId,
-          organizationId,
-          assistantId: assistant.id,
-          source,
-          intent: result.reply.intent,
-          inputText: text,
-          replyText: result.reply.text,
-          llmProvider: providers.llm,
-          ttsProvider: providers.tts,
-          llmFirstTokenMs: t.llmFirstTokenMs === null ? null : Math.round(t.llmFirstTokenMs),
-          llmTotalMs: Math.round(t.llmTotalMs),
-          ttsFirstByteMs: t.ttsFirstByteMs === null ? null : Math.round(t.ttsFirstByteMs),
-          ttsTotalMs: Math.round(t.ttsTotalMs),
-          totalMs: Math.round(totalMs),
-          toolCalls,
-        });
-      }
-      if (organizationId && result.reply.knowledgeGap) {
-        logged.gap = await recordKnowledgeGap(tx, {
-          organizationId,
-          question: result.reply.knowledgeGap.question,
-          source,
-          chatSessionId,
-          assistantId: assistant.id,
-          assistantReplyId: replyId,
-          replyText: result.reply.text,
-          at: userAt,
-        });
-      }
-    });
+          }
+        : null;
+    if (reply && !chatSessionId && !result.reply.knowledgeGap) {
+      await recordAssistantReply(db, reply); // one row: no transaction needed (the voice test's usual turn)
+    } else {
+      await db.transaction(async (tx) => {
+        if (chatSessionId) {
+          await tx.insert(chatTurns).values([
+            { id: crypto.randomUUID(), organizationId, chatSessionId, role: "user", content: text, intent: result.reply.intent, createdAt: userAt },
+            {
+              id: crypto.randomUUID(),
+              organizationId,
+              chatSessionId,
+              role: "assistant",
+              content: result.reply.text,
+              intent: result.reply.intent,
+              createdAt: replyAt,
+            },
+          ]);
+        }
+        if (reply) await recordAssistantReply(tx, reply);
+        if (organizationId && result.reply.knowledgeGap) {
+          logged.gap = await recordKnowledgeGap(tx, {
+            organizationId,
+            question: result.reply.knowledgeGap.question,
+            source,
+            chatSessionId,
+            assistantId: assistant.id,
+            assistantReplyId: replyId,
+            replyText: result.reply.text,
+            at: userAt,
+          });
+        }
+      });
+    }
 
     return {
       replyId,

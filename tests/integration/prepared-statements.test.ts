@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { organizations } from "@/db/schema";
 import { closeDb, getDb } from "@/lib/database";
-import { literal, preparedStatement } from "@/lib/database-statements";
+import { literal, preparedSql, preparedStatement } from "@/lib/database-statements";
 import { registerTestUser } from "@/tests/helpers/accounts";
 
 // Statements planned once per handle (lib/database-statements.ts): drizzle's named statements on a
@@ -44,6 +44,31 @@ describe("prepared statements", () => {
     await db.transaction(async (tx) => {
       const inTx = preparedStatement(tx, "switchboard_test_columns_tx", build(tx as unknown as typeof db));
       expect(await inTx.execute({ id: account.organizationId })).toEqual(expected);
+    });
+  });
+
+  it("run raw statements (a write with its returning rows) as db.execute does, in and out of a transaction", async () => {
+    const db = await getDb();
+    const account = await registerTestUser();
+    const rename = (handle: typeof db) =>
+      preparedSql<{ name: string; created_at: string; profile: unknown; bumped: number }>(handle, "switchboard_test_rename", (value) => sql`
+        update ${organizations} set name = ${value("name")}, business_profile = ${value("profile")}::jsonb
+         where id = ${value("id")}
+        returning name, created_at, business_profile as profile, ${value("n")}::int + 1 as bumped
+      `);
+    const statement = rename(db);
+    expect(rename(db)).toBe(statement); // planned once per handle
+    for (const name of ["Bob's \"Bakery\"", "'); drop table \"user\"; --", "ünïcode ☎"]) {
+      const rows = await statement.execute({ id: account.organizationId, name, profile: JSON.stringify({ note: name }), n: 41 });
+      const expected = (await db.execute(sql`select name, created_at, business_profile as profile, 42 as bumped from ${organizations} where id = ${account.organizationId}`)).rows;
+      expect(rows).toEqual(expected);
+      expect(rows[0]).toMatchObject({ name, profile: { note: name }, bumped: 42 });
+    }
+    expect(await statement.execute({ id: "no-such-organization", name: "x", profile: "{}", n: 1 })).toEqual([]);
+    await expect(statement.execute({ id: account.organizationId, name: "x", profile: "{}" })).rejects.toThrow(/no value for "n"/);
+    await db.transaction(async (tx) => {
+      const [row] = await rename(tx as unknown as typeof db).execute({ id: account.organizationId, name: "In a transaction", profile: "{}", n: 0 });
+      expect(row).toMatchObject({ name: "In a transaction", bumped: 1 });
     });
   });
 

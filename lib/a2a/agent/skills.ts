@@ -2,7 +2,7 @@ import "server-only";
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { assistantReplies, creditLedger, type AssistantToolCall, type TranscriptTurn } from "@/db/schema";
+import { creditLedger, type AssistantToolCall, type TranscriptTurn } from "@/db/schema";
 import { resolvePersonality } from "@/lib/assistants/personalities";
 import { changeCredits, spendCredits } from "@/lib/billing/ledger";
 import { renewFreePeriodIfDue } from "@/lib/billing/free-renewal";
@@ -16,6 +16,7 @@ import { bookingInProgress, handleBookingTurn } from "@/lib/appointments/dialogu
 import { parseBookingIntent, parsePhoneDigits } from "@/lib/appointments/dialogue/parse";
 import { normalizePhone } from "@/lib/appointments/schema";
 import type { AgentSender } from "./conversations";
+import { recordAssistantReply } from "@/lib/assistants/replies";
 
 /**
  * What another AI agent can ask a business's agent to do (its card lists them). A skill is one
@@ -106,7 +107,7 @@ export const askQuestionSkill: OrgAgentSkill = {
       });
       const totalMs = Math.round(performance.now() - started);
       const toolCalls: AssistantToolCall[] = tools?.calls ?? [];
-      await db.insert(assistantReplies).values({
+      await recordAssistantReply(db, {
         id: crypto.randomUUID(),
         organizationId,
         assistantId: assistant.id,

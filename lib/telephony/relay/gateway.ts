@@ -6,7 +6,7 @@ import { and, eq, sql } from "drizzle-orm";
 import twilio from "twilio";
 import { WebSocketServer, type RawData, type WebSocket } from "ws";
 import type { Db } from "@/db/client";
-import { assistantReplies, calls, creditLedger, organizations, type CallMode, type TranscriptTurn } from "@/db/schema";
+import { calls, creditLedger, organizations, type CallMode, type TranscriptTurn } from "@/db/schema";
 import { changeCredits, spendCredits } from "@/lib/billing/ledger";
 import { renewFreePeriodIfDue } from "@/lib/billing/free-renewal";
 import { categoryOf, creditPrices } from "@/lib/billing/prices";
@@ -27,6 +27,7 @@ import type { BookingDeps } from "@/lib/appointments/service";
 import { decideTurn, type TurnDecision } from "../voice/decide";
 import { historyOf, numberOfCall, type CallRow, type NumberRow } from "../voice/runtime";
 import { gatewayPublicBase, RELAY_PATH, setGatewayListeningPort } from "./urls";
+import { recordAssistantReply } from "@/lib/assistants/replies";
 
 /**
  * The ConversationRelay gateway: the low-latency path for numbers set to streaming. Twilio does the
@@ -415,7 +416,7 @@ class RelaySession {
     reply.turnIndex = await this.append([
       { speaker: "assistant", text: replyText, at: new Date().toISOString(), ...(latencyMs !== undefined ? { latencyMs } : {}), ...(intent ? { intent } : {}) },
     ]);
-    await this.db.insert(assistantReplies).values({
+    await recordAssistantReply(this.db, {
       id: crypto.randomUUID(),
       organizationId: this.call.organizationId,
       assistantId: this.assistant.id,

@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { decryptSecret } from "@/lib/crypto/secret-box";
-import { assistantReplies, calls, creditLedger, organizations, telephonyAccounts, type CallMode, type CallOutcome, type FailureClass, type TranscriptTurn } from "@/db/schema";
+import { calls, creditLedger, organizations, telephonyAccounts, type CallMode, type CallOutcome, type FailureClass, type TranscriptTurn } from "@/db/schema";
 import { changeCredits, spendCredits } from "@/lib/billing/ledger";
 import { renewFreePeriodIfDue } from "@/lib/billing/free-renewal";
 import { categoryOf, creditPrices } from "@/lib/billing/prices";
@@ -30,6 +30,7 @@ import { FORGET_ME, welcomeBack } from "@/lib/text/receptionist";
 import { decideTurn, type TurnDecision } from "./decide";
 import { finishCallJob, processVoicemailJob } from "./post-call";
 import { historyOf, loadRuntime, speak, type CallRow, type CallRuntime, type NumberRow, type VoiceDeps } from "./runtime";
+import { recordAssistantReply } from "@/lib/assistants/replies";
 
 /**
  * The phone loop on serverless-friendly webhooks (docs/telephony.md): every request carries the
@@ -514,7 +515,7 @@ async function replyTurn(runtime: CallRuntime, req: CarrierRequest, step: number
   const { intent } = result.reply;
   const t = result.timings;
   const writes: Promise<unknown>[] = [
-    db.insert(assistantReplies).values({
+    recordAssistantReply(db, {
       id: crypto.randomUUID(),
       organizationId: call.organizationId,
       assistantId: assistant.id,
