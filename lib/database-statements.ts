@@ -1,6 +1,7 @@
 import "server-only";
 import * as drizzle from "drizzle-orm";
-import { Placeholder, sql } from "drizzle-orm";
+import { getTableColumns, Placeholder, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import { embeddedClient, type Db, type DbOrTx } from "@/db/client";
 
 /**
@@ -140,6 +141,16 @@ export function preparedSql<Row>(db: DbOrTx, name: string, build: (value: (name:
     const dialect = (db as unknown as { dialect: { sqlToQuery(query: drizzle.SQL): { sql: string; params: unknown[] } } }).dialect;
     return embeddedRaw<Row>(client, name, dialect.sqlToQuery(build((key) => sql.placeholder(key))));
   });
+}
+
+/**
+ * `insert into <table> (<every column>) values (<value(key)>, …)`, a value for each column by its schema
+ * key, for preparedSql: each value takes its column's type (a timestamp as ISO text, jsonb as JSON text).
+ */
+export function insertEveryColumn(table: PgTable, value: (key: string) => unknown): drizzle.SQL {
+  const columns = Object.entries(getTableColumns(table));
+  return sql`insert into ${table} (${sql.join(columns.map(([, column]) => sql.identifier(column.name)), sql`, `)})
+    values (${sql.join(columns.map(([key]) => sql`${value(key)}`), sql`, `)})`;
 }
 
 function valueOf(values: Record<string, unknown>, key: string): unknown {

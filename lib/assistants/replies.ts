@@ -1,8 +1,7 @@
 import "server-only";
-import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { assistantReplies } from "@/db/schema";
-import { preparedSql } from "@/lib/database-statements";
+import { insertEveryColumn, preparedSql } from "@/lib/database-statements";
 
 export type NewAssistantReply = typeof assistantReplies.$inferInsert;
 
@@ -35,17 +34,5 @@ export async function recordAssistantReply(db: DbOrTx, reply: NewAssistantReply)
 }
 
 function replyStatement(db: DbOrTx) {
-  const r = assistantReplies;
-  return preparedSql(db, "switchboard_record_assistant_reply", (value) => sql`
-    insert into ${r} (${sql.identifier(r.id.name)}, ${sql.identifier(r.organizationId.name)}, ${sql.identifier(r.assistantId.name)},
-                      ${sql.identifier(r.callId.name)}, ${sql.identifier(r.source.name)}, ${sql.identifier(r.intent.name)},
-                      ${sql.identifier(r.inputText.name)}, ${sql.identifier(r.replyText.name)}, ${sql.identifier(r.llmProvider.name)},
-                      ${sql.identifier(r.ttsProvider.name)}, ${sql.identifier(r.llmFirstTokenMs.name)}, ${sql.identifier(r.llmTotalMs.name)},
-                      ${sql.identifier(r.ttsFirstByteMs.name)}, ${sql.identifier(r.ttsTotalMs.name)}, ${sql.identifier(r.totalMs.name)},
-                      ${sql.identifier(r.toolCalls.name)}, ${sql.identifier(r.createdAt.name)})
-    values (${value("id")}, ${value("organizationId")}, ${value("assistantId")}, ${value("callId")}, ${value("source")}, ${value("intent")},
-            ${value("inputText")}, ${value("replyText")}, ${value("llmProvider")}, ${value("ttsProvider")}, ${value("llmFirstTokenMs")},
-            ${value("llmTotalMs")}, ${value("ttsFirstByteMs")}, ${value("ttsTotalMs")}, ${value("totalMs")}, ${value("toolCalls")}::jsonb,
-            ${value("createdAt")}::timestamptz)
-  `);
+  return preparedSql(db, "switchboard_record_assistant_reply", (value) => insertEveryColumn(assistantReplies, value));
 }

@@ -1,11 +1,11 @@
 import "server-only";
 import crypto from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { audioClips } from "@/db/schema";
 import { appSecret } from "@/lib/auth/secret";
 import type { BlobStore } from "@/lib/blob-store";
-import { preparedSql } from "@/lib/database-statements";
+import { insertEveryColumn, preparedSql } from "@/lib/database-statements";
 
 export type ClipSource = (typeof audioClips.$inferInsert)["source"];
 
@@ -75,14 +75,7 @@ export async function saveAudioClip(
 
 /** The clip's row: one statement planned once per embedded handle (every spoken reply writes one). */
 function clipStatement(db: DbOrTx) {
-  const c = audioClips;
-  return preparedSql(db, "switchboard_save_audio_clip", (value) => sql`
-    insert into ${c} (${sql.identifier(c.id.name)}, ${sql.identifier(c.organizationId.name)}, ${sql.identifier(c.storageKey.name)},
-                      ${sql.identifier(c.contentType.name)}, ${sql.identifier(c.sizeBytes.name)}, ${sql.identifier(c.durationMs.name)},
-                      ${sql.identifier(c.source.name)}, ${sql.identifier(c.cacheKey.name)}, ${sql.identifier(c.createdAt.name)})
-    values (${value("id")}, ${value("organizationId")}, ${value("storageKey")}, ${value("contentType")}, ${value("sizeBytes")},
-            ${value("durationMs")}, ${value("source")}, ${value("cacheKey")}, ${value("createdAt")}::timestamptz)
-  `);
+  return preparedSql(db, "switchboard_save_audio_clip", (value) => insertEveryColumn(audioClips, value));
 }
 
 /** A clip by id for a holder of a valid token (whatever its owner, public demo clips included). */
