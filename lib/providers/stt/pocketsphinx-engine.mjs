@@ -5,9 +5,14 @@
  * (lib/providers/speech-worker.mjs): decoding blocks its thread for about half the length of the
  * audio, so it never runs on the server's event loop.
  *
- * One decoder per recording (created, used for one utterance, freed): PocketSphinx adapts to the
- * line it hears, and a decoder carried over from another caller would start from that caller's line. Audio is mixed to mono and brought to 16 kHz, the rate of the general
- * US English model; telephone audio (8 kHz, μ-law or PCM) is upsampled by linear interpolation.
+ * One decoder per worker and model, loaded the first time it is needed and kept between recordings:
+ * loading the model was nearly half the CPU of the health check's short probe. Nothing of one
+ * recording reaches the next: each starts a new stream (`ps_start_stream`: the noise estimate starts
+ * afresh, as in a freshly loaded decoder), and the model normalises the cepstral mean in batch
+ * (`-cmn batch` in its feat.params) over the one full utterance. A test holds the same recording to
+ * the same transcript and confidence before and after others (docs/providers.md). Audio is mixed
+ * to mono and brought to 16 kHz, the rate of the general US English model; telephone audio (8 kHz,
+ * μ-law or PCM) is upsampled by linear interpolation.
  */
 import fs from "node:fs";
 import { createRequire } from "node:module";
@@ -29,6 +34,7 @@ function modelFiles(dir) {
  *   freeArgs: (config: unknown) => number;
  *   init: (config: unknown) => unknown;
  *   free: (ps: unknown) => number;
+ *   startStream: (ps: unknown) => number;
  *   startUtt: (ps: unknown) => number;
  *   processRaw: (ps: unknown, data: Int16Array, n: number, noSearch: number, fullUtt: number) => number;
  *   endUtt: (ps: unknown) => number;
@@ -58,6 +64,7 @@ function load() {
     freeArgs: base.func("int cmd_ln_free_r(void *config)"),
     init: ps.func("void *ps_init(void *config)"),
     free: ps.func("int ps_free(void *ps)"),
+    startStream: ps.func("int ps_start_stream(void *ps)"),
     startUtt: ps.func("int ps_start_utt(void *ps)"),
     processRaw: ps.func("int ps_process_raw(void *ps, const int16_t *data, size_t n, int no_search, int full_utt)"),
     endUtt: ps.func("int ps_end_utt(void *ps)"),
@@ -116,16 +123,14 @@ export function toRecognizerPcm(audio, contentType = "") {
 /** Fillers and sentence markers in PocketSphinx's segmentation: <s>, </s>, <sil>, [NOISE], … */
 const isFiller = (/** @type {string} */ word) => /^[<[]/.test(word);
 
-/**
- * Transcribes one recording with a decoder of its own.
- * @param {{ audio: Uint8Array; contentType?: string; modelDir?: string }} request
- * @returns {{ transcript: string; confidence: number | null; durationSeconds: number }}
- */
-export function transcribePocketSphinx({ audio, contentType, modelDir = POCKETSPHINX_MODEL_DIR }) {
-  const status = pocketSphinxStatus(modelDir);
-  if (!status.available) throw new Error(`PocketSphinx is not installed: ${status.reason}`);
-  const { samples, durationSeconds } = toRecognizerPcm(audio, contentType);
-  const api = load();
+/** This worker's decoders by model folder, each with the configuration it was made from. */
+/** @type {Map<string, { decoder: unknown; config: unknown }>} */
+const decoders = new Map();
+
+/** The worker's decoder for a model folder, loading the model the first time. */
+function decoderFor(/** @type {Bindings} */ api, /** @type {string} */ modelDir) {
+  const kept = decoders.get(modelDir);
+  if (kept) return kept;
   const files = modelFiles(modelDir);
   const argv = ["-hmm", files.hmm, "-lm", files.lm, "-dict", files.dict, "-logfn", "/dev/null"];
   const config = api.parseArgs(null, api.psArgs(), argv.length, argv, 1);
@@ -135,8 +140,33 @@ export function transcribePocketSphinx({ audio, contentType, modelDir = POCKETSP
     api.freeArgs(config);
     throw new Error("PocketSphinx could not load its model");
   }
+  const made = { decoder, config };
+  decoders.set(modelDir, made);
+  return made;
+}
+
+/** Frees a decoder that failed mid-recording; the next recording loads a new one. */
+function discardDecoder(/** @type {Bindings} */ api, /** @type {string} */ modelDir) {
+  const kept = decoders.get(modelDir);
+  if (!kept) return;
+  decoders.delete(modelDir);
+  api.free(kept.decoder);
+  api.freeArgs(kept.config);
+}
+
+/**
+ * Transcribes one recording with the worker's decoder.
+ * @param {{ audio: Uint8Array; contentType?: string; modelDir?: string }} request
+ * @returns {{ transcript: string; confidence: number | null; durationSeconds: number }}
+ */
+export function transcribePocketSphinx({ audio, contentType, modelDir = POCKETSPHINX_MODEL_DIR }) {
+  const status = pocketSphinxStatus(modelDir);
+  if (!status.available) throw new Error(`PocketSphinx is not installed: ${status.reason}`);
+  const { samples, durationSeconds } = toRecognizerPcm(audio, contentType);
+  const api = load();
+  const { decoder } = decoderFor(api, modelDir);
   try {
-    if (api.startUtt(decoder) < 0) throw new Error("PocketSphinx could not start decoding");
+    if (api.startStream(decoder) < 0 || api.startUtt(decoder) < 0) throw new Error("PocketSphinx could not start decoding");
     // The whole recording at once, marked as a full utterance: the decoder then normalises the
     // cepstral mean over all of it instead of adapting as it goes. Content words recognised in
     // flite speech, averaged per voice (four voices, four sentences): through a simulated telephone
@@ -157,8 +187,8 @@ export function transcribePocketSphinx({ audio, contentType, modelDir = POCKETSP
     }
     const confidence = posteriors.length ? Math.round((posteriors.reduce((a, b) => a + b, 0) / posteriors.length) * 1000) / 1000 : null;
     return { transcript, confidence: transcript ? confidence : null, durationSeconds: Math.round(durationSeconds * 100) / 100 };
-  } finally {
-    api.free(decoder);
-    api.freeArgs(config);
+  } catch (error) {
+    discardDecoder(api, modelDir);
+    throw error;
   }
 }

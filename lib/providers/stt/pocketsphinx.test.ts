@@ -9,7 +9,7 @@
  * them on a machine that cannot install them (CI installs them).
  */
 import { resolveVoice } from "@/lib/assistants/voices";
-import { closeSpeechPools, recognitionPool } from "@/lib/providers/speech-pool";
+import { closeSpeechPools, configureSpeechPools, recognitionPool } from "@/lib/providers/speech-pool";
 import { createOfflineTts } from "@/lib/providers/tts/offline";
 import { parseWav, wavHeader } from "@/lib/voice/audio";
 import { contentWordRecall, mulawTelephone, pcmTelephoneStereo, wavSamples } from "@/tests/helpers/speech-audio";
@@ -91,6 +91,26 @@ describe("PocketSphinx availability", () => {
         expect(result.durationSeconds).toBeCloseTo(seconds, 1);
       }
       expect(wav.transcript).toBe(raw.transcript); // the same samples, with or without a header
+    }
+  }, 90_000);
+
+  it("hears each recording as a freshly loaded decoder would, whatever the worker's decoder heard before", async () => {
+    // One worker, so the same decoder hears everything: its first recording is a fresh decoder's.
+    await closeSpeechPools();
+    configureSpeechPools({ workers: 1 });
+    try {
+      const { samples } = await speak(SENTENCES[0], "alloy");
+      const telephone = { audio: mulawTelephone(samples, "raw"), contentType: "audio/basic" };
+      const fresh = await stt.transcribe(telephone);
+      const other = await speak(SENTENCES[1], "echo");
+      await stt.transcribe({ audio: other.audio, contentType: "audio/wav" });
+      await stt.transcribe({ audio: Buffer.alloc(16000, 0xff), contentType: "audio/basic" }); // a second of line silence
+      await stt.transcribe({ audio: mulawTelephone(other.samples, "raw"), contentType: "audio/basic" });
+      expect(await stt.transcribe(telephone)).toEqual(fresh);
+      expect(contentWordRecall(SENTENCES[0], fresh.transcript)).toBeGreaterThan(0.3);
+    } finally {
+      await closeSpeechPools();
+      configureSpeechPools({});
     }
   }, 90_000);
 
