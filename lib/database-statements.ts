@@ -18,7 +18,8 @@ import { embeddedClient, type Db, type DbOrTx } from "@/db/client";
  * which is checked when the statement is prepared; numbers only when finite).
  *
  * On PGlite the row is read as drizzle reads it: positionally, timestamps and dates left as text
- * for the columns' own mappers (a timestamp column becomes a Date, a jsonb column its value).
+ * (the embedded client's own parsers do that: TEXT_AS_READ in db/client.ts) for the columns' own
+ * mappers (a timestamp column becomes a Date, a jsonb column its value).
  */
 type Selecting<Row> = {
   _: { selectedFields: Record<string, unknown> };
@@ -64,12 +65,6 @@ const { mapResultRow, orderSelectedFields } = drizzle as unknown as {
   mapResultRow<Row>(columns: FieldPath[], row: unknown[], joinsNotNullableMap: undefined): Row;
 };
 
-/** What drizzle's PGlite session leaves to the columns' mappers (drizzle-orm/pglite/session.js). */
-const DRIZZLE_PARSERS: Record<number, (value: string) => unknown> = Object.fromEntries(
-  // timestamp, timestamptz, interval, date, and their arrays; numeric[]
-  [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182].map((oid) => [oid, (value: string) => value]),
-);
-
 function embeddedStatement<Row>(client: NonNullable<ReturnType<typeof embeddedClient>>, name: string, query: Selecting<Row>): PreparedStatement<Row> {
   const { sql: text, params } = query.toSQL();
   const fields = orderSelectedFields(query._.selectedFields);
@@ -80,8 +75,8 @@ function embeddedStatement<Row>(client: NonNullable<ReturnType<typeof embeddedCl
       await run();
       const statement = `EXECUTE ${name}(${names.map((n) => literal(values[n])).join(", ")})`;
       // The simple-query protocol: one message into PGlite instead of five (parse, describe, bind,
-      // execute, sync), the same rows (text values through the same parsers).
-      const [{ rows }] = await client.exec<unknown[]>(statement, { rowMode: "array", parsers: DRIZZLE_PARSERS });
+      // execute, sync), the same rows (text values through the client's parsers).
+      const [{ rows }] = await client.exec<unknown[]>(statement, { rowMode: "array" });
       return rows.map((row) => mapResultRow<Row>(fields, row, undefined));
     },
   };
@@ -165,7 +160,7 @@ function embeddedRaw<Row>(client: NonNullable<ReturnType<typeof embeddedClient>>
     async execute(values) {
       await run();
       const text = `EXECUTE ${name}(${names.map((n) => literal(valueOf(values, n))).join(", ")})`;
-      const [{ rows }] = await client.exec<Row>(text, { rowMode: "object", parsers: DRIZZLE_PARSERS });
+      const [{ rows }] = await client.exec<Row>(text, { rowMode: "object" });
       return rows;
     },
   };

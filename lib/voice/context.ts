@@ -66,11 +66,17 @@ async function resolveAssistant(db: DbOrTx, organizationId: string, assistantId:
  */
 async function hoursNumbers(db: DbOrTx, organizationId: string, assistantId: string | null, called: NumberRow | null): Promise<NumberRow[]> {
   if (called) return called.businessHours ? [called] : [];
-  const rows: NumberRow[] = await db
-    .select({ id: phoneNumbers.id, friendlyName: phoneNumbers.friendlyName, assistantId: phoneNumbers.assistantId, businessHours: phoneNumbers.businessHours })
-    .from(phoneNumbers)
-    .where(and(eq(phoneNumbers.organizationId, organizationId), eq(phoneNumbers.isActive, true), isNotNull(phoneNumbers.businessHours)))
-    .orderBy(asc(phoneNumbers.createdAt), asc(phoneNumbers.id));
+  // Read on every turn that has no called number (voice test, chat): planned once per handle.
+  const statement = preparedStatement(db, "switchboard_numbers_with_hours", () =>
+    db
+      .select({ id: phoneNumbers.id, friendlyName: phoneNumbers.friendlyName, assistantId: phoneNumbers.assistantId, businessHours: phoneNumbers.businessHours })
+      .from(phoneNumbers)
+      .where(
+        and(eq(phoneNumbers.organizationId, sql.placeholder("organizationId")), eq(phoneNumbers.isActive, sql.placeholder("active")), isNotNull(phoneNumbers.businessHours)),
+      )
+      .orderBy(asc(phoneNumbers.createdAt), asc(phoneNumbers.id)),
+  );
+  const rows: NumberRow[] = await statement.execute({ organizationId, active: true });
   const withHours = rows.filter((r) => describeBusinessHours(r.businessHours));
   const own = withHours.filter((r) => assistantId && r.assistantId === assistantId);
   return own.length ? own : withHours;

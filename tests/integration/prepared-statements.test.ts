@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { embeddedClient } from "@/db/client";
 import { organizations } from "@/db/schema";
 import { closeDb, getDb } from "@/lib/database";
 import { literal, preparedSql, preparedStatement } from "@/lib/database-statements";
@@ -70,6 +71,36 @@ describe("prepared statements", () => {
       const [row] = await rename(tx as unknown as typeof db).execute({ id: account.organizationId, name: "In a transaction", profile: "{}", n: 0 });
       expect(row).toMatchObject({ name: "In a transaction", bumped: 1 });
     });
+  });
+
+  it("on PGlite, send drizzle's queries without parsers of their own, and read their rows the same", async () => {
+    const db = await getDb();
+    const client = embeddedClient(db) as unknown as { query: (...args: unknown[]) => Promise<unknown> } | undefined;
+    if (!client) return; // a PostgreSQL server: node-postgres parses nothing per query
+    const account = await registerTestUser();
+    const query = jest.spyOn(client, "query");
+    try {
+      const [row] = await db
+        .select({ createdAt: organizations.createdAt, stamps: sql<string>`array[${organizations.createdAt}]` })
+        .from(organizations)
+        .where(eq(organizations.id, account.organizationId));
+      const raw = (await db.execute(sql`select created_at, array[created_at] as stamps from ${organizations} where id = ${account.organizationId}`)).rows[0] as Record<string, unknown>;
+      await db.transaction(async (tx) => {
+        const [inTx] = await tx.select({ createdAt: organizations.createdAt }).from(organizations).where(eq(organizations.id, account.organizationId));
+        expect(inTx.createdAt).toEqual(row.createdAt);
+      });
+      // The client's own map leaves timestamps (and arrays of them) as text for drizzle's mappers.
+      expect(row.createdAt).toBeInstanceOf(Date);
+      expect(typeof raw.created_at).toBe("string");
+      expect(new Date(raw.created_at as string)).toEqual(row.createdAt);
+      expect(typeof raw.stamps).toBe("string");
+      expect(row.stamps).toBe(raw.stamps);
+      const sent = query.mock.calls.map((call) => call[2] as { parsers?: unknown } | undefined);
+      expect(sent.length).toBeGreaterThanOrEqual(2);
+      for (const options of sent) expect(options?.parsers).toBeUndefined();
+    } finally {
+      query.mockRestore();
+    }
   });
 
   it("write values as SQL literals for EXECUTE", () => {
