@@ -21,6 +21,7 @@ import { env } from "@/lib/env";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "@/lib/http/errors";
 import type { RequestContext } from "@/lib/http/route";
 import { healthCheckJob, latestHealth, type LatestHealth } from "@/lib/analytics/health";
+import { offlineSttStatus } from "@/lib/providers/stt/pocketsphinx";
 import { getPlatformStats, type PlatformStats } from "./platform";
 import type { AdjustCreditsInput, AdminUsersQuery, CreateUserInput, UpdateUserInput } from "./schema";
 import { isUniqueViolation } from "@/lib/database-errors";
@@ -385,7 +386,8 @@ export type SystemStats = PlatformStats & {
   providers: {
     llm: "anthropic" | "local";
     tts: "elevenlabs" | "offline";
-    stt: "deepgram" | "unavailable";
+    /** Deepgram with a key; else PocketSphinx when its Debian packages are installed here. */
+    stt: "deepgram" | "pocketsphinx" | "unavailable";
     telephony: "twilio" | "simulated";
     payments: "stripe" | "simulated";
   };
@@ -404,7 +406,7 @@ export type SystemStats = PlatformStats & {
 /** What is in effect from the environment (organization keys override it per organization). */
 export async function getSystemStats(db: Db): Promise<SystemStats> {
   const handle = await getDbHandle();
-  const [[u], [o], [p], [a], [c], [m], keyRows, platform, health] = await Promise.all([
+  const [[u], [o], [p], [a], [c], [m], keyRows, platform, health, offlineStt] = await Promise.all([
     db.select({ n: count() }).from(users),
     db.select({ n: count() }).from(organizations),
     db.select({ n: count() }).from(phoneNumbers),
@@ -417,6 +419,7 @@ export async function getSystemStats(db: Db): Promise<SystemStats> {
       .groupBy(providerCredentials.provider),
     getPlatformStats(db),
     latestHealth(db),
+    env.DEEPGRAM_API_KEY ? null : offlineSttStatus(),
   ]);
   return {
     ...platform,
@@ -424,7 +427,7 @@ export async function getSystemStats(db: Db): Promise<SystemStats> {
     providers: {
       llm: env.ANTHROPIC_API_KEY ? "anthropic" : "local",
       tts: env.ELEVENLABS_API_KEY ? "elevenlabs" : "offline",
-      stt: env.DEEPGRAM_API_KEY ? "deepgram" : "unavailable",
+      stt: env.DEEPGRAM_API_KEY ? "deepgram" : offlineStt?.available ? "pocketsphinx" : "unavailable",
       telephony: env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN ? "twilio" : "simulated",
       payments: env.STRIPE_SECRET_KEY ? "stripe" : "simulated",
     },
