@@ -93,6 +93,9 @@ describe("GET /api/billing/overview", () => {
 
     const db = await getDb();
     await spendCredits(db, account.organizationId, 10, { reason: "before this period" });
+    // The ledger's clock counts microseconds, the period start below milliseconds: within the same
+    // millisecond the spend above would fall inside the new period.
+    await new Promise((r) => setTimeout(r, 5));
     // A new period starts: the 10 credits above belong to the previous one.
     await db
       .update(organizations)
