@@ -140,6 +140,8 @@ export type A2aAnswer = {
   contextId?: string;
   /** A task's state, e.g. "completed", "working", "input-required". */
   state?: string;
+  /** The caller token the agent issued with its answer (metadata.callerToken), presented to follow the task. */
+  callerToken?: string;
 };
 
 /** A message sent to an A2A agent: queued, then delivered by the `a2a.deliver` job with retries. */
@@ -176,10 +178,19 @@ export const a2aTasks = pgTable(
       .references(() => organizations.id, { onDelete: "cascade" }),
     contextId: text("context_id").notNull(),
     state: text("state").notNull(),
+    /**
+     * SHA-256 of the caller token issued with the task's first answer (lib/a2a/agent/caller.ts): only
+     * the agent presenting that token reads, lists, continues or cancels the task. Null for tasks
+     * created before tokens existed (no one can read them).
+     */
+    ownerKey: text("owner_key"),
     /** The SDK's Task object as JSON. */
     task: jsonb("task").$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("a2a_task_org_context_idx").on(t.organizationId, t.contextId)],
+  (t) => [
+    index("a2a_task_org_context_idx").on(t.organizationId, t.contextId),
+    index("a2a_task_org_owner_idx").on(t.organizationId, t.ownerKey, t.updatedAt),
+  ],
 );

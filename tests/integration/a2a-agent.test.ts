@@ -67,6 +67,15 @@ async function client(organizationId: string): Promise<Client> {
   return new ClientFactory().createFromUrl(agentBase(organizationId));
 }
 
+/** The caller token each conversation's first answer issued (a task belongs to its caller). */
+const tokens = new Map<string, string>();
+const asCaller = (token: string | undefined) => (token ? { serviceParameters: { authorization: `Bearer ${token}` } } : undefined);
+function remember(task: Task): Task {
+  const token = (task.metadata as Record<string, unknown> | undefined)?.callerToken;
+  if (typeof token === "string") tokens.set(task.contextId, token);
+  return task;
+}
+
 function userMessage(text: string, metadata?: Record<string, unknown>, contextId = ""): Message {
   return {
     messageId: crypto.randomUUID(),
@@ -83,9 +92,12 @@ function userMessage(text: string, metadata?: Record<string, unknown>, contextId
 const textOf = (message: Message | undefined) => (message?.parts ?? []).map((p) => (p.content?.$case === "text" ? p.content.value : "")).join("");
 
 async function ask(organizationId: string, text: string, metadata?: Record<string, unknown>, contextId = ""): Promise<Task> {
-  const result = await (await client(organizationId)).sendMessage({ tenant: "", message: userMessage(text, metadata, contextId), configuration: undefined, metadata: undefined });
+  const result = await (await client(organizationId)).sendMessage(
+    { tenant: "", message: userMessage(text, metadata, contextId), configuration: undefined, metadata: undefined },
+    asCaller(tokens.get(contextId)),
+  );
   expect("status" in result).toBe(true);
-  return result as Task;
+  return remember(result as Task);
 }
 
 async function rpc(organizationId: string, body: unknown, headers: Record<string, string> = {}) {
@@ -127,7 +139,9 @@ describe("SendMessage, GetTask, CancelTask", () => {
     const [reply] = await db.select().from(assistantReplies).where(eq(assistantReplies.organizationId, account.organizationId));
     expect(reply).toMatchObject({ source: "agent", inputText: "What are your opening hours?", replyText: answer, llmProvider: "local" });
 
-    const fetched = await (await client(account.organizationId)).getTask({ tenant: "", id: task.id });
+    const token = tokens.get(task.contextId);
+    expect(token).toMatch(/^a2act_/);
+    const fetched = await (await client(account.organizationId)).getTask({ tenant: "", id: task.id }, asCaller(token));
     expect(fetched.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
     const [stored] = await db.select().from(a2aTasks).where(eq(a2aTasks.id, task.id));
     expect(stored).toMatchObject({ organizationId: account.organizationId, state: "completed" });
@@ -135,8 +149,10 @@ describe("SendMessage, GetTask, CancelTask", () => {
     // Another organization's agent does not know this task.
     const other = await business();
     await expect((await client(other.organizationId)).getTask({ tenant: "", id: task.id })).rejects.toThrow(/not found/i);
+    // Nor does an anonymous caller of this agent.
+    await expect((await client(account.organizationId)).getTask({ tenant: "", id: task.id })).rejects.toThrow(/not found/i);
     // A completed task cannot be canceled.
-    await expect((await client(account.organizationId)).cancelTask({ tenant: "", id: task.id, metadata: undefined })).rejects.toThrow(/not cancelable/i);
+    await expect((await client(account.organizationId)).cancelTask({ tenant: "", id: task.id, metadata: undefined }, asCaller(token))).rejects.toThrow(/not cancelable/i);
   });
 
   it("lands every exchange in Call History as a conversation with an agent, one per context", async () => {
@@ -201,7 +217,7 @@ describe("SendMessage, GetTask, CancelTask", () => {
       configuration: undefined,
       metadata: undefined,
     });
-    const task = first as Task;
+    const task = remember(first as Task);
     const [weekday, rest] = [spokenDate.split(", ")[0], spokenDate.split(", ").slice(1).join(", ")];
     expect(textOf(task.status?.message)).toBe(`Just to confirm, I have a Cleaning on ${weekday}, ${rest} at 10:00 AM for Sam Park. Shall I book it?`);
     expect((await db.select().from(appointments).where(eq(appointments.organizationId, account.organizationId))).map((r) => r.status)).toEqual(["held"]);
