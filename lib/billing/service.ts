@@ -14,6 +14,7 @@ import { renewFreePeriodIfDue } from "./free-renewal";
 import { fulfilPayment, newInvoiceNumber, type PaymentRow } from "./fulfilment";
 import { creditPacks, effectiveTier, findPackByTotal, getPlan, packTotal, plans, type PlanId } from "./plans";
 import type { TransactionsQuery } from "./schema";
+import { errorForLog } from "@/lib/database-errors";
 
 type Organization = typeof organizations.$inferSelect;
 
@@ -367,7 +368,7 @@ export async function confirmCheckoutReturn(db: Db, sessionId: string | null): P
     const [after] = await db.select({ status: payments.status }).from(payments).where(eq(payments.id, payment.id));
     return done(after?.status === "paid" ? "success" : "pending");
   } catch (error) {
-    console.error("checkout return: could not confirm the session", error);
+    console.error("checkout return: could not confirm the session:", errorForLog(error));
     return done("pending");
   }
 }

@@ -10,6 +10,7 @@ import { readBodyText } from "@/lib/http/parse";
 import { hitRateLimit } from "@/lib/http/rate-limit";
 import { recordMcpRequest, requestInfoFromBody } from "./connections";
 import { switchboardTools } from "./tools";
+import { errorForLog } from "@/lib/database-errors";
 
 /**
  * Switchboard's own MCP server at /api/mcp/server (docs/mcp.md): Streamable HTTP hosted by
@@ -58,7 +59,7 @@ export function registerSwitchboardTools(server: McpServer): void {
           return { content: [{ type: "text" as const, text: JSON.stringify(result, null, 2) }], structuredContent: result };
         } catch (error) {
           if (error instanceof HttpError) return textResult(error.message, true);
-          console.error(`[mcp] tool ${tool.name} failed`, error);
+          console.error(`[mcp] tool ${tool.name} failed:`, errorForLog(error));
           return textResult(`${tool.name} failed unexpectedly. Please try again.`, true);
         }
       },

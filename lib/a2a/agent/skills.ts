@@ -17,6 +17,7 @@ import { parseBookingIntent, parsePhoneDigits } from "@/lib/appointments/dialogu
 import { normalizePhone } from "@/lib/appointments/schema";
 import type { AgentSender } from "./conversations";
 import { recordAssistantReply } from "@/lib/assistants/replies";
+import { errorForLog } from "@/lib/database-errors";
 
 /**
  * What another AI agent can ask a business's agent to do (its card lists them). A skill is one
@@ -122,7 +123,7 @@ export const askQuestionSkill: OrgAgentSkill = {
       });
       return { text: reply.text, summary: `An AI agent asked: ${text.slice(0, 300)}`, intent: reply.intent, assistantId: assistant.id };
     } catch (error) {
-      if (spend?.entryId) await refund(db, organizationId, spend.entryId, reference).catch((e) => console.error("a2a: refund failed", e));
+      if (spend?.entryId) await refund(db, organizationId, spend.entryId, reference).catch((e) => console.error("a2a: refund failed:", errorForLog(e)));
       throw new SkillError(`The assistant could not answer just now (${(error as Error).message}). Please try again later or leave a message.`);
     } finally {
       await tools?.close();
