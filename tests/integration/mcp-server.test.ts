@@ -14,6 +14,7 @@ import { DELETE as revokeRoute } from "@/app/api/settings/access-tokens/[id]/rou
 import { GET as listTokensRoute, POST as createTokenRoute } from "@/app/api/settings/access-tokens/route";
 import { accessTokens, calls, messages, phoneNumbers, users } from "@/db/schema";
 import { closeDb, getDb } from "@/lib/database";
+import { recordOptOut } from "@/lib/appointments/messaging";
 import { registerTestUser, type TestAccount } from "../helpers/accounts";
 import { call } from "../helpers/http";
 import { routeTable, serveFetchHandler, type WebServer } from "../helpers/web-server";
@@ -217,6 +218,14 @@ describe("Switchboard's MCP server with the SDK client", () => {
 
     const badNumber = await sender.callTool({ name: "send_text", arguments: { to: "555-1234", body: "x" } });
     expect(badNumber.isError).toBe(true);
+
+    // A contact who replied STOP is never texted (the one opt-out check): refused, nothing sent or recorded.
+    await recordOptOut(db, account.organizationId, "+14155550188");
+    const before = (await db.select().from(messages).where(eq(messages.organizationId, account.organizationId))).length;
+    const stopped = await sender.callTool({ name: "send_text", arguments: { to: "+14155550188", body: "Special offer!" } });
+    expect(stopped.isError).toBe(true);
+    expect(textOf(stopped)).toMatch(/\+14155550188 replied STOP on \d{4}-\d{2}-\d{2}: carriers forbid texting them again until they text START\./);
+    expect((await db.select().from(messages).where(eq(messages.organizationId, account.organizationId))).length).toBe(before);
     await sender.close();
   });
 
