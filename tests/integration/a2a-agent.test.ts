@@ -15,7 +15,8 @@ import { POST as messageRoute } from "@/app/api/a2a/agents/[id]/message/route";
 import { POST as createAgentRoute } from "@/app/api/a2a/agents/route";
 import { GET as historyRoute } from "@/app/api/call-history/route";
 import { GET as callRoute } from "@/app/api/calls/[id]/route";
-import { a2aMessages, a2aTasks, appointments, assistantReplies, calls, users, voiceAssistants } from "@/db/schema";
+import { a2aMessages, a2aTasks, appointments, assistantReplies, calls, messages, phoneNumbers, users, voiceAssistants } from "@/db/schema";
+import { PROOF_TEXTS } from "@/lib/a2a/agent/phone-proof";
 import { validateAgentCard } from "@/lib/a2a/card";
 import { a2aDeliverJob } from "@/lib/a2a/messages";
 import { closeDb, getDb } from "@/lib/database";
@@ -29,6 +30,8 @@ import { PEER_ADDRESS_HEADER } from "@/lib/http/peer-address";
 import { call } from "../helpers/http";
 import { runJobsUntil } from "../helpers/jobs";
 import { routeTable, serveFetchHandler, type WebServer } from "../helpers/web-server";
+
+jest.setTimeout(90_000);
 
 let web: WebServer;
 const original = { publicUrl: env.PUBLIC_URL, allowPrivate: env.ALLOW_PRIVATE_ENDPOINTS };
@@ -226,8 +229,21 @@ describe("SendMessage, GetTask, CancelTask", () => {
     const booked = await db.select().from(appointments).where(eq(appointments.organizationId, account.organizationId));
     expect(booked.map((r) => [r.status, r.source, r.customerPhone])).toEqual([["confirmed", "a2a", "+14155550123"]]);
 
+    // Cancelling by a phone number needs proof of the number: a code texted to it, sent back later.
+    const areaCode = 200 + Math.floor(Math.random() * 800);
+    await db.insert(phoneNumbers).values({ id: crypto.randomUUID(), organizationId: account.organizationId, phoneNumber: `+1${areaCode}55501${String(Math.floor(Math.random() * 100)).padStart(2, "0")}`, friendlyName: "Front desk", provider: "simulated" });
     const cancel = await ask(account.organizationId, "Cancel the appointment of +14155550123.", { skill: "cancel_appointment" });
-    expect(textOf(cancel.status?.message)).toBe(`I see your Cleaning on ${weekday}, ${rest} at 10:00 AM for Sam Park. Shall I cancel it?`);
+    expect(textOf(cancel.status?.message)).toBe(PROOF_TEXTS.codeSent("+14155550123"));
+    expect(textOf(cancel.status?.message)).not.toContain("Sam Park");
+    const [texted] = await db.select().from(messages).where(and(eq(messages.organizationId, account.organizationId), eq(messages.toNumber, "+14155550123"), eq(messages.direction, "outbound")));
+    const code = /(\d{6}) is your code/.exec(texted.body)![1];
+    const wrong = await ask(account.organizationId, code === "000000" ? "111111" : "000000", { skill: "cancel_appointment" }, cancel.contextId);
+    expect(textOf(wrong.status?.message)).toBe(PROOF_TEXTS.wrongCode);
+    // Another caller cannot use the code in its own conversation.
+    const stranger = await ask(account.organizationId, `Cancel +14155550123, code ${code}`, { skill: "cancel_appointment" });
+    expect(textOf(stranger.status?.message)).toBe(PROOF_TEXTS.codeSent("+14155550123"));
+    const proven = await ask(account.organizationId, code, { skill: "cancel_appointment" }, cancel.contextId);
+    expect(textOf(proven.status?.message)).toBe(`I see your Cleaning on ${weekday}, ${rest} at 10:00 AM for Sam Park. Shall I cancel it?`);
     const done = await ask(account.organizationId, "yes", { skill: "cancel_appointment" }, cancel.contextId);
     expect(textOf(done.status?.message)).toMatch(/ is cancelled\./);
     expect((await db.select().from(appointments).where(eq(appointments.organizationId, account.organizationId))).map((r) => r.status)).toEqual(["cancelled"]);
