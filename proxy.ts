@@ -3,6 +3,7 @@ import { RETURN_TO_PARAM, safeReturnPath } from "@/lib/auth/return-to";
 import { SESSION_COOKIE_NAMES } from "@/lib/auth/session-hint";
 import { apiFallbackResponse } from "@/lib/http/api-fallback";
 import { baseSecurityHeaders, contentSecurityPolicy, newNonce } from "@/lib/http/security-headers";
+import { redirectToPath } from "@/lib/http/redirect";
 
 /**
  * Cheap checks before rendering; it authorizes nothing. Every route handler and server component
@@ -31,7 +32,7 @@ export function proxy(request: NextRequest) {
     response = new NextResponse(apiFallback.body, { status: apiFallback.status, headers: apiFallback.headers });
   } else if (pathname === "/auth" && hasSessionCookie) {
     const next = safeReturnPath(request.nextUrl.searchParams.get(RETURN_TO_PARAM));
-    response = NextResponse.redirect(new URL(next ?? "/dashboard", request.url));
+    response = redirectToPath(next ?? "/dashboard", 307);
   } else if (isPage) {
     csp = contentSecurityPolicy(newNonce(), { dev });
     const headers = new Headers(request.headers);
