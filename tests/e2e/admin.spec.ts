@@ -181,7 +181,7 @@ test("admin: adjust credits adds to the organization's balance", async ({ page }
   expect(orgsAfter.find((o) => o.id === before!.id)?.credits).toBe(before!.credits + 25);
 });
 
-test("admin: edit a user's last name, then delete the user", async ({ page, request }) => {
+test("admin: edit a user's last name; deleting their business's only user is refused", async ({ page, request }) => {
   const sessionId = await signInAsAdmin(page);
   const { email } = await register(request, "Casey");
   const statsBefore = await adminGet<Stats>(page, sessionId, "/api/admin/stats");
