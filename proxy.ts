@@ -1,7 +1,9 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { RETURN_TO_PARAM, safeReturnPath } from "@/lib/auth/return-to";
 import { SESSION_COOKIE_NAMES } from "@/lib/auth/session-hint";
+import { apiFallbackResponse } from "@/lib/http/api-fallback";
 import { baseSecurityHeaders, contentSecurityPolicy, newNonce } from "@/lib/http/security-headers";
+import { redirectToPath } from "@/lib/http/redirect";
 
 /**
  * Cheap checks before rendering; it authorizes nothing. Every route handler and server component
@@ -10,6 +12,8 @@ import { baseSecurityHeaders, contentSecurityPolicy, newNonce } from "@/lib/http
  *   verifies it, and a stale one ends at /api/login, which clears it.
  * - Pages get a Content-Security-Policy with a fresh nonce (lib/http/security-headers.ts); Next
  *   reads it from the request header and puts it on its scripts.
+ * - An /api/* path no route handler takes answers JSON 404, a method its route does not export JSON
+ *   405 with Allow (lib/http/api-fallback.ts), instead of Next's HTML page or empty 405.
  * - Every answer gets the basic security headers, and HSTS when PUBLIC_URL is https.
  */
 // The proxy cannot import lib/env (server-only); PUBLIC_URL is read here at run time, the same variable.
@@ -23,9 +27,12 @@ export function proxy(request: NextRequest) {
 
   let response: NextResponse;
   let csp: string | null = null;
-  if (pathname === "/auth" && hasSessionCookie) {
+  const apiFallback = isPage ? null : apiFallbackResponse(request.method, pathname);
+  if (apiFallback) {
+    response = new NextResponse(apiFallback.body, { status: apiFallback.status, headers: apiFallback.headers });
+  } else if (pathname === "/auth" && hasSessionCookie) {
     const next = safeReturnPath(request.nextUrl.searchParams.get(RETURN_TO_PARAM));
-    response = NextResponse.redirect(new URL(next ?? "/dashboard", request.url));
+    response = redirectToPath(next ?? "/dashboard", 307);
   } else if (isPage) {
     csp = contentSecurityPolicy(newNonce(), { dev });
     const headers = new Headers(request.headers);

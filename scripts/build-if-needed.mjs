@@ -28,6 +28,8 @@ export function sourceFingerprint() {
 
 export function buildIfNeeded() {
   const marker = path.join(root, ".next", "switchboard-source-fingerprint");
+  // The proxy's table of API routes and methods follows app/api before the build reads it.
+  spawnSync(process.execPath, [path.join(root, "scripts", "api-routes.mjs")], { stdio: "inherit" });
   const fingerprint = sourceFingerprint();
   const current =
     fs.existsSync(path.join(root, ".next", "BUILD_ID")) &&

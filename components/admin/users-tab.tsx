@@ -182,7 +182,7 @@ export function UsersTab() {
         open={deleting !== null}
         onOpenChange={(open) => (!open ? setDeleting(null) : undefined)}
         title="Delete User"
-        description="Are you sure you want to delete this user? This action cannot be undone."
+        description="Are you sure you want to delete this user? Their sign-in and settings are deleted and cannot be restored. A business's only user cannot be deleted: add another user to the business first."
         confirmLabel="Delete"
         destructive
         pending={deleteMutation.isPending}

@@ -140,6 +140,8 @@ export type A2aAnswer = {
   contextId?: string;
   /** A task's state, e.g. "completed", "working", "input-required". */
   state?: string;
+  /** The caller token the agent issued with its answer (metadata.callerToken), presented to follow the task. */
+  callerToken?: string;
 };
 
 /** A message sent to an A2A agent: queued, then delivered by the `a2a.deliver` job with retries. */
@@ -176,10 +178,45 @@ export const a2aTasks = pgTable(
       .references(() => organizations.id, { onDelete: "cascade" }),
     contextId: text("context_id").notNull(),
     state: text("state").notNull(),
+    /**
+     * SHA-256 of the caller token issued with the task's first answer (lib/a2a/agent/caller.ts): only
+     * the agent presenting that token reads, lists, continues or cancels the task. Null for tasks
+     * created before tokens existed (no one can read them).
+     */
+    ownerKey: text("owner_key"),
     /** The SDK's Task object as JSON. */
     task: jsonb("task").$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("a2a_task_org_context_idx").on(t.organizationId, t.contextId)],
+  (t) => [
+    index("a2a_task_org_context_idx").on(t.organizationId, t.contextId),
+    index("a2a_task_org_owner_idx").on(t.organizationId, t.ownerKey, t.updatedAt),
+  ],
+);
+
+/**
+ * Proof of a phone number over A2A (lib/a2a/agent/phone-proof.ts): before an agent may move or
+ * cancel an appointment found by a customer's number, a one-time code is texted to that number and
+ * must come back in a later message of the same conversation (context). One row per context.
+ */
+export const a2aPhoneProofs = pgTable(
+  "a2a_phone_proof",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    contextId: text("context_id").notNull(),
+    phone: text("phone").notNull(),
+    /** SHA-256 of the code texted to `phone`. */
+    codeHash: text("code_hash").notNull(),
+    /** The request that asked for the proof, carried on once the code is back. */
+    request: text("request").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("a2a_phone_proof_org_context_idx").on(t.organizationId, t.contextId)],
 );

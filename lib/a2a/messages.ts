@@ -133,7 +133,15 @@ export function summarizeAnswer(result: Message | Task): A2aAnswer {
   const status = partsText(result.status?.message?.parts);
   const artifacts = (result.artifacts ?? []).map((a) => partsText(a.parts)).filter(Boolean);
   const text = [status, ...artifacts.filter((a) => a !== status)].filter(Boolean).join("\n");
-  return { kind: "task", text: text.slice(0, 10_000), taskId: result.id, contextId: result.contextId, state: taskStateName(result.status?.state) };
+  const token = (result.metadata as Record<string, unknown> | undefined)?.callerToken;
+  return {
+    kind: "task",
+    text: text.slice(0, 10_000),
+    taskId: result.id,
+    contextId: result.contextId,
+    state: taskStateName(result.status?.state),
+    ...(typeof token === "string" && token.length <= 200 ? { callerToken: token } : {}),
+  };
 }
 
 function describe(error: unknown): string {
@@ -216,8 +224,10 @@ export async function followTask(db: Db, messageId: string): Promise<"settled" |
   const [agent] = await db.select({ endpoint: a2aAgents.endpoint }).from(a2aAgents).where(eq(a2aAgents.id, row.targetAgentId)).limit(1);
   if (!agent?.endpoint) return "gone";
   const client = await connectA2a(agent.endpoint);
-  const task = await client.getTask({ tenant: "", id: row.answer.taskId });
-  const answer = summarizeAnswer(task);
+  // An agent that keeps tasks to their caller (Switchboard's own does) issued a token with the first answer.
+  const token = row.answer.callerToken;
+  const task = await client.getTask({ tenant: "", id: row.answer.taskId }, token ? { serviceParameters: { authorization: `Bearer ${token}` } } : undefined);
+  const answer = { ...summarizeAnswer(task), ...(token ? { callerToken: token } : {}) };
   const settled = SETTLED.has(answer.state ?? "");
   await db.update(a2aMessages).set({ answer, ...(settled ? { status: "answered" as const } : {}) }).where(eq(a2aMessages.id, row.id));
   return settled ? "settled" : "pending";

@@ -40,6 +40,10 @@ export const NOT_OWN_STATUS = "You cannot suspend or cancel your own account";
 export const NOT_OWN_DELETE = "You cannot delete your own account";
 export const MASTER_ONLY_EDIT = "Only a master admin can edit a master admin";
 export const MASTER_ONLY_GRANT = "Only a master admin can grant the master admin role";
+/** admin and master_admin are platform staff (docs/security.md "Roles"): only a master admin makes staff. */
+export const STAFF_ONLY_BY_MASTER = "Only a master admin can grant the admin role: it is for platform staff, not for a business's users";
+export const ONLY_USER_DELETE =
+  "This is the business's only user: deleting them would delete the business with its phone numbers, assistants and calls. Add another user to the business first (or suspend this account).";
 export const MASTER_ONLY_DELETE = "Only a master admin can delete a master admin";
 export const CREDIT_REASON_REQUIRED = "Give a reason of at least 3 characters for the credit change";
 
@@ -178,6 +182,7 @@ export async function updateUser(db: Db, ctx: RequestContext, id: string, input:
   const isMaster = ctx.role === "master_admin";
   if (target.role === "master_admin" && !isMaster) throw forbidden(MASTER_ONLY_EDIT);
   if (input.role === "master_admin" && target.role !== "master_admin" && !isMaster) throw forbidden(MASTER_ONLY_GRANT);
+  if (input.role === "admin" && target.role !== "admin" && target.role !== "master_admin" && !isMaster) throw forbidden(STAFF_ONLY_BY_MASTER);
   if (target.id === ctx.userId) {
     if (input.role !== undefined && input.role !== target.role) throw badRequest(NOT_OWN_ROLE, { role: NOT_OWN_ROLE });
     if (input.status !== undefined && input.status !== "active") throw badRequest(NOT_OWN_STATUS, { status: NOT_OWN_STATUS });
@@ -234,8 +239,10 @@ export async function updateUser(db: Db, ctx: RequestContext, id: string, input:
 }
 
 /**
- * Deletes a user (sessions, accounts and settings go with them). The last member of an
- * organization takes the organization along (numbers, assistants, calls, ledger cascade).
+ * Deletes a user (sessions, accounts and settings go with them). A business's only user is refused
+ * (409, docs/security.md "Deleting users"): deleting them would take the organization along with
+ * its numbers, assistants, calls and ledger, behind a dialog about one user. `organizationDeleted`
+ * is therefore always false; it stays in the answer for clients that read it.
  */
 export async function deleteUser(db: Db, ctx: RequestContext, id: string): Promise<{ success: true; organizationDeleted: boolean }> {
   if (id === ctx.userId) throw badRequest(NOT_OWN_DELETE);
@@ -244,11 +251,10 @@ export async function deleteUser(db: Db, ctx: RequestContext, id: string): Promi
   const organizationDeleted = await db.transaction(async (tx) => {
     // Lock the organization so two concurrent deletes cannot both leave it behind empty.
     await tx.execute(sql`select 1 from ${organizations} where ${organizations.id} = ${target.organizationId} for update`);
+    const [members] = await tx.select({ n: count() }).from(users).where(eq(users.organizationId, target.organizationId));
+    if (members.n <= 1) throw conflict(ONLY_USER_DELETE);
     await tx.delete(users).where(eq(users.id, id));
-    const [left] = await tx.select({ n: count() }).from(users).where(eq(users.organizationId, target.organizationId));
-    if (left.n > 0) return false;
-    await tx.delete(organizations).where(eq(organizations.id, target.organizationId));
-    return true;
+    return false;
   });
   return { success: true, organizationDeleted };
 }
@@ -275,6 +281,7 @@ export async function adjustCredits(db: Db, ctx: RequestContext, input: AdjustCr
  */
 export async function createUser(db: Db, ctx: RequestContext, input: CreateUserInput, headers: Headers): Promise<AdminUser> {
   if (input.role === "master_admin" && ctx.role !== "master_admin") throw forbidden(MASTER_ONLY_GRANT);
+  if (input.role === "admin" && ctx.role !== "master_admin") throw forbidden(STAFF_ONLY_BY_MASTER);
   const [org] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, input.organizationId));
   if (!org) throw notFound("Organization");
   const { role, organizationId, ...account } = input;

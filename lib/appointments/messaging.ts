@@ -4,6 +4,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { getTelephonyProviderFor } from "@/lib/provider-selection/telephony";
 import { messages, messageThreads, phoneNumbers, smsOptOuts } from "@/db/schema";
+import { isOptedOut } from "@/lib/messages/opt-out";
 
 /**
  * The texts the appointment book sends (confirmations, reminders, replies to C / R). The phone loop
@@ -20,21 +21,8 @@ export interface AppointmentMessaging {
   sendSms(db: DbOrTx, organizationId: string, message: { to: string; body: string }): Promise<SmsResult>;
 }
 
-/** STOP recorded for the number (sms_opt_out), or on any of its text threads with the organization's numbers. */
-export async function isOptedOut(db: DbOrTx, organizationId: string, phone: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: smsOptOuts.id })
-    .from(smsOptOuts)
-    .where(and(eq(smsOptOuts.organizationId, organizationId), eq(smsOptOuts.phone, phone)))
-    .limit(1);
-  if (row) return true;
-  const [thread] = await db
-    .select({ id: messageThreads.id })
-    .from(messageThreads)
-    .where(and(eq(messageThreads.organizationId, organizationId), eq(messageThreads.contactNumber, phone), eq(messageThreads.optedOut, true)))
-    .limit(1);
-  return Boolean(thread);
-}
+/** STOP recorded for the number: the one opt-out check (lib/messages/opt-out.ts). */
+export { isOptedOut };
 
 /** Records a STOP (the phone loop's SMS webhook calls it; tests too). */
 export async function recordOptOut(db: DbOrTx, organizationId: string, phone: string): Promise<void> {

@@ -9,6 +9,7 @@ import { storedMessaging, type AppointmentMessaging, type SmsResult } from "./me
 import { getBookingSettings, organizationBooking } from "./settings";
 import { describeInstant } from "./time";
 import type { AppointmentRow } from "./views";
+import { errorForLog } from "@/lib/database-errors";
 
 /**
  * After a booking, a move or a cancellation: a text to the customer (never to an opted-out number),
@@ -201,6 +202,6 @@ export async function scheduleFollowUps(db: DbOrTx, row: AppointmentRow, event: 
     }
   } catch (error) {
     // The booking is committed; the sweep sends a reminder that could not be queued.
-    console.error(`[appointments] could not queue follow-ups for ${row.id}:`, error instanceof Error ? error.message : error);
+    console.error(`[appointments] could not queue follow-ups for ${row.id}:`, errorForLog(error));
   }
 }

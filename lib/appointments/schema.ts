@@ -39,13 +39,23 @@ export const customerName = z
   .min(1, "Enter the customer's name")
   .max(120, "Name must be at most 120 characters");
 
+/** An ISO 8601 date-time: a real month, day, hour and minute, an optional zone within ±23:59. */
+const ISO_INSTANT = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3]):?[0-5]\d)?$/;
+
 export const instant = (label: string) =>
   z
     .string(`${label} is required`)
     .trim()
     .min(1, `${label} is required`)
-    .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) && !Number.isNaN(Date.parse(v)), `${label} must be an ISO date-time such as 2027-03-16T14:30:00Z`)
-    .transform((v) => new Date(v));
+    // One step: an invalid value never reaches the range checks below as an Invalid Date (it was a 500).
+    .transform((v, ctx) => {
+      const date = ISO_INSTANT.test(v) ? new Date(v) : null;
+      if (!date || Number.isNaN(date.getTime())) {
+        ctx.addIssue({ code: "custom", message: `${label} must be an ISO date-time such as 2027-03-16T14:30:00Z` });
+        return z.NEVER;
+      }
+      return date;
+    });
 
 const id = (label: string) => z.string(`${label} is required`).trim().min(1, `${label} is required`);
 

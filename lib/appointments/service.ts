@@ -15,6 +15,7 @@ import { createAppointmentInput, holdSlotInput, normalizePhone, type BookingSour
 import { getBookingSettings, organizationBooking, type OrganizationBooking } from "./settings";
 import { describeInstant, toZoned } from "./time";
 import { toAppointmentView, type AppointmentRow, type AppointmentView, type SlotView } from "./views";
+import { errorForLog } from "@/lib/database-errors";
 
 /**
  * The appointment book's rules: free slots, holds, bookings, moves and cancellations. The
@@ -191,7 +192,7 @@ async function computeFor(
       else busyForAll.push(...busy);
       calendar = "checked";
     } catch (error) {
-      console.warn(`[appointments] Google Calendar free/busy failed for ${organizationId}:`, error instanceof Error ? error.message : error);
+      console.warn(`[appointments] Google Calendar free/busy failed for ${organizationId}:`, errorForLog(error));
       calendar = "unavailable";
     }
   }

@@ -1,9 +1,10 @@
 import "server-only";
 import crypto from "node:crypto";
-import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { eq, lt } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { loginFailures } from "@/db/schema";
 import { tooManyRequests } from "@/lib/http/errors";
+import { releaseHits, reserveHits, type HitTable, type Reservation } from "@/lib/http/rate-limit";
 
 /**
  * Failed sign-ins (and wrong current passwords in Settings → Security) allowed within the window:
@@ -27,32 +28,38 @@ function limitFor(key: string): number {
   return key.startsWith(EMAIL_PREFIX) ? LOGIN_FAILURE_LIMIT : LOGIN_FAILURES_PER_IP;
 }
 
-/** Throws 429 with Retry-After when the e-mail or the IP has used up its failures in the window. */
-export async function assertLoginAllowed(db: Db, email: string, ip: string | null, now = new Date()) {
-  const since = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS);
-  const rows = await db
-    .select({ key: loginFailures.key, count: sql<number>`count(*)::int`, oldest: sql<Date>`min(${loginFailures.createdAt})` })
-    .from(loginFailures)
-    .where(and(inArray(loginFailures.key, keysFor(email, ip)), gt(loginFailures.createdAt, since)))
-    .groupBy(loginFailures.key);
-  const blocked = rows.filter((r) => r.count >= limitFor(r.key));
-  if (blocked.length === 0) return;
+/**
+ * Reserves one attempt for the e-mail and the client address before the password is checked
+ * (reserveHits: counted and written under a lock per key, so a burst cannot slip past the limit);
+ * throws 429 with Retry-After when either has used up its failures in the window. The reservation
+ * stands as the failure when the password is wrong; `attemptSucceeded` gives it back.
+ */
+export async function assertLoginAllowed(db: Db, email: string, ip: string | null, now = new Date()): Promise<Reservation> {
+  const table = loginFailures as unknown as HitTable;
+  const result = await reserveHits(db, table, keysFor(email, ip).map((key) => ({ key, limit: limitFor(key) })), LOGIN_FAILURE_WINDOW_MS, now);
+  if ("reservation" in result) {
+    if (Math.random() < 0.05) await db.delete(loginFailures).where(lt(loginFailures.createdAt, new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS)));
+    return result.reservation;
+  }
   // The block lifts when enough of the oldest failures leave the window; the oldest one is a safe bound.
-  const retryAt = Math.max(...blocked.map((r) => new Date(r.oldest).getTime() + LOGIN_FAILURE_WINDOW_MS));
-  const retryAfter = Math.max(1, Math.ceil((retryAt - now.getTime()) / 1000));
+  const retryAfter = Math.max(...result.blocked.map((b) => b.retryAfterSeconds));
   throw tooManyRequests(
     `Too many failed sign-in attempts. Please wait ${Math.ceil(retryAfter / 60)} minute(s) and try again.`,
     retryAfter,
   );
 }
 
-export async function recordLoginFailure(db: Db, email: string, ip: string | null) {
-  await db.insert(loginFailures).values(keysFor(email, ip).map((key) => ({ id: crypto.randomUUID(), key })));
-  // Keep the table small: drop what has left the window.
-  await db.delete(loginFailures).where(lt(loginFailures.createdAt, new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS)));
+/** The attempt was not a wrong password (it succeeded, or failed for another reason): it does not count. */
+export async function releaseLoginAttempt(db: Db, attempt: Reservation) {
+  await releaseHits(db, attempt);
 }
 
+/** Records a failure without an attempt (tests, imports of old failures). */
+export async function recordLoginFailure(db: Db, email: string, ip: string | null) {
+  await db.insert(loginFailures).values(keysFor(email, ip).map((key) => ({ id: crypto.randomUUID(), key })));
+}
+
+/** A correct password: the account's earlier failures are forgiven. */
 export async function clearLoginFailures(db: Db, email: string) {
   await db.delete(loginFailures).where(eq(loginFailures.key, keysFor(email, null)[0]));
 }
-

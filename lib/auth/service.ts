@@ -10,7 +10,7 @@ import { conflict, HttpError, unauthorized } from "@/lib/http/errors";
 import { hitRateLimit } from "@/lib/http/rate-limit";
 import { createOrganization, deleteOrganization, type Tier } from "@/lib/organizations/service";
 import { getAuth } from "./auth";
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from "./login-throttle";
+import { assertLoginAllowed, clearLoginFailures, releaseLoginAttempt } from "./login-throttle";
 import type { Role } from "./roles";
 import type { LoginInput, RegisterInput } from "./schemas";
 import { toSessionUser, type SessionUser } from "./session";
@@ -154,7 +154,7 @@ const INVALID_CREDENTIALS = "Invalid email or password. Please check your creden
 /** Email + password sign-in, throttled per e-mail and per IP. */
 export async function signIn(db: Db, input: LoginInput, headers: Headers, ip: string | null): Promise<SignedIn> {
   const email = input.email.toLowerCase();
-  await assertLoginAllowed(db, email, ip);
+  const attempt = await assertLoginAllowed(db, email, ip);
   const auth = getAuth(db);
   let signedIn: SignedIn;
   try {
@@ -162,12 +162,12 @@ export async function signIn(db: Db, input: LoginInput, headers: Headers, ip: st
       await auth.api.signInEmail({ body: { email, password: input.password }, headers, returnHeaders: true }),
     );
   } catch (error) {
-    if (isAuthApiError(error)) {
-      await recordLoginFailure(db, email, ip);
-      throw unauthorized(INVALID_CREDENTIALS);
-    }
+    // A wrong password keeps the reserved attempt as its failure; anything else gives it back.
+    if (isAuthApiError(error)) throw unauthorized(INVALID_CREDENTIALS);
+    await releaseLoginAttempt(db, attempt);
     throw error;
   }
+  await releaseLoginAttempt(db, attempt);
   if (signedIn.user.status !== "active") {
     await auth.api.signOut({ headers: bearerHeaders(signedIn.sessionId) }).catch(() => undefined);
     throw new HttpError(403, "This account is suspended. Please contact support.");

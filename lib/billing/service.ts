@@ -3,9 +3,10 @@ import { usagePercent as computeUsagePercent } from "./usage";
 import crypto from "node:crypto";
 import { and, eq, gte, sql, sum } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { creditLedger, organizations, payments } from "@/db/schema";
+import { creditLedger, organizations, payments, rateLimitHits } from "@/db/schema";
 import type { RequestContext } from "@/lib/http/route";
-import { badRequest, HttpError, notFound } from "@/lib/http/errors";
+import { badRequest, conflict, HttpError, notFound } from "@/lib/http/errors";
+import { releaseHits, reserveHits } from "@/lib/http/rate-limit";
 import { env } from "@/lib/env";
 import { PaymentsError, type CheckoutRequest, type PaymentsProvider } from "@/lib/providers/payments/interface";
 import { getPaymentsProvider, getStripeProvider } from "@/lib/provider-selection/payments";
@@ -14,6 +15,7 @@ import { renewFreePeriodIfDue } from "./free-renewal";
 import { fulfilPayment, newInvoiceNumber, type PaymentRow } from "./fulfilment";
 import { creditPacks, effectiveTier, findPackByTotal, getPlan, packTotal, plans, type PlanId } from "./plans";
 import type { TransactionsQuery } from "./schema";
+import { errorForLog } from "@/lib/database-errors";
 
 type Organization = typeof organizations.$inferSelect;
 
@@ -281,6 +283,25 @@ export async function purchaseCredits(db: Db, ctx: RequestContext, credits: numb
  * of plan adds the new plan's credits for the period.
  */
 export async function changePlan(db: Db, ctx: RequestContext, planId: PlanId) {
+  // One plan change per organization at a time: the claim is taken atomically (reserveHits), so ten
+  // simultaneous upgrades make one change and grant its credits once; the others answer 409.
+  const claim = await reserveHits(db, rateLimitHits, [{ key: `plan-change:${ctx.organizationId}`, limit: 1 }], PLAN_CHANGE_CLAIM_MS);
+  if ("blocked" in claim) {
+    throw conflict("A plan change for your business is already under way. Please wait a moment and reload.", {
+      planId: "A plan change is already under way",
+    });
+  }
+  try {
+    return await changePlanClaimed(db, ctx, planId);
+  } finally {
+    await releaseHits(db, claim.reservation);
+  }
+}
+
+/** How long a plan-change claim holds when its process dies mid-way (it is released as soon as the change ends). */
+const PLAN_CHANGE_CLAIM_MS = 2 * 60 * 1000;
+
+async function changePlanClaimed(db: Db, ctx: RequestContext, planId: PlanId) {
   const org = await loadOrganization(db, ctx.organizationId);
   const plan = getPlan(planId);
   if (planId === "free") {
@@ -367,7 +388,7 @@ export async function confirmCheckoutReturn(db: Db, sessionId: string | null): P
     const [after] = await db.select({ status: payments.status }).from(payments).where(eq(payments.id, payment.id));
     return done(after?.status === "paid" ? "success" : "pending");
   } catch (error) {
-    console.error("checkout return: could not confirm the session", error);
+    console.error("checkout return: could not confirm the session:", errorForLog(error));
     return done("pending");
   }
 }

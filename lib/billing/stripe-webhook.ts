@@ -5,6 +5,7 @@ import { badRequest, HttpError } from "@/lib/http/errors";
 import { PaymentsError } from "@/lib/providers/payments/interface";
 import { verifyStripeWebhook } from "@/lib/providers/payments/stripe";
 import { handleStripeEvent } from "./stripe-events";
+import { errorForLog } from "@/lib/database-errors";
 
 /**
  * POST /api/stripe/webhook (docs/billing.md): the raw body is verified against STRIPE_WEBHOOK_SECRET;
@@ -27,7 +28,7 @@ export async function receiveStripeWebhook(db: Db, rawBody: string, signature: s
     // The plan changed to a new subscription: stop billing the old one.
     const stripe = await getStripeProvider(db, result.payment.organizationId);
     await stripe?.cancelSubscription(result.replacedSubscriptionId).catch((error: unknown) => {
-      console.error("stripe webhook: could not cancel the replaced subscription", error);
+      console.error("stripe webhook: could not cancel the replaced subscription:", errorForLog(error));
     });
   }
   return { received: true, outcome: result.outcome };

@@ -5,6 +5,7 @@ import { getDb, type Db } from "@/lib/database";
 import { resolveSession, type Session, type SessionUser } from "@/lib/auth/session";
 import type { Permission, Role } from "@/lib/auth/roles";
 import { badRequest, forbidden, HttpError, unauthorized } from "./errors";
+import { databaseErrorCode, errorForLog, isDatabaseUnavailable } from "@/lib/database-errors";
 import { assertNotCrossSite } from "./origin";
 import { isJsonContentType, NUL_MESSAGE, unsupportedMediaType } from "./parse";
 
@@ -51,22 +52,40 @@ function badValueError(error: unknown): boolean {
   return false;
 }
 
-function errorResponse(error: unknown, requestId: string): Response {
+/** Seconds a client waits before retrying while the database is unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+function errorResponse(error: unknown, requestId: string, route: string): Response {
+  // Logs name the route and the error's code, never the statement's parameters (lib/database-errors.ts).
   if (!(error instanceof HttpError) && badValueError(error)) {
     // A value got past validation that the database cannot hold: the caller's input, so a 400.
-    console.warn(`[${requestId}] database refused a value`, (error as Error).message);
+    console.warn(`[${requestId}] ${route}: database refused a value (${errorForLog(error)})`);
     error = badRequest("Invalid request: a value could not be stored (unsupported characters, or out of range)");
+  }
+  if (!(error instanceof HttpError) && isDatabaseUnavailable(error)) {
+    console.error(`[${requestId}] ${route}: database unavailable (${errorForLog(error)})`);
+    error = new HttpError(503, "The service is temporarily unavailable. Please try again in a few seconds.", undefined, {
+      "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS),
+    });
   }
   if (error instanceof HttpError) {
     const body: { message: string; errors?: Record<string, string> } = { message: error.message };
     if (error.errors) body.errors = error.errors;
     return NextResponse.json(body, { status: error.status, headers: { ...error.headers, "x-request-id": requestId } });
   }
-  console.error(`[${requestId}] unhandled error`, error);
+  console.error(`[${requestId}] ${route}: unhandled error (${errorForLog(error)})`, error instanceof Error && !databaseErrorCode(error) ? error.stack?.split("\n").slice(1, 6).join("\n") : "");
   return NextResponse.json(
     { message: `Something went wrong. Please try again (request ${requestId}).` },
     { status: 500, headers: { "x-request-id": requestId } },
   );
+}
+
+function routeName(req: Request): string {
+  try {
+    return `${req.method} ${new URL(req.url).pathname}`;
+  } catch {
+    return req.method;
+  }
 }
 
 function toResponse(result: HandlerResult): Response {
@@ -93,7 +112,7 @@ function wrap<E>(build: (req: Request, base: PublicExtra) => Promise<E>, handler
       const base: PublicExtra = { db: await getDb(), params: await resolveParams(routeCtx), requestId };
       return toResponse(await handler(req, await build(req, base)));
     } catch (error) {
-      return errorResponse(error, requestId);
+      return errorResponse(error, requestId, routeName(req));
     }
   };
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import PgBoss from "pg-boss";
 import type { FetchedJob, JobQueue } from "./types";
+import { errorForLog } from "@/lib/database-errors";
 
 /**
  * pg-boss on a PostgreSQL server (ARCHITECTURE: jobs): its own schema `pgboss`, SKIP LOCKED
@@ -16,7 +17,7 @@ export async function createPgBossQueue(connectionString: string, options: { sup
     schedule: false,
     migrate: true,
   });
-  boss.on("error", (error) => console.error("[jobs] pg-boss:", error));
+  boss.on("error", (error) => console.error("[jobs] pg-boss:", errorForLog(error)));
   await boss.start();
   const queues = new Set<string>();
   const ensureQueue = async (name: string) => {

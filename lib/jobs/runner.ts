@@ -4,6 +4,7 @@ import { getJobQueue } from "./queue";
 import { jobDefinitions } from "./registry";
 import { enqueueDueSchedules, type ScheduleMemo } from "./scheduler";
 import type { FetchedJob, JobDefinition } from "./types";
+import { errorForLog } from "@/lib/database-errors";
 
 /**
  * Runs jobs: the in-process runner (started by instrumentation.ts in every long-lived server unless
@@ -21,8 +22,8 @@ async function runOne(job: FetchedJob, byName: Map<string, JobDefinition<unknown
     await queue.complete(job);
     return true;
   } catch (error) {
-    console.error(`[jobs] ${job.name} ${job.id} (attempt ${job.attempt}) failed:`, error instanceof Error ? error.message : error);
-    await queue.fail(job, error).catch((e) => console.error("[jobs] could not record the failure", e));
+    console.error(`[jobs] ${job.name} ${job.id} (attempt ${job.attempt}) failed:`, errorForLog(error));
+    await queue.fail(job, error).catch((e) => console.error("[jobs] could not record the failure", errorForLog(e)));
     return false;
   }
 }
@@ -68,7 +69,7 @@ export function startJobRunner(pollMs: number, options: Pick<RunOptions, "defini
   const tick = () => {
     if (stopped) return;
     running = runDueJobs({ ...options, scheduleMemo, budgetMs: Math.max(pollMs * 5, 5_000) })
-      .catch((error) => console.error("[jobs] runner tick failed:", error instanceof Error ? error.message : error))
+      .catch((error) => console.error("[jobs] runner tick failed:", errorForLog(error)))
       .finally(() => {
         if (!stopped) {
           timer = setTimeout(tick, pollMs);

@@ -1,15 +1,17 @@
 import "server-only";
 import { createMcpHandler, withMcpAuth } from "mcp-handler";
-import type { AuthInfo, McpServer } from "@modelcontextprotocol/server";
+import { OAuthError, OAuthErrorCode, type AuthInfo, type McpServer } from "@modelcontextprotocol/server";
 import type { Db } from "@/db/client";
 import { verifyAccessToken } from "@/lib/access-tokens/service";
-import type { AccessTokenScope } from "@/lib/access-tokens/scopes";
+import { accessTokenScopeIds, type AccessTokenScope } from "@/lib/access-tokens/scopes";
+import { env } from "@/lib/env";
 import { getDb } from "@/lib/database";
 import { HttpError } from "@/lib/http/errors";
 import { readBodyText } from "@/lib/http/parse";
 import { hitRateLimit } from "@/lib/http/rate-limit";
 import { recordMcpRequest, requestInfoFromBody } from "./connections";
 import { switchboardTools } from "./tools";
+import { errorForLog } from "@/lib/database-errors";
 
 /**
  * Switchboard's own MCP server at /api/mcp/server (docs/mcp.md): Streamable HTTP hosted by
@@ -58,7 +60,7 @@ export function registerSwitchboardTools(server: McpServer): void {
           return { content: [{ type: "text" as const, text: JSON.stringify(result, null, 2) }], structuredContent: result };
         } catch (error) {
           if (error instanceof HttpError) return textResult(error.message, true);
-          console.error(`[mcp] tool ${tool.name} failed`, error);
+          console.error(`[mcp] tool ${tool.name} failed:`, errorForLog(error));
           return textResult(`${tool.name} failed unexpectedly. Please try again.`, true);
         }
       },
@@ -83,6 +85,8 @@ function mcpHandler(): (req: Request) => Promise<Response> {
  * 429 over the rate limit, else the MCP response.
  */
 export async function handleMcpServerRequest(db: Db, req: Request): Promise<Response> {
+  const refused = refuseForeignHostOrOrigin(req);
+  if (refused) return refused;
   const authed = withMcpAuth(
     async (request: Request) => {
       const caller = callerOf(request.auth);
@@ -105,6 +109,8 @@ export async function handleMcpServerRequest(db: Db, req: Request): Promise<Resp
     },
     async (_request, bearer) => {
       const token = await verifyAccessToken(db, bearer);
+      // A token was presented and is not a live one: say so (not "No authorization provided").
+      if (!token && bearer) throw new OAuthError(OAuthErrorCode.InvalidToken, TOKEN_REFUSED_MESSAGE);
       if (!token) return undefined;
       return {
         token: bearer!,
@@ -113,7 +119,57 @@ export async function handleMcpServerRequest(db: Db, req: Request): Promise<Resp
         extra: { organizationId: token.organizationId, accessTokenId: token.id },
       } satisfies AuthInfo;
     },
-    { required: true },
+    { required: true, resourceUrl: publicOrigin(), resourceMetadataPath: MCP_RESOURCE_METADATA_PATH },
   );
   return authed(req);
+}
+
+export const TOKEN_REFUSED_MESSAGE =
+  "The access token was refused: it is unknown, revoked or expired. Create a new one in Settings → API Keys → Access tokens.";
+
+/** Where the protected-resource metadata (RFC 9728) of /api/mcp/server is served: the path-inserted well-known URL. */
+export const MCP_RESOURCE_METADATA_PATH = "/.well-known/oauth-protected-resource/api/mcp/server";
+
+function publicOrigin(): string {
+  return new URL(env.PUBLIC_URL).origin;
+}
+
+/** RFC 9728 metadata: this resource takes bearer access tokens in the header, issued in Settings (no OAuth server). */
+export function mcpResourceMetadata() {
+  const origin = publicOrigin();
+  return {
+    resource: `${origin}/api/mcp/server`,
+    authorization_servers: [],
+    bearer_methods_supported: ["header"],
+    scopes_supported: [...accessTokenScopeIds],
+    resource_name: "Switchboard MCP server",
+    resource_documentation: `${origin}/integrations`,
+  };
+}
+
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * The MCP transport's DNS-rebinding defence (Streamable HTTP: servers MUST validate Origin): the
+ * Host must be PUBLIC_URL's host or a loopback name, and an Origin, when sent, must be PUBLIC_URL's
+ * origin or a loopback origin; otherwise 403 before anything else (docs/security.md "MCP server").
+ */
+function refuseForeignHostOrOrigin(req: Request): Response | null {
+  const publicUrl = new URL(env.PUBLIC_URL);
+  const host = (req.headers.get("host") ?? new URL(req.url).host).toLowerCase();
+  const hostname = host.replace(/:\d+$/, "");
+  const hostAllowed = host === publicUrl.host.toLowerCase() || hostname === publicUrl.hostname.toLowerCase() || LOOPBACK_HOSTS.has(hostname);
+  const origin = req.headers.get("origin");
+  let originAllowed = true;
+  if (origin !== null) {
+    try {
+      const o = new URL(origin);
+      originAllowed = o.origin === publicUrl.origin || LOOPBACK_HOSTS.has(o.hostname.toLowerCase());
+    } catch {
+      originAllowed = false;
+    }
+  }
+  if (hostAllowed && originAllowed) return null;
+  const what = hostAllowed ? `Origin ${origin}` : `Host ${host}`;
+  return Response.json({ jsonrpc: "2.0", id: null, error: { code: -32000, message: `Forbidden: ${what} is not allowed for this MCP server` } }, { status: 403 });
 }

@@ -7,6 +7,7 @@ import { getMessageDetail, type MessageDetail } from "@/lib/call-history/service
 import { badRequest, conflict, HttpError } from "@/lib/http/errors";
 import { TelephonyError, type TelephonyProvider } from "@/lib/providers/telephony/interface";
 import { getTelephonyProviderFor } from "@/lib/provider-selection/telephony";
+import { assertMayText } from "./opt-out";
 import type { SendTextInput } from "./schema";
 
 /**
@@ -38,6 +39,8 @@ export async function sendText(
         })
       : badRequest("The organization has no active phone number to send from. Add one in Phone Numbers (/phone-numbers).");
   }
+  // Never to a contact who replied STOP (the one opt-out check): 409, nothing sent or recorded.
+  await assertMayText(db, organizationId, input.to);
   const provider = deps.provider ?? (await getTelephonyProviderFor(db, organizationId, number.provider));
   if (!provider) {
     throw conflict(`${number.phoneNumber} is a Twilio number and the Twilio credentials are gone. Add them again in Settings → API Keys.`);

@@ -11,6 +11,7 @@ import { escapeHtml } from "./mail";
 import { absoluteLink, notifyOwners } from "./notify";
 import { recapReference, recapRepliesEnabled, recapReplyAddress } from "./recap-replies";
 import type { RecapSettingsInput } from "./schema";
+import { errorForLog } from "@/lib/database-errors";
 
 /**
  * The daily recap (docs/receptionist.md#daily-recap): at the organization's chosen local time (in the
@@ -217,7 +218,7 @@ export async function runDueRecaps(db: Db, now = new Date()): Promise<string[]> 
     try {
       if (await buildRecap(db, o.id, now, { onlyIfNew: true })) built.push(o.id);
     } catch (error) {
-      console.error(`[recaps] the recap of ${o.id} failed:`, error instanceof Error ? error.message : error);
+      console.error(`[recaps] the recap of ${o.id} failed:`, errorForLog(error));
     }
   }
   return built;

@@ -2,10 +2,11 @@ import "server-only";
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
-import { messages, messageThreads, phoneNumbers, smsOptOuts, textBackSettings } from "@/db/schema";
+import { messages, phoneNumbers, textBackSettings } from "@/db/schema";
 import { spendCredits } from "@/lib/billing/ledger";
 import { creditPrices } from "@/lib/billing/prices";
 import { HttpError, notFound } from "@/lib/http/errors";
+import { isOptedOut } from "@/lib/messages/opt-out";
 import { TelephonyError } from "@/lib/providers/telephony/interface";
 import { getTelephonyProviderFor } from "@/lib/provider-selection/telephony";
 import { recordAction } from "@/lib/telephony/actions";
@@ -45,21 +46,9 @@ export async function updateTextBack(db: Db, organizationId: string, phoneNumber
   return { ...current, ...next };
 }
 
-/** Whether the contact opted out of this organization's texts (either store). */
+/** Whether the contact opted out of this organization's texts: the one check (lib/messages/opt-out.ts). */
 export async function hasOptedOut(db: DbOrTx, organizationId: string, phone: string): Promise<boolean> {
-  const [[stored], [thread]] = await Promise.all([
-    db
-      .select({ id: smsOptOuts.id })
-      .from(smsOptOuts)
-      .where(and(eq(smsOptOuts.organizationId, organizationId), eq(smsOptOuts.phone, phone)))
-      .limit(1),
-    db
-      .select({ id: messageThreads.id })
-      .from(messageThreads)
-      .where(and(eq(messageThreads.organizationId, organizationId), eq(messageThreads.contactNumber, phone), eq(messageThreads.optedOut, true)))
-      .limit(1),
-  ]);
-  return Boolean(stored || thread);
+  return isOptedOut(db, organizationId, phone);
 }
 
 export type TextBackOutcome = "sent" | "opted_out" | "disabled" | "no_number" | "no_credits" | "failed";

@@ -3,7 +3,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { notificationPreferences, users } from "@/db/schema";
 import { getAuth } from "@/lib/auth/auth";
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from "@/lib/auth/login-throttle";
+import { assertLoginAllowed, clearLoginFailures, releaseLoginAttempt } from "@/lib/auth/login-throttle";
 import { authErrorCode, endOtherSessions, isAuthApiError } from "@/lib/auth/service";
 import { publicUser, toSessionUser } from "@/lib/auth/session";
 import { clientIp } from "@/lib/http/client-ip";
@@ -70,7 +70,7 @@ export async function changePassword(
   input: PasswordInput,
 ): Promise<void> {
   const ip = clientIp(headers);
-  await assertLoginAllowed(db, ctx.user.email, ip);
+  const attempt = await assertLoginAllowed(db, ctx.user.email, ip);
   const auth = getAuth(db);
   try {
     await auth.api.changePassword({
@@ -80,16 +80,17 @@ export async function changePassword(
   } catch (error) {
     if (isAuthApiError(error)) {
       const code = authErrorCode(error);
-      if (code === "INVALID_PASSWORD") {
-        await recordLoginFailure(db, ctx.user.email, ip);
-        throw badRequest(WRONG_PASSWORD, { currentPassword: WRONG_PASSWORD });
-      }
+      // A wrong current password keeps the reserved attempt as its failure.
+      if (code === "INVALID_PASSWORD") throw badRequest(WRONG_PASSWORD, { currentPassword: WRONG_PASSWORD });
+      await releaseLoginAttempt(db, attempt);
       if (code === "PASSWORD_TOO_SHORT") throw badRequest("Password is too short", { newPassword: "Password is too short" });
       if (code === "PASSWORD_TOO_LONG") throw badRequest("Password is too long", { newPassword: "Password is too long" });
       if (code === "CREDENTIAL_ACCOUNT_NOT_FOUND") throw badRequest("This account has no password to change");
     }
+    await releaseLoginAttempt(db, attempt);
     throw error;
   }
+  await releaseLoginAttempt(db, attempt);
   await clearLoginFailures(db, ctx.user.email);
   await endOtherSessions(db, ctx.userId, sessionToken);
 }

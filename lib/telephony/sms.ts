@@ -19,6 +19,7 @@ import { HISTORY_TURNS } from "@/lib/voice/service";
 import { bookingAwareLlm, bookingInProgress } from "@/lib/appointments/dialogue/conversation";
 import type { DialogueTurn } from "@/lib/appointments/dialogue/dialogue";
 import { clearOptOut, recordOptOut } from "@/lib/appointments/messaging";
+import { assertMayText } from "@/lib/messages/opt-out";
 import { handleAppointmentReply } from "@/lib/appointments/replies";
 import { normalizePhone } from "@/lib/appointments/schema";
 import type { BookingDeps } from "@/lib/appointments/service";
@@ -422,10 +423,7 @@ export async function replyToThread(db: Db, organizationId: string, messageId: s
   if (!message) throw notFound("Message");
   const thread = await threadOfMessage(db, organizationId, message, true);
   if (!thread) throw conflict("This text has no number of yours to reply from any more.");
-  if (thread.optedOut) {
-    const when = thread.optedOutAt ? ` on ${thread.optedOutAt.toISOString().slice(0, 10)}` : "";
-    throw conflict(`${thread.contactNumber} replied STOP${when}: carriers forbid texting them again until they text START.`);
-  }
+  await assertMayText(db, organizationId, thread.contactNumber);
   const [number] = await db
     .select()
     .from(phoneNumbers)

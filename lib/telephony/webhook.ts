@@ -58,6 +58,9 @@ export async function verifyCarrierRequest(
   if (!account) throw forbidden("This number's Twilio credentials are gone, so its webhooks cannot be verified.");
   if (request.params.AccountSid && request.params.AccountSid !== account.accountSid) throw forbidden(SIGNATURE_MESSAGE);
   if (!twilio.validateRequest(account.authToken, request.signature, request.url, request.params)) throw forbidden(SIGNATURE_MESSAGE);
+  // Verified as sent; now made storable. PostgreSQL's text cannot hold NUL, and a NUL in a
+  // SpeechResult or a Body must not end a call or drop a text (it was a 500).
+  for (const [name, value] of Object.entries(request.params)) if (value.includes("\u0000")) request.params[name] = value.replaceAll("\u0000", "");
   return account;
 }
 

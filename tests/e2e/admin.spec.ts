@@ -181,7 +181,7 @@ test("admin: adjust credits adds to the organization's balance", async ({ page }
   expect(orgsAfter.find((o) => o.id === before!.id)?.credits).toBe(before!.credits + 25);
 });
 
-test("admin: edit a user's last name, then delete the user", async ({ page, request }) => {
+test("admin: edit a user's last name; deleting their business's only user is refused", async ({ page, request }) => {
   const sessionId = await signInAsAdmin(page);
   const { email } = await register(request, "Casey");
   const statsBefore = await adminGet<Stats>(page, sessionId, "/api/admin/stats");
@@ -231,20 +231,20 @@ test("admin: edit a user's last name, then delete the user", async ({ page, requ
   // Delete asks first; Cancel keeps the user.
   await row.getByRole("button", { name: `Delete ${email}` }).click();
   const confirm = page.getByRole("alertdialog", { name: "Delete User" });
-  await expect(confirm).toContainText("This action cannot be undone.");
+  await expect(confirm).toContainText("A business's only user cannot be deleted");
   await confirm.getByRole("button", { name: "Cancel" }).click();
   await expect(confirm).toBeHidden();
   await expect(row).toHaveCount(1);
 
+  // Casey is their business's only user: deleting them would take the business along, so it is refused.
   await row.getByRole("button", { name: `Delete ${email}` }).click();
   await confirm.getByRole("button", { name: "Delete", exact: true }).click();
-  await expect(toastWith(page, "User Deleted", email)).toBeVisible();
-  await expect(row).toHaveCount(0);
-  await expect(page.getByText("No users match.")).toBeVisible();
+  await expect(toastWith(page, "Delete Failed", "This is the business's only user")).toBeVisible();
+  await expect(row).toHaveCount(1);
 
-  // The stat cards follow: one user fewer (and their one-member organization went with them).
-  await expect(page.getByTestId("admin-stat-users-value")).toHaveText(numberFormat.format(statsBefore.totalUsers - 1));
-  await expect(page.getByTestId("admin-stat-organizations-value")).toHaveText(numberFormat.format(statsBefore.totalOrganizations - 1));
+  // The stat cards are unchanged: nobody and no organization went.
+  await expect(page.getByTestId("admin-stat-users-value")).toHaveText(numberFormat.format(statsBefore.totalUsers));
+  await expect(page.getByTestId("admin-stat-organizations-value")).toHaveText(numberFormat.format(statsBefore.totalOrganizations));
 });
 
 test("admin: organizations, analytics and settings tabs show real data", async ({ page }) => {

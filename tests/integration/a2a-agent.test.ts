@@ -15,7 +15,8 @@ import { POST as messageRoute } from "@/app/api/a2a/agents/[id]/message/route";
 import { POST as createAgentRoute } from "@/app/api/a2a/agents/route";
 import { GET as historyRoute } from "@/app/api/call-history/route";
 import { GET as callRoute } from "@/app/api/calls/[id]/route";
-import { a2aMessages, a2aTasks, appointments, assistantReplies, calls, users, voiceAssistants } from "@/db/schema";
+import { a2aMessages, a2aTasks, appointments, assistantReplies, calls, messages, phoneNumbers, users, voiceAssistants } from "@/db/schema";
+import { PROOF_TEXTS } from "@/lib/a2a/agent/phone-proof";
 import { validateAgentCard } from "@/lib/a2a/card";
 import { a2aDeliverJob } from "@/lib/a2a/messages";
 import { closeDb, getDb } from "@/lib/database";
@@ -29,6 +30,8 @@ import { PEER_ADDRESS_HEADER } from "@/lib/http/peer-address";
 import { call } from "../helpers/http";
 import { runJobsUntil } from "../helpers/jobs";
 import { routeTable, serveFetchHandler, type WebServer } from "../helpers/web-server";
+
+jest.setTimeout(90_000);
 
 let web: WebServer;
 const original = { publicUrl: env.PUBLIC_URL, allowPrivate: env.ALLOW_PRIVATE_ENDPOINTS };
@@ -67,6 +70,15 @@ async function client(organizationId: string): Promise<Client> {
   return new ClientFactory().createFromUrl(agentBase(organizationId));
 }
 
+/** The caller token each conversation's first answer issued (a task belongs to its caller). */
+const tokens = new Map<string, string>();
+const asCaller = (token: string | undefined) => (token ? { serviceParameters: { authorization: `Bearer ${token}` } } : undefined);
+function remember(task: Task): Task {
+  const token = (task.metadata as Record<string, unknown> | undefined)?.callerToken;
+  if (typeof token === "string") tokens.set(task.contextId, token);
+  return task;
+}
+
 function userMessage(text: string, metadata?: Record<string, unknown>, contextId = ""): Message {
   return {
     messageId: crypto.randomUUID(),
@@ -83,9 +95,12 @@ function userMessage(text: string, metadata?: Record<string, unknown>, contextId
 const textOf = (message: Message | undefined) => (message?.parts ?? []).map((p) => (p.content?.$case === "text" ? p.content.value : "")).join("");
 
 async function ask(organizationId: string, text: string, metadata?: Record<string, unknown>, contextId = ""): Promise<Task> {
-  const result = await (await client(organizationId)).sendMessage({ tenant: "", message: userMessage(text, metadata, contextId), configuration: undefined, metadata: undefined });
+  const result = await (await client(organizationId)).sendMessage(
+    { tenant: "", message: userMessage(text, metadata, contextId), configuration: undefined, metadata: undefined },
+    asCaller(tokens.get(contextId)),
+  );
   expect("status" in result).toBe(true);
-  return result as Task;
+  return remember(result as Task);
 }
 
 async function rpc(organizationId: string, body: unknown, headers: Record<string, string> = {}) {
@@ -127,7 +142,9 @@ describe("SendMessage, GetTask, CancelTask", () => {
     const [reply] = await db.select().from(assistantReplies).where(eq(assistantReplies.organizationId, account.organizationId));
     expect(reply).toMatchObject({ source: "agent", inputText: "What are your opening hours?", replyText: answer, llmProvider: "local" });
 
-    const fetched = await (await client(account.organizationId)).getTask({ tenant: "", id: task.id });
+    const token = tokens.get(task.contextId);
+    expect(token).toMatch(/^a2act_/);
+    const fetched = await (await client(account.organizationId)).getTask({ tenant: "", id: task.id }, asCaller(token));
     expect(fetched.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
     const [stored] = await db.select().from(a2aTasks).where(eq(a2aTasks.id, task.id));
     expect(stored).toMatchObject({ organizationId: account.organizationId, state: "completed" });
@@ -135,8 +152,10 @@ describe("SendMessage, GetTask, CancelTask", () => {
     // Another organization's agent does not know this task.
     const other = await business();
     await expect((await client(other.organizationId)).getTask({ tenant: "", id: task.id })).rejects.toThrow(/not found/i);
+    // Nor does an anonymous caller of this agent.
+    await expect((await client(account.organizationId)).getTask({ tenant: "", id: task.id })).rejects.toThrow(/not found/i);
     // A completed task cannot be canceled.
-    await expect((await client(account.organizationId)).cancelTask({ tenant: "", id: task.id, metadata: undefined })).rejects.toThrow(/not cancelable/i);
+    await expect((await client(account.organizationId)).cancelTask({ tenant: "", id: task.id, metadata: undefined }, asCaller(token))).rejects.toThrow(/not cancelable/i);
   });
 
   it("lands every exchange in Call History as a conversation with an agent, one per context", async () => {
@@ -201,7 +220,7 @@ describe("SendMessage, GetTask, CancelTask", () => {
       configuration: undefined,
       metadata: undefined,
     });
-    const task = first as Task;
+    const task = remember(first as Task);
     const [weekday, rest] = [spokenDate.split(", ")[0], spokenDate.split(", ").slice(1).join(", ")];
     expect(textOf(task.status?.message)).toBe(`Just to confirm, I have a Cleaning on ${weekday}, ${rest} at 10:00 AM for Sam Park. Shall I book it?`);
     expect((await db.select().from(appointments).where(eq(appointments.organizationId, account.organizationId))).map((r) => r.status)).toEqual(["held"]);
@@ -210,8 +229,21 @@ describe("SendMessage, GetTask, CancelTask", () => {
     const booked = await db.select().from(appointments).where(eq(appointments.organizationId, account.organizationId));
     expect(booked.map((r) => [r.status, r.source, r.customerPhone])).toEqual([["confirmed", "a2a", "+14155550123"]]);
 
+    // Cancelling by a phone number needs proof of the number: a code texted to it, sent back later.
+    const areaCode = 200 + Math.floor(Math.random() * 800);
+    await db.insert(phoneNumbers).values({ id: crypto.randomUUID(), organizationId: account.organizationId, phoneNumber: `+1${areaCode}55501${String(Math.floor(Math.random() * 100)).padStart(2, "0")}`, friendlyName: "Front desk", provider: "simulated" });
     const cancel = await ask(account.organizationId, "Cancel the appointment of +14155550123.", { skill: "cancel_appointment" });
-    expect(textOf(cancel.status?.message)).toBe(`I see your Cleaning on ${weekday}, ${rest} at 10:00 AM for Sam Park. Shall I cancel it?`);
+    expect(textOf(cancel.status?.message)).toBe(PROOF_TEXTS.codeSent("+14155550123"));
+    expect(textOf(cancel.status?.message)).not.toContain("Sam Park");
+    const [texted] = await db.select().from(messages).where(and(eq(messages.organizationId, account.organizationId), eq(messages.toNumber, "+14155550123"), eq(messages.direction, "outbound")));
+    const code = /(\d{6}) is your code/.exec(texted.body)![1];
+    const wrong = await ask(account.organizationId, code === "000000" ? "111111" : "000000", { skill: "cancel_appointment" }, cancel.contextId);
+    expect(textOf(wrong.status?.message)).toBe(PROOF_TEXTS.wrongCode);
+    // Another caller cannot use the code in its own conversation.
+    const stranger = await ask(account.organizationId, `Cancel +14155550123, code ${code}`, { skill: "cancel_appointment" });
+    expect(textOf(stranger.status?.message)).toBe(PROOF_TEXTS.codeSent("+14155550123"));
+    const proven = await ask(account.organizationId, code, { skill: "cancel_appointment" }, cancel.contextId);
+    expect(textOf(proven.status?.message)).toBe(`I see your Cleaning on ${weekday}, ${rest} at 10:00 AM for Sam Park. Shall I cancel it?`);
     const done = await ask(account.organizationId, "yes", { skill: "cancel_appointment" }, cancel.contextId);
     expect(textOf(done.status?.message)).toMatch(/ is cancelled\./);
     expect((await db.select().from(appointments).where(eq(appointments.organizationId, account.organizationId))).map((r) => r.status)).toEqual(["cancelled"]);

@@ -15,6 +15,7 @@ import { calls, creditLedger, organizations, payments, phoneNumbers, sessions, u
 import { registerTestUser, type TestAccount } from "../helpers/accounts";
 import { call, uniqueSuffix } from "../helpers/http";
 
+jest.setTimeout(90_000);
 afterAll(async () => {
   await closeSpeechPools(); // the system stats ask a recognition worker whether PocketSphinx is installed
   await closeDb();
@@ -349,6 +350,29 @@ describe("PUT /api/admin/users/{id}", () => {
     expect(editMaster.status).toBe(200);
   });
 
+  it("keeps platform staff apart from customers: only a master admin grants admin; an owner cannot reach admin actions, even on their own organization", async () => {
+    const admin = await makeAdmin();
+    const master = await makeMaster();
+    const owner = await setRole(await registerTestUser(), "business");
+    const byAdmin = await call(updateUserRoute, "PUT", "/x", { sessionId: admin.sessionId, params: { id: owner.id }, body: { role: "admin" } });
+    expect(byAdmin.status).toBe(403);
+    expect(byAdmin.body.message).toBe("Only a master admin can grant the admin role: it is for platform staff, not for a business's users");
+    const created = await call(createUserRoute, "POST", "/api/admin/users", {
+      sessionId: admin.sessionId,
+      body: { email: `s${uniqueSuffix()}@example.com`, username: `s${uniqueSuffix()}`, firstName: "S", lastName: "T", password: "secret123", role: "admin", organizationId: admin.organizationId },
+    });
+    expect(created.status).toBe(403);
+    // The owner manages their own organization only: no admin action, not even on it.
+    const own = await call(adjustCreditsRoute, "POST", "/api/admin/adjust-credits", { sessionId: owner.sessionId, body: { userId: owner.id, credits: 1000, reason: "free money" } });
+    expect(own.status).toBe(403);
+    expect((await call(updateUserRoute, "PUT", "/x", { sessionId: owner.sessionId, params: { id: owner.id }, body: { role: "admin" } })).status).toBe(403);
+    // Platform staff act across organizations; a master admin makes staff.
+    expect((await call(adjustCreditsRoute, "POST", "/api/admin/adjust-credits", { sessionId: admin.sessionId, body: { userId: owner.id, credits: 5, reason: "goodwill" } })).status).toBe(200);
+    const byMaster = await call(updateUserRoute, "PUT", "/x", { sessionId: master.sessionId, params: { id: owner.id }, body: { role: "admin" } });
+    expect(byMaster.status).toBe(200);
+    expect(byMaster.body.role).toBe("admin");
+  });
+
   it("nobody changes their own role or suspends themselves (400); editing their own names is fine", async () => {
     const admin = await makeAdmin();
     const s = { sessionId: admin.sessionId, params: { id: admin.id } };
@@ -367,17 +391,18 @@ describe("PUT /api/admin/users/{id}", () => {
 });
 
 describe("DELETE /api/admin/users/{id}", () => {
-  it("deletes the last member together with their organization", async () => {
+  it("refuses to delete a business's only user (409 naming what would go), and deletes nothing", async () => {
     const admin = await makeAdmin();
     const target = await registerTestUser();
     const res = await call(deleteUserRoute, "DELETE", "/x", { sessionId: admin.sessionId, params: { id: target.id } });
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: true });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(
+      "This is the business's only user: deleting them would delete the business with its phone numbers, assistants and calls. Add another user to the business first (or suspend this account).",
+    );
     const db = await getDb();
-    expect(await db.select().from(users).where(eq(users.id, target.id))).toHaveLength(0);
-    expect(await db.select().from(organizations).where(eq(organizations.id, target.organizationId))).toHaveLength(0);
-    expect(await db.select().from(creditLedger).where(eq(creditLedger.organizationId, target.organizationId))).toHaveLength(0);
-    expect((await call(me, "GET", "/api/auth/me", { sessionId: target.sessionId })).status).toBe(401);
+    expect(await db.select().from(users).where(eq(users.id, target.id))).toHaveLength(1);
+    expect(await db.select().from(organizations).where(eq(organizations.id, target.organizationId))).toHaveLength(1);
+    expect((await call(me, "GET", "/api/auth/me", { sessionId: target.sessionId })).status).toBe(200);
   });
 
   it("keeps the organization while other members remain", async () => {
@@ -405,6 +430,11 @@ describe("DELETE /api/admin/users/{id}", () => {
     expect(m.body.message).toBe("Only a master admin can delete a master admin");
     expect((await call(deleteUserRoute, "DELETE", "/x", { sessionId: admin.sessionId, params: { id: "missing" } })).status).toBe(404);
     const otherMaster = await makeMaster();
+    const colleague = await call(createUserRoute, "POST", "/api/admin/users", {
+      sessionId: master.sessionId,
+      body: { email: `c${uniqueSuffix()}@example.com`, username: `c${uniqueSuffix()}`, firstName: "C", lastName: "M", password: "secret123", role: "individual", organizationId: otherMaster.organizationId },
+    });
+    expect(colleague.status).toBe(201);
     expect((await call(deleteUserRoute, "DELETE", "/x", { sessionId: master.sessionId, params: { id: otherMaster.id } })).status).toBe(200);
   });
 });

@@ -291,7 +291,7 @@ describe("logout", () => {
     const cookie = (reg.headers.get("set-cookie") ?? "").split(";")[0];
     const res = await call(logoutNavigation, "GET", "/api/logout", { cookie, headers: { "sec-fetch-site": "same-origin" } });
     expect(res.status).toBe(303);
-    expect(new URL(res.headers.get("location")!).pathname).toBe("/");
+    expect(new URL(res.headers.get("location")!, "https://desk.example.com").pathname).toBe("/");
     expect(res.headers.get("set-cookie")).toMatch(/switchboard\.session_token=;.*Max-Age=0/i);
     const after = await call(me, "GET", "/api/auth/me", { sessionId: reg.body.sessionId });
     expect(after.status).toBe(401);
@@ -319,16 +319,28 @@ describe("logout", () => {
     const cookie = (reg.headers.get("set-cookie") ?? "").split(";")[0];
     const res = await call(logoutNavigation, "GET", "/api/logout", { cookie, headers });
     expect(res.status).toBe(303);
-    expect(new URL(res.headers.get("location")!).pathname).toBe("/");
+    expect(new URL(res.headers.get("location")!, "https://desk.example.com").pathname).toBe("/");
     expect(res.headers.get("set-cookie")).toBeNull();
     expect((await call(me, "GET", "/api/auth/me", { cookie })).status).toBe(200);
   });
 
+  it("sign-in and sign-out redirects stay on the address the browser used (relative Location), behind a proxy too", async () => {
+    const account = await registerTestUser();
+    const behindProxy = { host: "desk.example.com", "x-forwarded-host": "desk.example.com", "x-forwarded-proto": "https", "sec-fetch-site": "same-origin" };
+    const signedIn = await call(loginNavigation, "GET", "/api/login", { sessionId: account.sessionId, headers: behindProxy });
+    expect(signedIn.headers.get("location")).toBe("/dashboard");
+    const out = await call(loginNavigation, "GET", "/api/login", { headers: behindProxy });
+    expect(out.headers.get("location")).toBe("/auth");
+    const loggedOut = await call(logoutNavigation, "GET", "/api/logout", { sessionId: account.sessionId, headers: behindProxy });
+    expect(loggedOut.status).toBe(303);
+    expect(loggedOut.headers.get("location")).toBe("/");
+  });
+
   it("GET /api/login sends a signed-out visitor to /auth and a signed-in one to /dashboard", async () => {
     const out = await call(loginNavigation, "GET", "/api/login");
-    expect(new URL(out.headers.get("location")!).pathname).toBe("/auth");
+    expect(new URL(out.headers.get("location")!, "https://desk.example.com").pathname).toBe("/auth");
     const account = await registerTestUser();
     const signedIn = await call(loginNavigation, "GET", "/api/login", { sessionId: account.sessionId });
-    expect(new URL(signedIn.headers.get("location")!).pathname).toBe("/dashboard");
+    expect(new URL(signedIn.headers.get("location")!, "https://desk.example.com").pathname).toBe("/dashboard");
   });
 });

@@ -6,7 +6,7 @@ import { call } from "../helpers/http";
 afterAll(() => closeDb());
 
 function location(res: { headers: Headers }) {
-  const url = new URL(res.headers.get("location")!);
+  const url = new URL(res.headers.get("location")!, "https://desk.example.com");
   return `${url.pathname}${url.search}`;
 }
 
@@ -14,7 +14,7 @@ describe("GET /api/login?next= (return to the asked-for page after sign-in)", ()
   it("carries a same-site path to /auth when signed out", async () => {
     const res = await call(loginNavigation, "GET", "/api/login?next=%2Fcall-history%3Fdirection%3Dinbound");
     expect(res.status).toBe(303);
-    const url = new URL(res.headers.get("location")!);
+    const url = new URL(res.headers.get("location")!, "https://desk.example.com");
     expect(url.pathname).toBe("/auth");
     expect(url.searchParams.get("next")).toBe("/call-history?direction=inbound");
   });
@@ -34,7 +34,7 @@ describe("GET /api/login?next= (return to the asked-for page after sign-in)", ()
       const signedIn = await call(loginNavigation, "GET", `/api/login?next=${encodeURIComponent(next)}`, {
         sessionId: account.sessionId,
       });
-      expect(new URL(signedIn.headers.get("location")!).host).toBe(new URL(out.headers.get("location")!).host);
+      expect(new URL(signedIn.headers.get("location")!, "https://desk.example.com").host).toBe(new URL(out.headers.get("location")!, "https://desk.example.com").host);
       expect(location(signedIn)).toBe("/dashboard");
     },
   );

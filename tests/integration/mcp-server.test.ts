@@ -10,13 +10,17 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import { GET as connectionsRoute } from "@/app/api/mcp/connections/route";
 import { GET as healthRoute } from "@/app/api/mcp/health/route";
 import { DELETE as mcpDelete, GET as mcpGet, POST as mcpPost } from "@/app/api/mcp/server/route";
+import { GET as resourceMetadataRoute } from "@/app/.well-known/oauth-protected-resource/api/mcp/server/route";
 import { DELETE as revokeRoute } from "@/app/api/settings/access-tokens/[id]/route";
 import { GET as listTokensRoute, POST as createTokenRoute } from "@/app/api/settings/access-tokens/route";
 import { accessTokens, calls, messages, phoneNumbers, users } from "@/db/schema";
 import { closeDb, getDb } from "@/lib/database";
+import { recordOptOut } from "@/lib/appointments/messaging";
 import { registerTestUser, type TestAccount } from "../helpers/accounts";
 import { call } from "../helpers/http";
 import { routeTable, serveFetchHandler, type WebServer } from "../helpers/web-server";
+
+jest.setTimeout(90_000);
 
 let web: WebServer;
 let endpoint: string;
@@ -149,6 +153,45 @@ describe("Switchboard's MCP server with the SDK client", () => {
     await client.close();
   });
 
+  it("says an invalid token was refused, and its resource_metadata URL answers (RFC 9728)", async () => {
+    const refused = await fetch(endpoint, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: "Bearer sbat_not-a-real-token-at-all-0000000000000000000" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    expect(refused.status).toBe(401);
+    const challenge = refused.headers.get("www-authenticate") ?? "";
+    expect(challenge).toMatch(/error="invalid_token"/);
+    expect(`${challenge} ${await refused.text()}`).toMatch(/token was refused/);
+    expect(`${challenge}`).not.toMatch(/No authorization provided/);
+    const metadataUrl = new URL(/resource_metadata="([^"]+)"/.exec(challenge)![1]);
+    expect(metadataUrl.pathname).toBe("/.well-known/oauth-protected-resource/api/mcp/server");
+    const metadata = await resourceMetadataRoute(new Request(metadataUrl), { params: Promise.resolve({}) });
+    expect(metadata.status).toBe(200);
+    expect(await metadata.json()).toMatchObject({ resource: `${metadataUrl.origin}/api/mcp/server`, bearer_methods_supported: ["header"] });
+  });
+
+  it("refuses a foreign Host or Origin with 403 (DNS rebinding), and accepts its own", async () => {
+    const account = await registerTestUser();
+    const { token } = await createToken(account, ["dashboard:read"]);
+    const post = (headers: Record<string, string>) =>
+      mcpPost(
+        new Request("http://127.0.0.1:3000/api/mcp/server", {
+          method: "POST",
+          headers: { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `Bearer ${token}`, ...headers },
+          body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+        }),
+        { params: Promise.resolve({}) },
+      );
+    const evilHost = await post({ host: "evil.example.com", origin: "http://evil.example.com" });
+    expect(evilHost.status).toBe(403);
+    expect((await evilHost.json()).error.message).toMatch(/Host evil\.example\.com is not allowed/);
+    const evilOrigin = await post({ host: "127.0.0.1:3000", origin: "https://evil.example.com" });
+    expect(evilOrigin.status).toBe(403);
+    const own = await post({ host: "127.0.0.1:3000" });
+    expect(own.status).not.toBe(403);
+  });
+
   it("lists every tool and calls them over the 2026-07-28 protocol, on the token's organization only", async () => {
     const account = await registerTestUser();
     const stranger = await registerTestUser();
@@ -217,6 +260,14 @@ describe("Switchboard's MCP server with the SDK client", () => {
 
     const badNumber = await sender.callTool({ name: "send_text", arguments: { to: "555-1234", body: "x" } });
     expect(badNumber.isError).toBe(true);
+
+    // A contact who replied STOP is never texted (the one opt-out check): refused, nothing sent or recorded.
+    await recordOptOut(db, account.organizationId, "+14155550188");
+    const before = (await db.select().from(messages).where(eq(messages.organizationId, account.organizationId))).length;
+    const stopped = await sender.callTool({ name: "send_text", arguments: { to: "+14155550188", body: "Special offer!" } });
+    expect(stopped.isError).toBe(true);
+    expect(textOf(stopped)).toMatch(/\+14155550188 replied STOP on \d{4}-\d{2}-\d{2}: carriers forbid texting them again until they text START\./);
+    expect((await db.select().from(messages).where(eq(messages.organizationId, account.organizationId))).length).toBe(before);
     await sender.close();
   });
 

@@ -461,7 +461,7 @@ describe("Sign Out on an https PUBLIC_URL", () => {
       const account = await registerTestUser();
       const out = await call(logoutNavigation, "GET", "/api/logout", { sessionId: account.sessionId, headers: { "sec-fetch-site": "same-origin" } });
       expect(out.headers.getSetCookie().every((c) => /;\s*Secure/i.test(c) && c.startsWith("__Secure-"))).toBe(true);
-      expect(new URL(out.headers.get("location")!).pathname).toBe("/");
+      expect(new URL(out.headers.get("location")!, "https://desk.example.com").pathname).toBe("/");
     });
   });
 });

@@ -1,7 +1,7 @@
-import { NextResponse } from "next/server";
 import { clearSessionCookie } from "@/lib/auth/responses";
 import { RETURN_TO_PARAM, safeReturnPath, withReturnTo } from "@/lib/auth/return-to";
 import { publicRoute } from "@/lib/http/route";
+import { redirectToPath } from "@/lib/http/redirect";
 
 /**
  * Browser navigation: signed in → the asked-for page (`?next=`, same-site paths only) or /dashboard;
@@ -9,6 +9,6 @@ import { publicRoute } from "@/lib/http/route";
  */
 export const GET = publicRoute({ session: "optional" }, async (req, { session }) => {
   const next = safeReturnPath(new URL(req.url).searchParams.get(RETURN_TO_PARAM));
-  if (session) return NextResponse.redirect(new URL(next ?? "/dashboard", req.url), 303);
-  return clearSessionCookie(NextResponse.redirect(new URL(withReturnTo("/auth", next), req.url), 303));
+  if (session) return redirectToPath(next ?? "/dashboard");
+  return clearSessionCookie(redirectToPath(withReturnTo("/auth", next)));
 });

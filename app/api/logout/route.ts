@@ -1,8 +1,8 @@
-import { NextResponse } from "next/server";
 import { clearSessionCookie } from "@/lib/auth/responses";
 import { signOut } from "@/lib/auth/service";
 import { isSameOriginNavigation } from "@/lib/http/origin";
 import { publicRoute } from "@/lib/http/route";
+import { redirectToPath } from "@/lib/http/redirect";
 
 /**
  * Browser navigation from the header's Sign Out: ends the session (cookie or bearer) and goes to the
@@ -10,7 +10,7 @@ import { publicRoute } from "@/lib/http/route";
  * site pointing here just lands on "/" with the session untouched (docs/security.md).
  */
 export const GET = publicRoute(async (req, { db }) => {
-  const home = NextResponse.redirect(new URL("/", req.url), 303);
+  const home = redirectToPath("/");
   if (!isSameOriginNavigation(req)) return home;
   await signOut(db, req.headers);
   return clearSessionCookie(home);

@@ -16,7 +16,9 @@ import { bookingInProgress, handleBookingTurn } from "@/lib/appointments/dialogu
 import { parseBookingIntent, parsePhoneDigits } from "@/lib/appointments/dialogue/parse";
 import { normalizePhone } from "@/lib/appointments/schema";
 import type { AgentSender } from "./conversations";
+import { requirePhoneProof } from "./phone-proof";
 import { recordAssistantReply } from "@/lib/assistants/replies";
+import { errorForLog } from "@/lib/database-errors";
 
 /**
  * What another AI agent can ask a business's agent to do (its card lists them). A skill is one
@@ -122,7 +124,7 @@ export const askQuestionSkill: OrgAgentSkill = {
       });
       return { text: reply.text, summary: `An AI agent asked: ${text.slice(0, 300)}`, intent: reply.intent, assistantId: assistant.id };
     } catch (error) {
-      if (spend?.entryId) await refund(db, organizationId, spend.entryId, reference).catch((e) => console.error("a2a: refund failed", e));
+      if (spend?.entryId) await refund(db, organizationId, spend.entryId, reference).catch((e) => console.error("a2a: refund failed:", errorForLog(e)));
       throw new SkillError(`The assistant could not answer just now (${(error as Error).message}). Please try again later or leave a message.`);
     } finally {
       await tools?.close();
@@ -180,9 +182,17 @@ function bookingSkill(id: "book_appointment" | "reschedule_appointment" | "cance
     description,
     tags: ["appointments", "booking"],
     examples,
-    async run({ db, organizationId, text, data, history, contextId }) {
+    async run({ db, organizationId, text: received, data, history, contextId }) {
       const ref = contextId ?? crypto.randomUUID();
-      const phone = contactPhone(data, [text, ...history.map((t) => t.text)].join(" "));
+      let text = received;
+      let phone = contactPhone(data, [text, ...history.map((t) => t.text)].join(" "));
+      if (id !== "book_appointment") {
+        // Moving or cancelling needs proof of the number first; nothing is read back before it.
+        const proof = await requirePhoneProof(db, { organizationId, contextId: ref, text, data, claimedPhone: contactPhone(data, text) });
+        if (proof.kind === "reply") return { text: proof.text, summary: `An AI agent asked to change an appointment: ${proof.text.slice(0, 200)}`, intent: "appointment", assistantId: null };
+        phone = proof.phone;
+        if (proof.request) text = proof.request;
+      }
       const inProgress = await bookingInProgress(db, organizationId, "a2a", ref);
       const name = typeof data?.customerName === "string" ? ` My name is ${data.customerName}.` : "";
       // A first message that does not say what it wants gets the skill's words in front.
@@ -206,13 +216,13 @@ export const bookAppointmentSkill = bookingSkill(
 export const rescheduleAppointmentSkill = bookingSkill(
   "reschedule_appointment",
   "Reschedule an appointment",
-  "Move a customer's upcoming appointment, found by their phone number (data part customerPhone, or in the text): say the new day and time; the agent reads the change back and makes it when you answer yes.",
+  "Move a customer's upcoming appointment, found by their phone number (data part customerPhone, or in the text): a one-time code is texted to that number first; send it back (text or data verificationCode), then say the new day and time; the agent reads the change back and makes it when you answer yes.",
   ["Move the appointment of +14155550123 to Wednesday at 2 PM."],
 );
 export const cancelAppointmentSkill = bookingSkill(
   "cancel_appointment",
   "Cancel an appointment",
-  "Cancel a customer's upcoming appointment, found by their phone number (data part customerPhone, or in the text); the agent reads it back and cancels it when you answer yes.",
+  "Cancel a customer's upcoming appointment, found by their phone number (data part customerPhone, or in the text): a one-time code is texted to that number first; once you send it back (text or data verificationCode) the agent reads the appointment back and cancels it when you answer yes.",
   ["Cancel the appointment of +14155550123."],
 );
 

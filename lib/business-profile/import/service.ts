@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "@/db/client";
-import { badRequest, HttpError } from "@/lib/http/errors";
+import { badRequest, HttpError, tooManyRequests } from "@/lib/http/errors";
 import { hitRateLimit } from "@/lib/http/rate-limit";
 import { parseOutboundUrl, UnsafeUrlError } from "@/lib/net/safe-fetch";
 import { formatPrice } from "@/lib/services/schema";
@@ -12,7 +12,7 @@ import { getBusinessProfile, type BusinessProfileView } from "../service";
 import { crawlSite, ImportFetchError, type CrawledPage, type CrawlLimits } from "./crawl";
 import { parseHtml, parseText, type SourceDocument } from "./document";
 import { extractFacts, type RawFact } from "./extract";
-import { PdfError, pdfToText } from "./pdf";
+import { PdfError, pdfToText, type PdfLimits } from "./pdf";
 
 /**
  * POST /api/business-profile/import: read a website (a few pages deep) or an uploaded document and
@@ -22,6 +22,28 @@ import { PdfError, pdfToText } from "./pdf";
  */
 export const IMPORTS_PER_HOUR = 30;
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** Document and website imports one organization may run at once on one instance. */
+export const CONCURRENT_IMPORTS_PER_ORGANIZATION = 1;
+
+const RUNNING = Symbol.for("switchboard.runningImports");
+const holder = globalThis as typeof globalThis & { [RUNNING]?: Map<string, number> };
+const runningImports = (holder[RUNNING] ??= new Map<string, number>());
+
+/** Runs one import of the organization, or answers 429 while its earlier one is still reading. */
+async function oneImportAtATime<T>(organizationId: string, work: () => Promise<T>): Promise<T> {
+  const running = runningImports.get(organizationId) ?? 0;
+  if (running >= CONCURRENT_IMPORTS_PER_ORGANIZATION) {
+    throw tooManyRequests("An import for your business is already running. Please wait for it to finish.", 5);
+  }
+  runningImports.set(organizationId, running + 1);
+  try {
+    return await work();
+  } finally {
+    const left = (runningImports.get(organizationId) ?? 1) - 1;
+    if (left > 0) runningImports.set(organizationId, left);
+    else runningImports.delete(organizationId);
+  }
+}
 
 export type ImportResult = {
   source: { kind: "website"; url: string } | { kind: "file"; name: string; contentType: string; pages?: number } | { kind: "text"; name: string };
@@ -29,7 +51,7 @@ export type ImportResult = {
   facts: ImportedFact[];
 };
 
-export type ImportOptions = { limits?: Partial<CrawlLimits>; allowPrivate?: boolean; now?: Date };
+export type ImportOptions = { limits?: Partial<CrawlLimits>; allowPrivate?: boolean; now?: Date; pdfLimits?: Partial<PdfLimits> };
 
 async function limitImports(db: Db, organizationId: string) {
   await hitRateLimit(
@@ -118,7 +140,7 @@ export async function importFromWebsite(db: Db, organizationId: string, rawUrl: 
   const view = await getBusinessProfile(db, organizationId, now);
   let crawl;
   try {
-    crawl = await crawlSite(url.toString(), { limits: options.limits, allowPrivate: options.allowPrivate });
+    crawl = await oneImportAtATime(organizationId, () => crawlSite(url.toString(), { limits: options.limits, allowPrivate: options.allowPrivate }));
   } catch (error) {
     if (error instanceof UnsafeUrlError || error instanceof ImportFetchError) throw urlError(error.message);
     throw error;
@@ -155,12 +177,15 @@ export async function importFromFile(db: Db, organizationId: string, file: Uploa
   let pages: number | undefined;
   if (isPdf) {
     try {
-      const pdf = await pdfToText(file.bytes);
+      const pdf = await oneImportAtATime(organizationId, () => pdfToText(file.bytes, options.pdfLimits));
       pages = pdf.pages;
       if (!pdf.text.trim()) throw fileError("This PDF has no text to read (is it a scan?); upload a text version");
       doc = parseText(pdf.text, name);
     } catch (error) {
-      if (error instanceof PdfError) throw fileError(error.message);
+      if (error instanceof PdfError) {
+        if (error.code === "too_large" || error.code === "too_much_text") throw new HttpError(413, `Invalid request: file: ${error.message}`, { file: error.message });
+        throw fileError(error.message);
+      }
       throw error;
     }
   } else if (isHtml) {

@@ -11,17 +11,28 @@ export function setGatewayListeningPort(port: number | undefined) {
   globalForGateway.__switchboardGatewayPort = port;
 }
 
+/** Hosts only this machine reaches: the simulated carrier and tests may use ws:// there. */
+function isLocalHost(hostname: string): boolean {
+  return hostname === "localhost" || hostname.endsWith(".localhost") || hostname === "[::1]" || /^127\./.test(hostname);
+}
+
 /**
  * The gateway's public base: GATEWAY_PUBLIC_URL (wss://relay.example.com), else PUBLIC_URL's host on
- * the gateway's port, with ws:// for http and wss:// for https.
+ * the gateway's port. Always wss:// for a host the carrier reaches — Twilio's ConversationRelay
+ * refuses ws:// — whatever scheme the setting was written with (behind a TLS-terminating proxy
+ * PUBLIC_URL may say http://); ws:// only for a loopback host (the simulated carrier, tests).
  */
 export function gatewayPublicBase(): string {
-  if (env.GATEWAY_PUBLIC_URL) return env.GATEWAY_PUBLIC_URL.replace(/\/+$/, "");
-  const base = new URL(env.PUBLIC_URL);
-  base.protocol = base.protocol === "https:" ? "wss:" : "ws:";
-  const port = globalForGateway.__switchboardGatewayPort ?? env.GATEWAY_PORT;
-  if (port) base.port = String(port);
-  return base.origin;
+  const base = new URL(env.GATEWAY_PUBLIC_URL ?? env.PUBLIC_URL);
+  const secure = !isLocalHost(base.hostname.toLowerCase());
+  if (!env.GATEWAY_PUBLIC_URL) {
+    const port = globalForGateway.__switchboardGatewayPort ?? env.GATEWAY_PORT;
+    if (port) base.port = String(port);
+  }
+  // URL refuses to switch between special (http) and non-special (ws) schemes: rebuild the string.
+  const host = base.host;
+  const path = env.GATEWAY_PUBLIC_URL ? base.pathname.replace(/\/+$/, "") : "";
+  return `${secure ? "wss" : "ws"}://${host}${path}`;
 }
 
 /** Where Twilio opens the call's WebSocket (the call id rides in the signed URL). */

@@ -81,20 +81,28 @@ type Context = {
 };
 
 /**
- * What every turn of a business's calls reads — the number, the assistant, the business profile and
- * the chosen providers — kept for CONTEXT_TTL_MS per instance: a busy line's turns then cost a few
- * round trips instead of seven, and a change in the settings reaches live calls within that time.
+ * What every turn of a business's calls reads — the assistant, the business profile and the chosen
+ * providers — kept for CONTEXT_TTL_MS per instance: a busy line's turns then cost a few round trips
+ * instead of seven, and a change in those settings reaches live calls within that time. The number
+ * (forward-to, routing) is read fresh every time (docs/telephony.md "What a call reads when").
  */
 export const CONTEXT_TTL_MS = 2000;
 const contexts = new Map<string, { at: number; value: Promise<Context> }>();
 
 function loadContext(db: Db, call: CallRow, number: NumberRow | null | undefined): Promise<Context> {
+  // The number itself (its forward-to, routing, assistant) is never cached: a change reaches the
+  // next call and the next turn at once, on every instance (issue 26 §15). It is one lookup by key.
+  const freshNumber = number !== undefined ? Promise.resolve(number) : numberOfCall(db, call);
+  return Promise.all([cachedContext(db, call), freshNumber]).then(([context, n]) => ({ ...context, number: n }));
+}
+
+function cachedContext(db: Db, call: CallRow): Promise<Context> {
   const key = `${call.organizationId}|${call.phoneNumberId ?? ""}|${call.assistantId ?? ""}`;
   const now = Date.now();
   const hit = contexts.get(key);
   if (hit && now - hit.at < CONTEXT_TTL_MS) return hit.value;
   const value = Promise.all([
-    number !== undefined ? number : numberOfCall(db, call),
+    null as NumberRow | null,
     assistantById(db, call.organizationId, call.assistantId),
     organizationOf(db, call.organizationId),
     businessInfo(db, call.organizationId, { phoneNumberId: call.phoneNumberId, assistantId: call.assistantId }),

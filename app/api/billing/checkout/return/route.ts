@@ -1,6 +1,6 @@
-import { NextResponse } from "next/server";
 import { confirmCheckoutReturn } from "@/lib/billing/service";
 import { publicRoute } from "@/lib/http/route";
+import { redirectToPath } from "@/lib/http/redirect";
 
 /**
  * Stripe Checkout's success_url. Public: it trusts only what the Stripe API says about the session,
@@ -9,5 +9,5 @@ import { publicRoute } from "@/lib/http/route";
 export const GET = publicRoute(async (req, { db }) => {
   const sessionId = new URL(req.url).searchParams.get("session_id");
   const target = await confirmCheckoutReturn(db, sessionId);
-  return NextResponse.redirect(new URL(target, req.url), 303);
+  return redirectToPath(target);
 });
