@@ -44,6 +44,14 @@ function rescore(ranked: ScoredIntent[], text: string): ScoredIntent[] {
   return ranked;
 }
 
+function withoutWords(text: string, words: string): string {
+  const drop = new Set(words.toLowerCase().split(/\s+/));
+  return text
+    .split(/\s+/)
+    .filter((word) => !drop.has(word.toLowerCase().replace(/[.,!?;:]/g, "")))
+    .join(" ");
+}
+
 export async function understand(text: string, ctx: UnderstandingContext): Promise<Understanding> {
   const language = detectLanguage(text, ctx.language ?? undefined);
   const plain = normaliseUtterance(text);
@@ -55,7 +63,8 @@ export async function understand(text: string, ctx: UnderstandingContext): Promi
   const when = resolveWhen(forDates, { now: ctx.now, timeZone: ctx.timeZone, language });
   const name = extractName(text, language, ctx.expecting === "name");
   const service = matchService(text, ctx.services);
-  const person = matchPerson(text, ctx.people);
+  // The caller's own name is not someone at the business ("me llamo Ana López" is not "Maria Lopez").
+  const person = matchPerson(name ? withoutWords(text, name) : text, ctx.people);
 
   const confidence = ranked[0].score;
   let intent = ranked[0].intent;
