@@ -73,15 +73,25 @@ export function extractPhone(text: string, region: CountryCode = "US"): string |
 
 /** Words that end a name ("this is Tom calling about…") or show the phrase was not a name at all. */
 const NOT_NAME = new Set(
-  `a an the and or but so just calling call about from with for to on in at here speaking again um uh yeah yes no
-  not sure fine good great ok okay alright well really very still also only that this it is was be been i i'm im me my
-  you your we our they he she his her its there their what when where why how who which again please thanks thank
-  looking wondering trying hoping going gonna wanna need want like about regarding calling hi hello hey morning
-  afternoon evening tomorrow today tonight monday tuesday wednesday thursday friday saturday sunday available
-  busy late early ready done back interested sorry afraid glad happy new returning existing patient customer client
-  appointment booking emergency urgent fine correct right wrong true false robot human person real bot machine
+  `a an the and or but so if then than just calling call called about from with without for to on in at into of off
+  by up out over under here there speaking again um uh er yeah yes yep no nope not sure fine good great ok okay alright
+  well really very still also only even that this these those it is was were be been being am are i i'm im i'd i'll
+  i've me my mine myself you you're your yours we we're our us they they're their them he he's she she's his her
+  him its what when where why how who which whose please thanks thank looking wondering trying hoping going gonna
+  wanna gotta need needs want wants like would could should can can't cannot won't do does did don't didn't
+  doesn't have has had having get got getting make made take give tell told ask asked said say see saw know think
+  let let's try come came go went regarding hi hello hey morning afternoon evening night tomorrow today tonight
+  yesterday monday tuesday wednesday thursday friday saturday sunday week weekend available busy late early ready
+  done back interested sorry afraid glad happy new returning existing patient customer client appointment booking
+  emergency urgent correct right wrong true false robot human person real bot machine someone somebody anyone
+  anybody everyone something anything nothing everything one two three four five six seven eight nine ten all any
+  some more most other another same such own few many much lot bit little there's here's that's what's it's who's
+  because since while until after before as actually basically literally probably maybe perhaps now soon later
+  still already yet too either neither both each every again calling phoning texting bye goodbye thanks cheers
+  hold wait what huh pardon sorry stop cancel help nevermind whatever
   de la el los las un una y o con para por que qué en es soy yo mi me llamo habla hola buenas buenos gracias sí si
-  señor señora llamando quería quisiera necesito`
+  señor señora llamando quería quisiera necesito quiero tengo estoy voy puedo le lo se su sus nos del al pero
+  adiós adios chao perdón perdon cómo como espere ayuda`
     .split(/\s+/)
     .filter(Boolean),
 );

@@ -29,7 +29,7 @@ async function train(): Promise<NlpManager> {
   });
   for (const [language, corpus] of Object.entries(CORPORA)) {
     for (const [intent, phrasings] of Object.entries(corpus)) {
-      for (const phrasing of phrasings ?? []) manager.addDocument(language, phrasing, intent);
+      for (const phrasing of phrasings ?? []) manager.addDocument(language, normaliseUtterance(phrasing), intent);
     }
   }
   await manager.train();
@@ -49,11 +49,16 @@ export function intentModel(): Promise<NlpManager> {
 
 /** Normalises what speech recognition and typing leave behind, the same way for training and use. */
 export function normaliseUtterance(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[“”"¿¡!?,;.]/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
+  return (
+    text
+      .toLowerCase()
+      .replace(/[“”"¿¡!?,;.]/g, " ")
+      // "uh-huh" and "mm-hmm" are a yes; the other hesitation sounds carry no meaning, only noise.
+      .replace(/(^|\s)(?:uh[- ]huh|mm[- ]?hmm|mhm+|ajá)(?=\s|$)/g, "$1yes")
+      .replace(/(^|\s)(?:u+m+|u+h+|e+r+m*|h+m+|e+h+|e+m+|m+)(?=\s|$)/g, " ")
+      .replace(/\s+/g, " ")
+      .trim()
+  );
 }
 
 /** Every intent scored above a small floor, best first; "None" (nothing learned fits) is "other". */

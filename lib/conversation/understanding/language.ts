@@ -16,7 +16,7 @@ const SPANISH_WORDS = new Set(
   pero también tambien ahora ya vale claro bueno adiós adios hasta luego perdón perdon qué que cómo como
   quién quien él ella hablar hablo habla persona humano dentista doctor doctora fuga agua urgente sangre
   duele dolor emergencia dejar mensaje recado cancelar cambiar mover reservar hacer corte pelo limpieza
-  dientes muela no nada eso esto más mas mensajes mensaje manden mande llamen quiten quite borren eliminen lista ustedes arreglan hacen tienen atienden abren cierran servicios horario dirección precio cuesta cobran gracias fuga fugas tubería agua gas emergencia robot máquina verdad alguien algo todo todos también dígale avísele esa ese las los del una uno unos unas al de la el y o en me le lo se su nos`
+  dientes muela no nada eso esto soy estoy somos más mas mensajes mensaje manden mande llamen quiten quite borren eliminen lista ustedes arreglan hacen tienen atienden abren cierran servicios horario dirección precio cuesta cobran gracias fuga fugas tubería agua gas emergencia robot máquina verdad alguien algo todo todos también dígale avísele esa ese las los del una uno unos unas al de la el y o en me le lo se su nos`
     .split(/\s+/)
     .filter(Boolean),
 );

@@ -52,6 +52,15 @@ function withoutWords(text: string, words: string): string {
     .join(" ");
 }
 
+const INTRODUCTION_WORDS = new Set(
+  "hi hello hey hola buenas buenos días dias yeah yes yep ok okay so well this is it's its it i'm im am my name name's me llamo soy habla le es mi nombre again here speaking otra vez yo".split(" "),
+);
+
+function isOnlyAnIntroduction(plain: string, name: string): boolean {
+  const nameWords = new Set(name.toLowerCase().split(/\s+/));
+  return plain.split(/\s+/).every((word) => nameWords.has(word) || INTRODUCTION_WORDS.has(word));
+}
+
 export async function understand(text: string, ctx: UnderstandingContext): Promise<Understanding> {
   const language = detectLanguage(text, ctx.language ?? undefined);
   const plain = normaliseUtterance(text);
@@ -69,9 +78,17 @@ export async function understand(text: string, ctx: UnderstandingContext): Promi
   const confidence = ranked[0].score;
   let intent = ranked[0].intent;
   let answers: Understanding["answers"];
-  const leaving = LEAVES_FLOW.has(intent) && confidence >= LEAVE_CONFIDENCE;
+  // What the caller dictates for a message is the message, even when it reads like a request of its own.
+  if (ctx.expecting === "message" && plain && (intent === "message" || intent === "callback")) answers = "message";
+  // "Hi, this is Tom Baker" only introduces the caller, whatever the model makes of "this is" or "me llamo".
+  const introduction = Boolean(name && isOnlyAnIntroduction(plain, name!));
+  if (introduction) {
+    intent = "other";
+    if (ctx.expecting === "name") answers = "name";
+  }
+  const leaving = !answers && !introduction && LEAVES_FLOW.has(intent) && confidence >= LEAVE_CONFIDENCE;
 
-  if (!leaving) {
+  if (!leaving && !introduction) {
     switch (ctx.expecting) {
       case "yes_no":
         if (YES.test(plain) && intent !== "no") {
@@ -106,11 +123,14 @@ export async function understand(text: string, ctx: UnderstandingContext): Promi
   // Someone asked for by name or role is a request for a person, whatever else the model heard.
   if (person && !leaving && (intent === "other" || intent === "greeting") && !answers) intent = "person";
 
+  // A rule that overrode the model (a bare answer, a yes said to a yes/no question, an introduction)
+  // is certain: it goes first in the ranked list, the model's own ranking after it.
+  const overridden = intent !== ranked[0].intent;
   const understanding: Understanding = {
     language,
     intent,
-    confidence: intent === ranked[0].intent ? confidence : (ranked.find((item) => item.intent === intent)?.score ?? confidence),
-    intents: ranked,
+    confidence: overridden ? 1 : confidence,
+    intents: overridden ? [{ intent, score: 1 }, ...ranked.filter((item) => item.intent !== intent)] : ranked,
   };
   if (when) understanding.when = when;
   if (phone) understanding.phone = phone;

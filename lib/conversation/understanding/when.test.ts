@@ -1,30 +1,17 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
 import { formatWhen, resolveWhen } from "./when";
 
 /**
- * Thursday 26 November 2026, noon at the business. The same local clock in two zones on either side
- * of UTC, while the process itself runs in a third zone: what the caller means must not move.
+ * Thursday 26 November 2026, noon at the business: the same local clock in two zones on either side
+ * of UTC. The process runs in its own zone (UTC here); the last test repeats every phrase in child
+ * processes running in other zones: what the caller means must not move.
  */
 const businesses = [
   { timeZone: "America/Chicago", now: new Date("2026-11-26T18:00:00Z") },
   { timeZone: "Europe/Madrid", now: new Date("2026-11-26T11:00:00Z") },
 ];
-const processZones = ["UTC", "Pacific/Auckland", "America/Los_Angeles"];
-
-const originalZone = process.env.TZ;
-afterAll(() => {
-  process.env.TZ = originalZone;
-});
-
-describe.each(processZones)("with the process in %s", (processZone) => {
-  beforeAll(() => {
-    process.env.TZ = processZone;
-  });
-
-  test("the process really runs in that zone", () => {
-    const offsets = { UTC: 0, "Pacific/Auckland": -780, "America/Los_Angeles": 480 } as Record<string, number>;
-    expect(new Date("2026-11-26T18:00:00Z").getTimezoneOffset()).toBe(offsets[processZone]);
-  });
-
+describe("in the process's own zone", () => {
   describe.each(businesses)("a business in $timeZone on Thursday Nov 26, noon", ({ timeZone, now }) => {
     const en = (text: string) => resolveWhen(text, { now, timeZone, language: "en" });
     const es = (text: string) => resolveWhen(text, { now, timeZone, language: "es" });
@@ -164,3 +151,46 @@ describe("formatWhen", () => {
     expect(formatWhen("2026-12-04", "13:00", "es")).toBe("viernes 4 de diciembre a la 1 de la tarde");
   });
 });
+
+const PHRASES = {
+  en: [
+    "the Tuesday after next around 3", "next Tuesday", "this Friday", "tomorrow morning", "Saturday at 11 instead",
+    "February 30th", "March 3rd", "yesterday at 3", "last Monday", "move it to Thursday, same time", "at 3", "noon",
+    "half past two", "quarter to five", "in two weeks", "December 8th", "the 8th", "today at 4",
+  ],
+  es: [
+    "el martes a las tres de la tarde", "mañana por la mañana", "pasado mañana", "el 8 de diciembre",
+    "el martes que viene", "a las 10 y media", "el 30 de febrero", "el lunes pasado",
+  ],
+};
+
+function resolveAll() {
+  return businesses.map(({ timeZone, now }) =>
+    (["en", "es"] as const).map((language) => PHRASES[language].map((text) => resolveWhen(text, { now, timeZone, language }) ?? null)),
+  );
+}
+
+test("the process's own time zone changes nothing (child processes in Auckland and Los Angeles)", () => {
+  const expected = JSON.parse(JSON.stringify(resolveAll()));
+  const whenModule = path.join(__dirname, "when.ts");
+  const script = `
+    const loaded = await import(${JSON.stringify(whenModule)});
+    const resolveWhen = loaded.resolveWhen ?? loaded.default.resolveWhen;
+    const businesses = ${JSON.stringify(businesses)}.map((b) => ({ ...b, now: new Date(b.now) }));
+    const phrases = ${JSON.stringify(PHRASES)};
+    const out = businesses.map(({ timeZone, now }) => ["en", "es"].map((language) =>
+      phrases[language].map((text) => resolveWhen(text, { now, timeZone, language }) ?? null)));
+    console.log(JSON.stringify({ offset: new Date("2026-11-26T18:00:00Z").getTimezoneOffset(), out }));
+  `;
+  for (const [zone, offset] of [["Pacific/Auckland", -780], ["America/Los_Angeles", 480]] as const) {
+    const child = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      env: { ...process.env, TZ: zone, NODE_OPTIONS: "" },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(child.stderr).not.toMatch(/Error/);
+    const result = JSON.parse(child.stdout.trim().split("\n").pop()!);
+    expect(result.offset).toBe(offset);
+    expect(result.out).toEqual(expected);
+  }
+}, 120_000);
