@@ -548,6 +548,8 @@ export const es: Partial<Record<CallerIntent, string[]>> = {
     "no le escuché bien",
     "perdón cómo",
     "qué me dijo",
+    "perdone no le oí",
+    "disculpe puede repetir eso",
   ],
   yes: [
     "sí",
@@ -602,6 +604,8 @@ export const es: Partial<Record<CallerIntent, string[]>> = {
     "no mejor no",
     "tampoco",
     "no no es así",
+    "no así no",
+    "no prefiero que no",
   ],
   goodbye: [
     "adiós",
@@ -741,5 +745,8 @@ export const es: Partial<Record<CallerIntent, string[]>> = {
     "a nombre de mi esposo",
     "es un carro del 2015",
     "bueno a ver",
+    "un segundito",
+    "estoy buscando el papel",
+    "es para mi mamá",
   ],
 };
