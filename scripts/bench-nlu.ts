@@ -10,7 +10,7 @@ import { performance } from "node:perf_hooks";
 import { en } from "../lib/conversation/understanding/corpus/en";
 import { es } from "../lib/conversation/understanding/corpus/es";
 import { heldOutEnglish, heldOutSpanish } from "../lib/conversation/understanding/fixtures/held-out";
-import { resolveWhen, understand, warmUp, type UnderstandingContext } from "../lib/conversation/understanding";
+import type { UnderstandingContext } from "../lib/conversation/understanding";
 import { percentile } from "./bench-support";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -36,6 +36,11 @@ async function main() {
     people: ["Dr. Chen", "Maria Lopez (hygienist)", "Sam Ortiz (owner)"],
   };
 
+  const rssBefore = process.memoryUsage().rss;
+  const loadStarted = performance.now();
+  const { resolveWhen, understand, warmUp } = await import("../lib/conversation/understanding");
+  console.log(`loading the module: ${(performance.now() - loadStarted).toFixed(0)} ms wall`);
+
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
   await warmUp();
@@ -43,6 +48,7 @@ async function main() {
   const trainCpu = process.cpuUsage(cpuBefore);
   const corpusSize = [...Object.values(en), ...Object.values(es)].reduce((sum, list) => sum + (list?.length ?? 0), 0);
   console.log(`training (first use, ${corpusSize} phrasings, en + es): ${trainWall.toFixed(0)} ms wall, ${((trainCpu.user + trainCpu.system) / 1000).toFixed(0)} ms CPU`);
+  console.log(`memory after loading and training: +${((process.memoryUsage().rss - rssBefore) / 1e6).toFixed(0)} MB RSS`);
 
   const utterances: { text: string; language?: "en" | "es" }[] = [
     ...[...Object.values(en), ...Object.values(heldOutEnglish)].flat().map((text) => ({ text: text!, language: undefined })),

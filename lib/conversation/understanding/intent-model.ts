@@ -1,10 +1,15 @@
 /**
- * The intent model: node-nlp's NlpManager (a small neural classifier over stemmed words, with its
- * English and Spanish stemmers and tokenizers) trained on the phrasings in ./corpus once per
- * process, on first use. Training takes well under a second on a warm process (see
- * scripts/bench-nlu.ts); nothing is downloaded or written.
+ * The intent model: NLP.js (`@nlpjs/nlp`, the engine inside node-nlp's NlpManager) with only its
+ * English and Spanish tokenizers and stemmers, trained on the phrasings in ./corpus once per
+ * process, on first use. A small neural classifier over stemmed words: training takes under a
+ * second of CPU (scripts/bench-nlu.ts); nothing is downloaded or written. Loading node-nlp's index
+ * instead would pull in every language NLP.js has (3 s and ~110 MB per process, measured); these four
+ * packages are node-nlp's own dependencies, at the versions it pins.
  */
-import { NlpManager } from "node-nlp";
+import { containerBootstrap } from "@nlpjs/core";
+import { LangEn } from "@nlpjs/lang-en-min";
+import { LangEs } from "@nlpjs/lang-es";
+import { Nlp } from "@nlpjs/nlp";
 import { en } from "./corpus/en";
 import { es } from "./corpus/es";
 import type { CallerIntent, Language } from "./types";
@@ -15,29 +20,31 @@ const CORPORA: Record<Language, Partial<Record<CallerIntent, string[]>>> = { en,
 /** Scores below this are noise and left out of the ranked list. */
 const FLOOR = 0.05;
 
-let trained: Promise<NlpManager> | undefined;
+let trained: Promise<Nlp> | undefined;
 
-async function train(): Promise<NlpManager> {
-  const manager = new NlpManager({
+async function train(): Promise<Nlp> {
+  const container = await containerBootstrap();
+  container.use(LangEn);
+  container.use(LangEs);
+  const nlp = new Nlp({
+    container,
     languages: ["en", "es"],
     autoSave: false,
     autoLoad: false,
     forceNER: false,
     nlu: { log: false, useNoneFeature: true },
-    ner: { builtins: [] },
-    sentiment: { enabled: false },
   });
   for (const [language, corpus] of Object.entries(CORPORA)) {
     for (const [intent, phrasings] of Object.entries(corpus)) {
-      for (const phrasing of phrasings ?? []) manager.addDocument(language, normaliseUtterance(phrasing), intent);
+      for (const phrasing of phrasings ?? []) nlp.addDocument(language, normaliseUtterance(phrasing), intent);
     }
   }
-  await manager.train();
-  return manager;
+  await nlp.train();
+  return nlp;
 }
 
 /** The trained model, trained once per process (a failed training is retried on the next call). */
-export function intentModel(): Promise<NlpManager> {
+export function intentModel(): Promise<Nlp> {
   if (!trained) {
     trained = train();
     trained.catch(() => {
@@ -63,10 +70,10 @@ export function normaliseUtterance(text: string): string {
 
 /** Every intent scored above a small floor, best first; "None" (nothing learned fits) is "other". */
 export async function classify(text: string, language: Language): Promise<ScoredIntent[]> {
-  const manager = await intentModel();
+  const nlp = await intentModel();
   const utterance = normaliseUtterance(text);
   if (!utterance) return [{ intent: "other", score: 1 }];
-  const result = await manager.process(language, utterance);
+  const result = await nlp.process(language, utterance);
   const ranked: ScoredIntent[] = [];
   for (const { intent, score } of result.classifications ?? []) {
     if (score < FLOOR) continue;
