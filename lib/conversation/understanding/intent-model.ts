@@ -68,17 +68,22 @@ export function normaliseUtterance(text: string): string {
   );
 }
 
-/** Every intent scored above a small floor, best first; "None" (nothing learned fits) is "other". */
+/** Every intent the model scored, best first; "None" (nothing learned fits) is "other". */
 export async function classify(text: string, language: Language): Promise<ScoredIntent[]> {
   const nlp = await intentModel();
   const utterance = normaliseUtterance(text);
   if (!utterance) return [{ intent: "other", score: 1 }];
   const result = await nlp.process(language, utterance);
-  const ranked: ScoredIntent[] = [];
+  const ranked = new Map<CallerIntent, number>();
   for (const { intent, score } of result.classifications ?? []) {
-    if (score < FLOOR) continue;
-    ranked.push({ intent: intent === "None" ? "other" : (intent as CallerIntent), score });
+    const name = intent === "None" ? "other" : (intent as CallerIntent);
+    ranked.set(name, Math.max(score, ranked.get(name) ?? 0));
   }
-  if (!ranked.length) ranked.push({ intent: "other", score: 1 });
-  return ranked.sort((a, b) => b.score - a.score);
+  if (!ranked.size) return [{ intent: "other", score: 1 }];
+  return [...ranked].map(([intent, score]) => ({ intent, score })).sort((a, b) => b.score - a.score);
+}
+
+/** The ranked list callers of `understand()` see: scores below a small floor are noise. */
+export function aboveFloor(ranked: ScoredIntent[], keep: CallerIntent): ScoredIntent[] {
+  return ranked.filter((item) => item.score >= FLOOR || item.intent === keep);
 }

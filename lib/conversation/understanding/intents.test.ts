@@ -159,6 +159,31 @@ describe("what the assistant is expecting", () => {
   });
 });
 
+describe("what a bag of words cannot see", () => {
+  test("a caller who says it is not urgent is not an emergency", async () => {
+    const result = await understand("so my toilet won't stop running, not urgent, can someone come next week", ctx);
+    expect(result.intent).not.toBe("emergency");
+    expect((await understand("my toilet won't stop running and the floor is flooding", ctx)).intent).toBe("emergency");
+  });
+
+  test("is <someone on the staff> available asks for the person, not for a slot", async () => {
+    const result = await understand("is Maria available?", ctx);
+    expect(result).toMatchObject({ intent: "person", person: "Maria Lopez (hygienist)" });
+  });
+
+  test("an answer is not taken for a complaint, a message or a cancellation that rides along with it", async () => {
+    const result = await understand("the Tuesday after next works, around 3", { ...ctx, expecting: "when" });
+    expect(result.answers).toBe("when");
+    expect(result.when).toMatchObject({ date: "2026-12-08", time: "15:00" });
+  });
+
+  test("a person asked for still wins over a day said in the same breath", async () => {
+    const result = await understand("no, I want to talk to a person", { ...ctx, expecting: "yes_no" });
+    expect(result.intent).toBe("person");
+    expect(result.answers).toBeUndefined();
+  });
+});
+
 describe("Spanish callers", () => {
   test("are understood in Spanish", async () => {
     const booking = await understand("quiero una cita para el martes a las tres de la tarde", ctx);

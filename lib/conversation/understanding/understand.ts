@@ -5,27 +5,15 @@
  * a confident "leave the flow" intent (a person, goodbye, repeat, an emergency…) always wins.
  */
 import { extractName, extractPhone, matchPerson, matchService, spokenDigitsToText } from "./entities";
-import { classify, intentModel, normaliseUtterance, type ScoredIntent } from "./intent-model";
+import { aboveFloor, classify, intentModel, normaliseUtterance, type ScoredIntent } from "./intent-model";
 import { detectLanguage } from "./language";
 import type { CallerIntent, Understanding, UnderstandingContext } from "./types";
 import { resolveWhen } from "./when";
 
-/** Intents that take a caller out of whatever the assistant was collecting. */
-const LEAVES_FLOW = new Set<CallerIntent>([
-  "person",
-  "goodbye",
-  "repeat",
-  "emergency",
-  "opt_out",
-  "forget_me",
-  "robot",
-  "complaint",
-  "callback",
-  "message",
-  "voicemail",
-  "cancel_appointment",
-  "spam",
-]);
+/** Intents that take a caller out of whatever the assistant was collecting, whatever else they said. */
+const ALWAYS_LEAVES = new Set<CallerIntent>(["person", "goodbye", "repeat", "emergency", "opt_out", "forget_me", "robot"]);
+/** Intents that leave a flow too, unless the words also answer what was asked. */
+const MAY_LEAVE = new Set<CallerIntent>(["complaint", "callback", "message", "voicemail", "cancel_appointment", "spam"]);
 /** Intents a bare day, name or number can belong to without changing the subject. */
 const FLOW_INTENTS = new Set<CallerIntent>(["book", "reschedule", "availability", "yes", "no"]);
 /** How sure the model must be before a "leave the flow" reading beats what was asked for. */
@@ -36,11 +24,19 @@ const NO = /^(?:(?:um+|uh+|oh|well|so)\s+)*(?:no|nope|nah|not really|negative|in
 /** Words a question about cost uses; without them a service named is not a price question. */
 const PRICE_WORDS = /\b(how much|cost|costs|price|prices|pricing|charge|charges|fee|fees|rate|rates|quote|expensive|cheap|estimate|cu[aá]nto|cuesta|costar[ií]a|precio|precios|cobran|cobra|tarifa|presupuesto|caro)\b/;
 
+/** "Not urgent", "no rush": the caller says outright that it is not an emergency. */
+const NOT_URGENT = /\b(not (?:an? )?(?:urgent|emergency|rush)|no rush|no hurry|nothing urgent|no es (?:urgente|una emergencia)|sin prisa|no hay prisa|nada urgente)\b/;
+
+function demote(ranked: ScoredIntent[]): ScoredIntent[] {
+  return ranked.length > 1 ? [...ranked.slice(1), ranked[0]] : ranked;
+}
+
+/** Two things a bag of words cannot see, put right after the model has ranked. */
 function rescore(ranked: ScoredIntent[], text: string): ScoredIntent[] {
   // The model learns "a service named" as a price cue; a price question must also ask about cost.
-  if (ranked[0]?.intent === "price" && ranked.length > 1 && !PRICE_WORDS.test(text)) {
-    return [...ranked.slice(1), ranked[0]];
-  }
+  if (ranked[0]?.intent === "price" && !PRICE_WORDS.test(text)) return demote(ranked);
+  // "It won't stop running, not urgent": the model hears "won't stop", the caller said it can wait.
+  if (ranked[0]?.intent === "emergency" && NOT_URGENT.test(text)) return demote(ranked);
   return ranked;
 }
 
@@ -86,7 +82,19 @@ export async function understand(text: string, ctx: UnderstandingContext): Promi
     intent = "other";
     if (ctx.expecting === "name") answers = "name";
   }
-  const leaving = !answers && !introduction && LEAVES_FLOW.has(intent) && confidence >= LEAVE_CONFIDENCE;
+  const answerSaid =
+    (ctx.expecting === "yes_no" && (YES.test(plain) || NO.test(plain))) ||
+    (ctx.expecting === "when" && when !== undefined) ||
+    (ctx.expecting === "phone" && phone !== undefined) ||
+    (ctx.expecting === "name" && name !== undefined) ||
+    (ctx.expecting === "service" && service !== undefined);
+  const leaving =
+    !answers &&
+    !introduction &&
+    confidence >= LEAVE_CONFIDENCE &&
+    // Words that also carry the answer leave only for a person, goodbye, repeat and the like:
+    // "the Tuesday after next works, around 3" is not a complaint about work.
+    (ALWAYS_LEAVES.has(intent) || (MAY_LEAVE.has(intent) && !answerSaid));
 
   if (!leaving && !introduction) {
     switch (ctx.expecting) {
@@ -120,6 +128,8 @@ export async function understand(text: string, ctx: UnderstandingContext): Promi
       intent = "other";
     }
   }
+  // "Is Attorney Green available?" asks for the person, not for a free slot (no day was named).
+  if (person && intent === "availability" && !when && !answers) intent = "person";
   // Someone asked for by name or role is a request for a person, whatever else the model heard.
   if (person && !leaving && (intent === "other" || intent === "greeting") && !answers) intent = "person";
 
@@ -130,7 +140,7 @@ export async function understand(text: string, ctx: UnderstandingContext): Promi
     language,
     intent,
     confidence: overridden ? 1 : confidence,
-    intents: overridden ? [{ intent, score: 1 }, ...ranked.filter((item) => item.intent !== intent)] : ranked,
+    intents: overridden ? [{ intent, score: 1 }, ...aboveFloor(ranked, intent).filter((item) => item.intent !== intent)] : aboveFloor(ranked, intent),
   };
   if (when) understanding.when = when;
   if (phone) understanding.phone = phone;
