@@ -49,6 +49,11 @@ export type SpokenWhen = {
   sameTime?: boolean;
   /** The words name a day that cannot be used: it does not exist ("February 30th") or is past. Ask again, never guess. */
   invalid?: "nonexistent" | "past";
+  /**
+   * A span of days named without one day in it ("sometime next week", "this weekend", "la semana que
+   * viene"): local dates, both included. `date` is then unset: offer days in the span, or ask which.
+   */
+  range?: { from: string; to: string };
 };
 
 export type Understanding = {

@@ -88,6 +88,32 @@ describe("in the process's own zone", () => {
       expect(en("the first available")).toBeUndefined();
     });
 
+    test("a week-sized span is a range, not a guessed day; a day named inside it is that day", () => {
+      const nextWeek = en("sometime next week");
+      expect(nextWeek).toMatchObject({ range: { from: "2026-11-30", to: "2026-12-06" } });
+      expect(nextWeek?.date).toBeUndefined();
+      expect(en("this weekend")).toMatchObject({ range: { from: "2026-11-28", to: "2026-11-29" } });
+      expect(en("Tuesday next week")).toMatchObject({ date: "2026-12-01" });
+      expect(en("Tuesday next week")?.range).toBeUndefined();
+      expect(es("la semana que viene")).toMatchObject({ range: { from: "2026-11-30", to: "2026-12-06" } });
+      expect(es("el martes de la semana que viene")).toMatchObject({ date: "2026-12-01" });
+    });
+
+    test("weeks counted from a day", () => {
+      expect(en("a week from today")).toMatchObject({ date: "2026-12-03" });
+      expect(en("two weeks from Tuesday")).toMatchObject({ date: "2026-12-15" });
+      expect(es("dentro de dos semanas")).toMatchObject({ date: "2026-12-10" });
+    });
+
+    test("a weekday with its day of the month, lunchtime", () => {
+      expect(en("Friday the 4th")).toMatchObject({ date: "2026-12-04" });
+      expect(es("el viernes 4")).toMatchObject({ date: "2026-12-04" });
+      expect(en("tomorrow at lunchtime")).toMatchObject({ date: "2026-11-27", time: "12:00" });
+      expect(en("tonight at 7")).toMatchObject({ date: "2026-11-26", time: "19:00" });
+      expect(es("a las 8 de la noche")).toMatchObject({ time: "20:00" });
+      expect(es("a la una")).toMatchObject({ time: "13:00" });
+    });
+
     test("today at a time already gone is past", () => {
       expect(en("today at 9")?.invalid).toBe("past");
       expect(en("today at 4")).toMatchObject({ date: "2026-11-26", time: "16:00" });

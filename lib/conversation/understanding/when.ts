@@ -65,8 +65,7 @@ type Flags = {
   partOfDay?: "morning" | "afternoon" | "evening";
   sameTime?: boolean;
   invalid?: "nonexistent" | "past";
-  /** A day named by rewriting (an ISO day chrono reads back as certain). */
-  explicitToday?: boolean;
+  range?: { from: LocalDay; to: LocalDay };
 };
 
 function words(map: Record<string, number>): string {
@@ -105,6 +104,61 @@ function checkMonthDay(today: LocalDay, month: number, day: number, flags: Flags
   if (day < 1 || day > daysInMonth(year, month)) flags.invalid = "nonexistent";
 }
 
+/** Monday of the week `day` is in (weeks start on Monday, as callers count "next week"). */
+function mondayOf(day: LocalDay): LocalDay {
+  return addDays(day, -((weekdayOf(day) + 6) % 7));
+}
+
+type Span = "this week" | "next week" | "this weekend" | "next weekend";
+
+/** The days a week-sized phrase covers, from today on. */
+function spanDays(today: LocalDay, span: Span): { from: LocalDay; to: LocalDay } {
+  const monday = mondayOf(today);
+  switch (span) {
+    case "this week":
+      return { from: today, to: addDays(monday, 6) };
+    case "next week":
+      return { from: addDays(monday, 7), to: addDays(monday, 13) };
+    case "this weekend": {
+      const saturday = addDays(monday, 5);
+      return { from: compareDays(saturday, today) < 0 ? today : saturday, to: addDays(monday, 6) };
+    }
+    case "next weekend":
+      return { from: addDays(monday, 12), to: addDays(monday, 13) };
+  }
+}
+
+const SPANS: Record<Language, [RegExp, Span][]> = {
+  en: [
+    [/\b(?:sometime\s+|some\s+time\s+|any\s*time\s+|early\s+|later\s+)?next\s+week(?:end)?\b/, "next week"],
+    [/\b(?:sometime\s+|any\s*time\s+|later\s+)?this\s+week\b/, "this week"],
+    [/\b(?:this|the)\s+weekend\b/, "this weekend"],
+  ],
+  es: [
+    [/\b(?:la\s+)?(?:pr[oó]xima\s+semana|semana\s+que\s+viene|otra\s+semana)\b/, "next week"],
+    [/\besta\s+semana\b/, "this week"],
+    [/\b(?:este|el)\s+fin\s+de\s+semana\b/, "this weekend"],
+    [/\bel\s+pr[oó]ximo\s+fin\s+de\s+semana\b/, "next weekend"],
+  ],
+};
+
+/**
+ * "Sometime next week", "this weekend": a span, not a day — unless a day is named inside it
+ * ("Tuesday next week", "el martes de la semana que viene"), which chrono reads as that day.
+ */
+function takeSpan(text: string, language: Language, today: LocalDay, flags: Flags): string {
+  const weekday = language === "es" ? /\b(lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo)\b/ : /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/;
+  if (weekday.test(text)) return text;
+  for (const [pattern, span] of SPANS[language]) {
+    const match = pattern.exec(text);
+    if (!match) continue;
+    const named = span === "next week" && /weekend/.test(match[0]) ? "next weekend" : span;
+    flags.range = spanDays(today, named);
+    return text.replace(pattern, " ");
+  }
+  return text;
+}
+
 function clean(text: string): string {
   return text
     .toLowerCase()
@@ -126,7 +180,7 @@ function rewriteEnglish(input: string, today: LocalDay, flags: Flags): string {
   text = text.replace(new RegExp(`\\b(the|${EN_MONTH_PATTERN.slice(1, -4)})\\s+(${words(EN_ORDINALS)})\\b`, "g"), (_m, lead: string, ordinal: string) => `${lead} ${EN_ORDINALS[ordinal]}th`);
   text = text.replace(new RegExp(`\\b(${words(EN_ORDINALS)})\\s+of\\b`, "g"), (_m, ordinal: string) => `${EN_ORDINALS[ordinal]}th of`);
   // Clock times said as words.
-  text = text.replace(/\bmidday\b/g, "noon");
+  text = text.replace(/\b(midday|noonish|lunch\s*time|lunch)\b/g, "noon");
   text = text.replace(new RegExp(`\\bhalf past (${words(EN_NUMBERS)}|\\d{1,2})\\b`, "g"), (_m, h: string) => `at ${EN_NUMBERS[h] ?? h}:30`);
   text = text.replace(new RegExp(`\\bquarter (?:past|after) (${words(EN_NUMBERS)}|\\d{1,2})\\b`, "g"), (_m, h: string) => `at ${EN_NUMBERS[h] ?? h}:15`);
   text = text.replace(new RegExp(`\\bquarter (?:to|till|til|of) (${words(EN_NUMBERS)}|\\d{1,2})\\b`, "g"), (_m, h: string) => {
@@ -145,6 +199,12 @@ function rewriteEnglish(input: string, today: LocalDay, flags: Flags): string {
   // "the Tuesday after next": the Tuesday after the coming one.
   text = text.replace(new RegExp(`\\b(?:the\\s+)?(${EN_WEEKDAYS.join("|")})\\s+after\\s+next\\b`, "g"), (_m, day: string) => ` on ${isoDay(addDays(nextWeekday(today, EN_WEEKDAYS.indexOf(day)), 7))} `);
   text = text.replace(new RegExp(`\\b(?:a|one)\\s+week\\s+from\\s+(?:this\\s+|next\\s+)?(${EN_WEEKDAYS.join("|")})\\b`, "g"), (_m, day: string) => ` on ${isoDay(addDays(nextWeekday(today, EN_WEEKDAYS.indexOf(day)), 7))} `);
+  // "a week from today", "two weeks from Tuesday".
+  text = text.replace(new RegExp(`\\b(a|one|1|two|2|three|3)\\s+weeks?\\s+from\\s+(today|tomorrow|${EN_WEEKDAYS.join("|")})\\b`, "g"), (_m, count: string, from: string) => {
+    const weeks = ({ a: 1, one: 1, "1": 1, two: 2, "2": 2, three: 3, "3": 3 } as Record<string, number>)[count];
+    const start = from === "today" ? today : from === "tomorrow" ? addDays(today, 1) : nextWeekday(today, EN_WEEKDAYS.indexOf(from));
+    return ` on ${isoDay(addDays(start, 7 * weeks))} `;
+  });
   // A month and day: flag days the month does not have (chrono drops them silently).
   for (const match of text.matchAll(new RegExp(`\\b${EN_MONTH_PATTERN}\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b`, "g"))) {
     checkMonthDay(today, monthIndex(match[1]), Number(match[2]), flags);
@@ -195,6 +255,11 @@ function rewriteSpanish(input: string, today: LocalDay, flags: Flags): string {
   for (const match of text.matchAll(new RegExp(`\\b(\\d{1,2})\\s+de\\s+${ES_MONTH_PATTERN}`, "g"))) {
     checkMonthDay(today, ES_MONTHS.indexOf(match[2]) + 1, Number(match[1]), flags);
   }
+  // "el viernes 4": the 4th (chrono reads only the weekday).
+  text = text.replace(new RegExp(`\\b(?:el\\s+)?(?:${ES_WEEKDAYS.join("|")})\\s+(\\d{1,2})\\b(?!\\s*(?:de\\s+${ES_MONTH_PATTERN}|:))`, "g"), (_m, day: string) => {
+    const iso = dayOfMonth(today, Number(day), flags);
+    return iso ? ` ${iso} ` : " ";
+  });
   text = text.replace(/\bel\s+(?:d[ií]a\s+)?(\d{1,2})\b(?!\s*(?:de|:))/g, (_m, day: string) => {
     const iso = dayOfMonth(today, Number(day), flags);
     return iso ? ` ${iso} ` : " ";
@@ -225,7 +290,7 @@ export function resolveWhen(text: string, ctx: WhenContext): SpokenWhen | undefi
   const today: LocalDay = { year: now.year, month: now.month, day: now.day };
   const flags: Flags = {};
   const lowered = clean(said);
-  const rewritten = language === "es" ? rewriteSpanish(lowered, today, flags) : rewriteEnglish(lowered, today, flags);
+  const rewritten = takeSpan(language === "es" ? rewriteSpanish(lowered, today, flags) : rewriteEnglish(lowered, today, flags), language, today, flags);
   flags.partOfDay ??= partOfDayIn(rewritten, language);
 
   const pastWords = PAST_MARKERS[language].test(rewritten);
@@ -265,7 +330,7 @@ export function resolveWhen(text: string, ctx: WhenContext): SpokenWhen | undefi
   if (date && compareDays(date, today) === 0 && hour !== undefined && hour * 60 + minute < now.hour * 60 + now.minute) flags.invalid = "past";
   if (pastWords && !date && hour === undefined) flags.invalid = "past";
 
-  const found = date || hour !== undefined || flags.partOfDay || flags.sameTime || flags.invalid;
+  const found = date || hour !== undefined || flags.partOfDay || flags.sameTime || flags.invalid || flags.range;
   if (!found) return undefined;
   const when: SpokenWhen = { text: said };
   if (flags.invalid) {
@@ -273,6 +338,7 @@ export function resolveWhen(text: string, ctx: WhenContext): SpokenWhen | undefi
     return when;
   }
   if (date) when.date = isoDay(date);
+  else if (flags.range) when.range = { from: isoDay(flags.range.from), to: isoDay(flags.range.to) };
   if (hour !== undefined) when.time = hhmm(hour, minute);
   else if (flags.partOfDay) when.partOfDay = flags.partOfDay;
   if (flags.sameTime) when.sameTime = true;
