@@ -15,8 +15,17 @@ describe("phone numbers", () => {
     expect(extractPhone("+34 612 345 678")).toBe("+34612345678");
   });
 
-  test("in Spanish", () => {
+  test("in Spanish, and in the business's own country", () => {
     expect(extractPhone("mi número es cuatro uno cinco cinco cinco cinco cero uno cero cero")).toBe("+14155550100");
+    expect(extractPhone("mi teléfono es seis uno dos tres cuatro cinco seis siete ocho", "ES")).toBe("+34612345678");
+  });
+
+  test("numbers said in pairs, hundreds, an area code and pauses", () => {
+    expect(extractPhone("four fifteen five five five oh one hundred")).toBe("+14155550100");
+    expect(extractPhone("area code four one five then five five five zero one zero zero")).toBe("+14155550100");
+    expect(extractPhone("four one five, five five five, zero one zero zero")).toBe("+14155550100");
+    expect(extractPhone("nine one seven, two two two, thirty three thirty three")).toBe("+19172223333");
+    expect(extractPhone("+1 (415) 555-0100")).toBe("+14155550100");
   });
 
   test("too few digits, or no number, is nothing", () => {
@@ -40,6 +49,23 @@ describe("names", () => {
     expect(extractName("it's Tom", "en", false)).toBe("Tom");
     expect(extractName("me llamo Ana López", "es", false)).toBe("Ana López");
     expect(extractName("soy maría", "es", false)).toBe("María");
+  });
+
+  test("hesitations, spelled letters, 'here', courtesy titles", () => {
+    expect(extractName("yeah my name is uh Tom", "en", false)).toBe("Tom");
+    expect(extractName("Tom Baker here", "en", false)).toBe("Tom Baker");
+    expect(extractName("my last name is baker b a k e r", "en", false)).toBe("Baker");
+    expect(extractName("it's T O M", "en", true)).toBe("Tom");
+    expect(extractName("soy la señora Martínez", "es", false)).toBe("Martínez");
+    expect(extractName("a nombre de Carlos Ruiz", "es", false)).toBe("Carlos Ruiz");
+    expect(extractName("This is Sarah with ABC Plumbing", "en", false)).toBe("Sarah");
+  });
+
+  test("someone else's name is not the caller's", () => {
+    expect(extractName("I'm Tom's wife", "en", false)).toBeUndefined();
+    expect(extractName("hi this is dr smith's office", "en", false)).toBeUndefined();
+    expect(extractName("it's broken again", "en", false)).toBeUndefined();
+    expect(extractName("i'm free on tuesday", "en", false)).toBeUndefined();
   });
 
   test("a bare name only when the assistant asked for one", () => {

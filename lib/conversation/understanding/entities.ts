@@ -10,13 +10,30 @@ const DIGIT_WORDS: Record<string, string> = {
   zero: "0", oh: "0", o: "0", one: "1", two: "2", three: "3", four: "4", five: "5", six: "6", seven: "7", eight: "8", nine: "9",
   cero: "0", uno: "1", una: "1", dos: "2", tres: "3", cuatro: "4", cinco: "5", seis: "6", siete: "7", ocho: "8", nueve: "9",
 };
+/** Numbers said in pairs ("four fifteen", "fifty five", "twenty one hundred"). */
+const TEENS: Record<string, string> = {
+  ten: "10", eleven: "11", twelve: "12", thirteen: "13", fourteen: "14", fifteen: "15", sixteen: "16", seventeen: "17",
+  eighteen: "18", nineteen: "19", diez: "10", once: "11", doce: "12", trece: "13", catorce: "14", quince: "15",
+  dieciséis: "16", dieciseis: "16", diecisiete: "17", dieciocho: "18", diecinueve: "19",
+};
+const TENS: Record<string, string> = {
+  twenty: "2", thirty: "3", forty: "4", fifty: "5", sixty: "6", seventy: "7", eighty: "8", ninety: "9",
+  veinte: "2", treinta: "3", cuarenta: "4", cincuenta: "5", sesenta: "6", setenta: "7", ochenta: "8", noventa: "9",
+};
 const MULTIPLIERS: Record<string, number> = { double: 2, triple: 3, doble: 2 };
 /** Words that may sit inside a spoken number without ending it. */
-const NUMBER_GLUE = new Set(["dash", "hyphen", "and", "y", "guion", "guión"]);
+const NUMBER_GLUE = new Set(["dash", "hyphen", "and", "then", "y", "guion", "guión", "luego"]);
+
+function isNumberWord(word: string | undefined): boolean {
+  if (word === undefined) return false;
+  const lower = word.toLowerCase();
+  return DIGIT_WORDS[lower] !== undefined || TEENS[lower] !== undefined || TENS[lower] !== undefined || /^\+?\d[\d-]*$/.test(lower);
+}
 
 /**
- * Spoken digits → digits: "five five five one two three four" → "5551234", "double five" → "55".
- * Only runs of digits are rewritten, so "someone" or "no one" stay words.
+ * Spoken digits → digits: "five five five one two three four" → "5551234", "double five" → "55",
+ * "four fifteen" → "415", "oh one hundred" → "0100". Only runs of number words are rewritten, so
+ * "someone" or "no one" stay words.
  */
 export function spokenDigitsToText(text: string): string {
   const tokens = text.replace(/[(),.]/g, " ").split(/\s+/).filter(Boolean);
@@ -28,22 +45,46 @@ export function spokenDigitsToText(text: string): string {
     run = [];
     pendingMultiplier = 1;
   };
+  const push = (digits: string) => {
+    run.push(digits.repeat(pendingMultiplier));
+    pendingMultiplier = 1;
+  };
   for (let i = 0; i < tokens.length; i++) {
     const raw = tokens[i];
     const word = raw.toLowerCase();
     const inRun = run.length > 0;
+    const next = tokens[i + 1]?.toLowerCase();
+    const nextIsDigit = isNumberWord(next);
     if (/^\+?[\d-]+$/.test(word)) {
-      run.push(word.replace(/-/g, "").repeat(pendingMultiplier));
-      pendingMultiplier = 1;
+      push(word.replace(/-/g, ""));
+      continue;
+    }
+    if ((word === "hundred" || word === "cien") && inRun) {
+      run.push("00");
+      continue;
+    }
+    if (word === "thousand" && inRun) {
+      run.push("000");
+      continue;
+    }
+    if (TEENS[word] !== undefined && (inRun || nextIsDigit)) {
+      push(TEENS[word]);
+      continue;
+    }
+    if (TENS[word] !== undefined && (inRun || nextIsDigit)) {
+      const unit = next === "y" && isNumberWord(tokens[i + 2]) ? tokens[i + 2].toLowerCase() : next;
+      const unitDigit = unit !== undefined && DIGIT_WORDS[unit] !== undefined && unit !== "oh" && unit !== "o" && unit !== "zero" && unit !== "cero" ? DIGIT_WORDS[unit] : undefined;
+      if (unitDigit !== undefined) {
+        push(TENS[word] + unitDigit);
+        i += unit === next ? 1 : 2;
+      } else push(`${TENS[word]}0`);
       continue;
     }
     const digit = DIGIT_WORDS[word];
     // "o"/"oh"/"one" and "una" are words too: they count as digits only next to other digits.
     const ambiguous = word === "o" || word === "oh" || word === "una" || word === "uno" || word === "one";
-    const nextIsDigit = i + 1 < tokens.length && (DIGIT_WORDS[tokens[i + 1].toLowerCase()] !== undefined || /^\d+$/.test(tokens[i + 1]));
     if (digit !== undefined && (!ambiguous || inRun || nextIsDigit)) {
-      run.push(digit.repeat(pendingMultiplier));
-      pendingMultiplier = 1;
+      push(digit);
       continue;
     }
     if (MULTIPLIERS[word] && nextIsDigit) {
@@ -60,11 +101,13 @@ export function spokenDigitsToText(text: string): string {
 
 /** A phone number said as digits or words, as E.164; the business's country is the default region. */
 export function extractPhone(text: string, region: CountryCode = "US"): string | undefined {
-  const digitsText = spokenDigitsToText(text);
+  const digitsText = spokenDigitsToText(text.replace(/\barea code\b/gi, " "));
   const candidates = digitsText.match(/\+?\d[\d\s-]{5,}\d/g) ?? [];
   for (const candidate of candidates) {
     const compact = candidate.replace(/[\s-]/g, "");
-    if (compact.replace(/\D/g, "").length < 10) continue;
+    // A North American number needs its area code; elsewhere national numbers are 8–9 digits and up.
+    const fewest = compact.startsWith("+") ? 8 : region === "US" || region === "CA" ? 10 : 8;
+    if (compact.replace(/\D/g, "").length < fewest) continue;
     const number = parsePhoneNumberFromString(compact, region);
     if (number?.isPossible()) return number.number;
   }
@@ -89,6 +132,11 @@ const NOT_NAME = new Set(
   because since while until after before as actually basically literally probably maybe perhaps now soon later
   still already yet too either neither both each every again calling phoning texting bye goodbye thanks cheers
   hold wait what huh pardon sorry stop cancel help nevermind whatever
+  free home outside inside sick hurt bleeding worried concerned confused curious old currently away flexible open
+  unable able planning thinking finished tired scared upset unhappy angry frustrated disappointed satisfied pleased
+  broken bad worse worst terrible awful cold hot wet flooded flooding clogged stuck important serious quick easy
+  complicated weird strange noisy dripping leaking gone possible impossible fixed working off dead low high
+  calling returning following checking confirming reaching
   de la el los las un una y o con para por que qué en es soy yo mi me llamo habla hola buenas buenos gracias sí si
   señor señora llamando quería quisiera necesito quiero tengo estoy voy puedo le lo se su sus nos del al pero
   adiós adios chao perdón perdon cómo como espere ayuda`
@@ -116,16 +164,36 @@ function titleCase(word: string): string {
     .join("");
 }
 
-/** Up to three name-like words from the start of `rest`. */
+/** Courtesy titles before a name: skipped ("la señora Martínez" → "Martínez"). */
+const HONORIFICS = new Set(["dr", "doctor", "doctora", "mr", "mrs", "ms", "miss", "mister", "señor", "señora", "señorita", "sr", "sra", "srta", "don", "doña"]);
+
+/**
+ * Up to three name-like words from the start of `rest`. Letters spelled out one by one are one
+ * word ("T O M" → "Tom"; "Baker, B A K E R" → "Baker").
+ */
 function nameWords(rest: string, max = 3): string | undefined {
-  const words = rest
+  const raw = rest
     .replace(/[.,!?;:]/g, " ")
     .split(/\s+/)
     .filter(Boolean);
+  const words: string[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    if (/^\p{L}$/u.test(raw[i]) && /^\p{L}$/u.test(raw[i + 1] ?? "")) {
+      let spelled = "";
+      while (i < raw.length && /^\p{L}$/u.test(raw[i])) spelled += raw[i++];
+      i -= 1;
+      if (words.at(-1)?.toLowerCase() !== spelled.toLowerCase()) words.push(spelled);
+    } else words.push(raw[i]);
+  }
+  while (words.length && (HONORIFICS.has(words[0].toLowerCase()) || words[0].toLowerCase() === "la" || words[0].toLowerCase() === "el") && words.length > 1) {
+    words.shift();
+  }
   const taken: string[] = [];
   for (const word of words) {
     const lower = word.toLowerCase();
-    if (NOT_NAME.has(lower) || /\d/.test(word) || !/^[\p{L}'-]+$/u.test(word)) break;
+    if (NOT_NAME.has(lower) || HONORIFICS.has(lower) || /\d/.test(word) || !/^[\p{L}'-]+$/u.test(word)) break;
+    // "Tom's wife", "Dr. Smith's office": someone else's name.
+    if (/'s$/.test(lower)) break;
     if (lower.endsWith("ing") && lower.length > 5) break;
     taken.push(titleCase(word));
     if (taken.length === max) break;
@@ -133,11 +201,14 @@ function nameWords(rest: string, max = 3): string | undefined {
   return taken.length ? taken.join(" ") : undefined;
 }
 
-const FILLERS = /^(?:(?:um+|uh+|er+|yeah|yes|sure|ok(?:ay)?|so|well|oh|hi|hello|hey|sí|si|pues|bueno|eh|hola)[\s,.]+)+/i;
+const LEADING = /^(?:(?:yeah|yes|sure|ok(?:ay)?|so|well|oh|hi|hello|hey|sí|si|pues|bueno|hola)[\s,.]+)+/i;
+const HESITATIONS = /(^|\s)(?:u+m+|u+h+|e+r+m*|h+m+|e+h+|e+m+)(?=[\s,.]|$)[,.]?/gi;
+/** "Tom Baker here", "Ana speaking". */
+const NAME_FIRST = /^([\p{L}'-]+(?:\s+[\p{L}'-]+)?)\s+(?:here|speaking)\b/iu;
 
 /** The caller's own name: "this is Tom Baker", "my name's Ana", "me llamo Ana López"; a bare name when asked. */
 export function extractName(text: string, language: Language, expectingName: boolean): string | undefined {
-  const said = text.trim().replace(FILLERS, "");
+  const said = text.replace(HESITATIONS, " ").replace(/\s+/g, " ").trim().replace(LEADING, "");
   const leads = [...NAME_LEADS[language], ...NAME_LEADS[language === "en" ? "es" : "en"]];
   for (const lead of leads) {
     const match = lead.exec(said);
@@ -145,9 +216,15 @@ export function extractName(text: string, language: Language, expectingName: boo
     const name = nameWords(match[1]);
     if (name) return name;
   }
+  const first = NAME_FIRST.exec(said);
+  if (first) {
+    const name = nameWords(first[1]);
+    if (name) return name;
+  }
   if (expectingName) {
     const words = said.replace(/[.,!?;:]/g, " ").split(/\s+/).filter(Boolean);
-    if (words.length >= 1 && words.length <= 3) return nameWords(said);
+    const spelled = words.filter((word) => /^\p{L}$/u.test(word)).length;
+    if (words.length >= 1 && words.length - Math.max(0, spelled - 1) <= 3) return nameWords(said);
   }
   return undefined;
 }

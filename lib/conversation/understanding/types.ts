@@ -92,4 +92,6 @@ export type UnderstandingContext = {
   expecting?: "name" | "phone" | "when" | "service" | "yes_no" | "message" | null;
   /** The conversation's language so far, when known. */
   language?: Language;
+  /** The business's country (ISO 3166 alpha-2, "US", "ES") for phone numbers said without a country code; "US" when unset. */
+  region?: string;
 };

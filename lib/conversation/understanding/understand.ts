@@ -4,6 +4,7 @@
  * every utterance; `ctx.expecting` only decides how a bare answer is read, never traps a caller:
  * a confident "leave the flow" intent (a person, goodbye, repeat, an emergency…) always wins.
  */
+import type { CountryCode } from "libphonenumber-js";
 import { extractName, extractPhone, matchPerson, matchService, spokenDigitsToText } from "./entities";
 import { aboveFloor, classify, intentModel, normaliseUtterance, type ScoredIntent } from "./intent-model";
 import { detectLanguage } from "./language";
@@ -62,7 +63,7 @@ export async function understand(text: string, ctx: UnderstandingContext): Promi
   const plain = normaliseUtterance(text);
   const ranked = rescore(await classify(text, language), plain);
 
-  const phone = extractPhone(text);
+  const phone = extractPhone(text, (ctx.region?.toUpperCase() as CountryCode | undefined) ?? "US");
   // A number said is not a day: take its digits out before reading dates.
   const forDates = phone ? spokenDigitsToText(text).replace(/\+?\d[\d\s()-]{8,}\d/g, " ") : text;
   const when = resolveWhen(forDates, { now: ctx.now, timeZone: ctx.timeZone, language });
