@@ -21,7 +21,7 @@ const SPANISH_WORDS = new Set(
     .filter(Boolean),
 );
 /** Words that are the same or near in both (they count for neither). */
-const SHARED = new Set(["no", "doctor", "me", "a", "o", "y", "es", "la", "el", "de", "en", "con", "para", "hora", "ok", "si", "se"]);
+const SHARED = new Set(["no", "doctor", "me", "a", "o", "y", "es", "la", "el", "de", "en", "con", "para", "hora", "ok", "se"]);
 const ENGLISH_WORDS = new Set(
   `yes yeah yep sure the a an i i'm im i'd i'll i've you you're your yours my me mine we we're our us they their them
   he she his her him it it's its this that these those there here to for of and or but so if in on at by with from

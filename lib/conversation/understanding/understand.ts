@@ -32,12 +32,17 @@ function demote(ranked: ScoredIntent[]): ScoredIntent[] {
   return ranked.length > 1 ? [...ranked.slice(1), ranked[0]] : ranked;
 }
 
-/** Two things a bag of words cannot see, put right after the model has ranked. */
+/** Below this, a spam reading gives way to the next intent. */
+const SPAM_CONFIDENCE = 0.6;
+
+/** Things a bag of words cannot see, put right after the model has ranked. */
 function rescore(ranked: ScoredIntent[], text: string): ScoredIntent[] {
   // The model learns "a service named" as a price cue; a price question must also ask about cost.
   if (ranked[0]?.intent === "price" && !PRICE_WORDS.test(text)) return demote(ranked);
   // "It won't stop running, not urgent": the model hears "won't stop", the caller said it can wait.
   if (ranked[0]?.intent === "emergency" && NOT_URGENT.test(text)) return demote(ranked);
+  // Spam costs a real caller their call (no contact, no text-back): only a confident reading counts.
+  if (ranked[0]?.intent === "spam" && ranked[0].score < SPAM_CONFIDENCE) return demote(ranked);
   return ranked;
 }
 

@@ -283,6 +283,9 @@ export const es: Partial<Record<CallerIntent, string[]>> = {
     "cuánto dura una limpieza",
     "atienden sin cita",
     "puedo ir sin cita",
+    "tengo una pregunta sobre mi factura",
+    "puedo pagar por teléfono",
+    "ofrecen financiamiento",
   ],
   callback: [
     "que me llamen por favor",
@@ -756,6 +759,13 @@ export const es: Partial<Record<CallerIntent, string[]>> = {
     "le ofrecemos mejores tarifas para su terminal",
     "llamada de cortesía sobre sus comisiones",
     "le tenemos una oferta exclusiva para dueños de negocios",
+    "le llamamos de servicios de tarjetahabientes",
+    "necesita ayuda con su página web",
+    "hacemos páginas web para negocios",
+    "quiero hablar con el dueño sobre sus comisiones de tarjeta",
+    "su negocio puede aparecer primero en google",
+    "ganó una tarjeta de regalo",
+    "su dominio está por vencer",
   ],
   other: [
     "mi número es cinco cinco cinco",
