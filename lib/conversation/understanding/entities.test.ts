@@ -142,6 +142,7 @@ describe("language", () => {
 
   test("short utterances are English unless clearly Spanish", () => {
     expect(detectLanguage("sí")).toBe("es");
+    expect(detectLanguage("si")).toBe("es");
     expect(detectLanguage("gracias")).toBe("es");
     expect(detectLanguage("hola")).toBe("es");
     expect(detectLanguage("yes")).toBe("en");

@@ -166,6 +166,12 @@ describe("what a bag of words cannot see", () => {
     expect((await understand("my toilet won't stop running and the floor is flooding", ctx)).intent).toBe("emergency");
   });
 
+  test("a customer asking about an invoice is not a robocall; a robocall is", async () => {
+    expect((await understand("i'm calling about an invoice you sent", ctx)).intent).not.toBe("spam");
+    expect((await understand("i have a question about my bill", ctx)).intent).not.toBe("spam");
+    expect((await understand("hi this is rachel from card services about your merchant account", ctx)).intent).toBe("spam");
+  });
+
   test("is <someone on the staff> available asks for the person, not for a slot", async () => {
     const result = await understand("is Maria available?", ctx);
     expect(result).toMatchObject({ intent: "person", person: "Maria Lopez (hygienist)" });
