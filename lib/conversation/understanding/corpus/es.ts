@@ -316,6 +316,8 @@ export const es: Partial<Record<CallerIntent, string[]>> = {
     "que alguien me llame por favor",
     "me llamaron de este número",
     "pueden llamarme mañana",
+    "me dejaron un mensaje de este número",
+    "estoy devolviendo la llamada",
   ],
   message: [
     "quiero dejar un mensaje",
@@ -558,6 +560,8 @@ export const es: Partial<Record<CallerIntent, string[]>> = {
     "estoy hablando con un bot",
     "eres una persona o una grabación",
     "eres un asistente automático",
+    "cómo se llama usted",
+    "con quién hablo",
   ],
   repeat: [
     "cómo",
