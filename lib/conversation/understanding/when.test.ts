@@ -80,6 +80,16 @@ describe("in the process's own zone", () => {
       expect(en("friday at two thirty")).toMatchObject({ date: "2026-11-27", time: "14:30" });
     });
 
+    test("minutes to and past the hour, short weekday names", () => {
+      expect(en("ten to three")).toMatchObject({ time: "14:50" });
+      expect(en("twenty past four")).toMatchObject({ time: "16:20" });
+      expect(en("a quarter after 2")).toMatchObject({ time: "14:15" });
+      expect(en("tues at 3")).toMatchObject({ date: "2026-12-01", time: "15:00" });
+      expect(es("a las tres menos diez")).toMatchObject({ time: "14:50" });
+      expect(es("el miércoles 2 al mediodía")).toMatchObject({ date: "2026-12-02", time: "12:00" });
+      expect(es("a la una del mediodía")).toMatchObject({ time: "13:00" });
+    });
+
     test("in two weeks, December 8th, the 8th", () => {
       expect(en("in two weeks")).toMatchObject({ date: "2026-12-10" });
       expect(en("December 8th")).toMatchObject({ date: "2026-12-08" });

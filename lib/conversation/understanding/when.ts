@@ -187,6 +187,15 @@ function rewriteEnglish(input: string, today: LocalDay, flags: Flags): string {
     const hour = Number(EN_NUMBERS[h] ?? h);
     return `at ${hour === 1 ? 12 : hour - 1}:45`;
   });
+  // "ten to three", "twenty past four" (not "from ten to three", a span).
+  text = text.replace(new RegExp(`(^|\\s)(?<!from\\s)(five|ten|twenty|twenty five|5|10|20|25) (past|after|to|till|til|of) (${words(EN_NUMBERS)}|\\d{1,2})\\b(?!\\s*(?::|minutes|mins))`, "g"), (m, lead: string, mm: string, way: string, h: string) => {
+    const minutes = ({ five: 5, ten: 10, twenty: 20, "twenty five": 25 } as Record<string, number>)[mm] ?? Number(mm);
+    const hour = Number(EN_NUMBERS[h] ?? h);
+    if (hour < 1 || hour > 12) return m;
+    if (way === "past" || way === "after") return `${lead}at ${hour}:${String(minutes).padStart(2, "0")}`;
+    return `${lead}at ${hour === 1 ? 12 : hour - 1}:${String(60 - minutes).padStart(2, "0")}`;
+  });
+  text = text.replace(/\b(tues|thur|weds)\b\.?/g, (_m, day: string) => ({ tues: "tuesday", thur: "thursday", weds: "wednesday" })[day]!);
   text = text.replace(new RegExp(`\\b(${words(EN_NUMBERS)}|\\d{1,2}) (${words(EN_MINUTES)})\\b(?!\\s*(?:minutes|mins|days|weeks|months|hours))`, "g"), (m, h: string, mm: string) => {
     const hour = EN_NUMBERS[h] ?? Number(h);
     if (hour > 12) return m;
@@ -241,13 +250,17 @@ function rewriteSpanish(input: string, today: LocalDay, flags: Flags): string {
     flags.partOfDay = part === "tarde" ? "afternoon" : part === "noche" ? "evening" : "morning";
     return " ";
   });
-  text = text.replace(/\b(?:del|al)\s+mediod[ií]a\b/g, " ");
-  text = text.replace(/\b(mediod[ií]a)\b/g, " a las 12:00 ");
+  // "a la una del mediodía" is 1 PM; "al mediodía" alone is noon.
+  text = text.replace(/(\d|una|dos|doce)\s+del\s+mediod[ií]a\b/g, (_m, h: string) => {
+    flags.partOfDay ??= "afternoon";
+    return `${h} `;
+  });
+  text = text.replace(/\b(?:al|a|del|el)?\s*mediod[ií]a\b/g, " a las 12:00 ");
   text = text.replace(new RegExp(`\\b(las?)\\s+(${words(ES_NUMBERS)})\\b`, "g"), (_m, article: string, n: string) => `${article} ${ES_NUMBERS[n]}`);
   text = text.replace(new RegExp(`\\b(las?)\\s+(\\d{1,2})\\s+y\\s+(${words(ES_MINUTES)}|\\d{1,2})\\b`, "g"), (_m, article: string, h: string, mm: string) => `${article} ${h}:${String(ES_MINUTES[mm] ?? mm).padStart(2, "0")}`);
-  text = text.replace(/\b(las?)\s+(\d{1,2})\s+menos\s+(cuarto|\d{1,2})\b/g, (_m, article: string, h: string, mm: string) => {
+  text = text.replace(new RegExp(`\\b(las?)\\s+(\\d{1,2})\\s+menos\\s+(${words(ES_MINUTES)}|\\d{1,2})\\b`, "g"), (_m, article: string, h: string, mm: string) => {
     const hour = Number(h) === 1 ? 12 : Number(h) - 1;
-    return `las ${hour}:${String(60 - (mm === "cuarto" ? 15 : Number(mm))).padStart(2, "0")}`;
+    return `las ${hour}:${String(60 - (ES_MINUTES[mm] ?? Number(mm))).padStart(2, "0")}`;
   });
   text = text.replace(/\b(?:a\s+eso\s+de|sobre|como\s+a|alrededor\s+de|tipo)\s+(las?\s+\d)/g, "a $1");
   text = text.replace(/\ben\s+punto\b/g, " ");
