@@ -80,6 +80,19 @@ describe("in the process's own zone", () => {
       expect(en("friday at two thirty")).toMatchObject({ date: "2026-11-27", time: "14:30" });
     });
 
+    test("a day ruled out is not the answer; the one offered instead is", () => {
+      expect(en("I can't do Tuesday")).toBeUndefined();
+      expect(en("Tuesday doesn't work for me")).toBeUndefined();
+      expect(en("I can't do Tuesday but Wednesday works")).toMatchObject({ date: "2026-12-02" });
+      expect(en("Friday's no good, how about Saturday at 11")).toMatchObject({ date: "2026-11-28", time: "11:00" });
+      expect(en("not Friday, Saturday")).toMatchObject({ date: "2026-11-28" });
+      expect(en("no, Saturday at 11 instead")).toMatchObject({ date: "2026-11-28", time: "11:00" });
+      expect(en("I can't come in until Friday")).toMatchObject({ date: "2026-11-27" });
+      expect(es("el martes no puedo")).toBeUndefined();
+      expect(es("no puedo el martes, el jueves sí")).toMatchObject({ date: "2026-12-03" });
+      expect(es("no, el sábado a las 11")).toMatchObject({ date: "2026-11-28", time: "11:00" });
+    });
+
     test("minutes to and past the hour, short weekday names", () => {
       expect(en("ten to three")).toMatchObject({ time: "14:50" });
       expect(en("twenty past four")).toMatchObject({ time: "16:20" });

@@ -56,6 +56,17 @@ const ES_MONTH_PATTERN = `(${ES_MONTHS.join("|")})`;
 /** "the 1st available", "the 2nd floor": an ordinal that is not a day of the month. */
 const NOT_A_DAY = "(?!\\s+(?:available|appointment|slot|time|opening|one|thing|week|option|visit|floor|person|of\\s+(?:the|those|them)))";
 
+/** Words just before a day or time that rule it out ("not", "can't do", "except"); a bare "no" does not ("no, Saturday"). */
+const RULED_OUT_BEFORE: Record<Language, RegExp> = {
+  en: /(?:\bnot|n't\s+(?:do|make|come(?:\s+in)?)|\bcannot\s+(?:do|make|come(?:\s+in)?)|\bexcept|\bother\s+than|\banything\s+but|\bbut\s+not)\s+(?:on\s+|at\s+|the\s+|this\s+|next\s+)?$/,
+  es: /\b(?:no\s+puedo|no\s+me\s+(?:va|sirve|viene|queda)|menos|excepto|salvo)\s+(?:el\s+|los\s+|la\s+|a\s+las\s+|este\s+)?$/,
+};
+/** Words just after a day or time that rule it out ("Friday's no good", "Tuesday doesn't work"). */
+const RULED_OUT_AFTER: Record<Language, RegExp> = {
+  en: /^\s*(?:'s|is|would be|will be)?\s*(?:no good|not good|bad|out|not great|impossible|tough|doesn't work|does not work|won't work|isn't good|is not good|won't do|doesn't suit|is a no)\b/,
+  es: /^\s*(?:no\s+(?:me\s+(?:va|sirve|viene|queda)|puedo)|no\b|imposible|me\s+queda\s+mal)/,
+};
+
 const PAST_MARKERS: Record<Language, RegExp> = {
   en: /\b(yesterday|ago|last\s+(?:sunday|monday|tuesday|wednesday|thursday|friday|saturday|week|month|night|time)|earlier\s+today|this\s+past)\b/,
   es: /\b(ayer|anteayer|anoche|hace\s+\d+|pasad[oa]s?|anterior)\b/,
@@ -317,6 +328,10 @@ export function resolveWhen(text: string, ctx: WhenContext): SpokenWhen | undefi
   let meridiemSaid = false;
   let namedWeekdayOnly = false;
   for (const result of results) {
+    // "I can't do Tuesday", "Friday's no good", "el martes no puedo": a day ruled out is not an answer.
+    const before = rewritten.slice(0, result.index);
+    const after = rewritten.slice(result.index + result.text.length);
+    if (RULED_OUT_BEFORE[language].test(before) || RULED_OUT_AFTER[language].test(after)) continue;
     const start = result.start;
     const dayNamed = start.isCertain("day") || start.isCertain("weekday") || start.isCertain("month");
     if (dayNamed) {
