@@ -52,6 +52,13 @@ describe("in the process's own zone", () => {
       expect(en("yesterday at 3")?.date).toBeUndefined();
     });
 
+    test("a day gone by mentioned in passing is not the answer", () => {
+      expect(en("I was in last week, can I come Tuesday at 3")).toMatchObject({ date: "2026-12-01", time: "15:00" });
+      expect(en("same as last time, Friday at 2")).toMatchObject({ date: "2026-11-27", time: "14:00" });
+      expect(en("two days ago")?.invalid).toBe("past");
+      expect(es("fui la semana pasada, puedo ir el martes")).toMatchObject({ date: "2026-12-01" });
+    });
+
     test("move it to Thursday, same time: next Thursday, keeping the time", () => {
       const when = en("move it to Thursday, same time");
       expect(when).toMatchObject({ date: "2026-12-03", sameTime: true });

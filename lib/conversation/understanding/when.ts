@@ -67,9 +67,18 @@ const RULED_OUT_AFTER: Record<Language, RegExp> = {
   es: /^\s*(?:no\s+(?:me\s+(?:va|sirve|viene|queda)|puedo)|no\b|imposible|me\s+queda\s+mal)/,
 };
 
-const PAST_MARKERS: Record<Language, RegExp> = {
-  en: /\b(yesterday|ago|last\s+(?:sunday|monday|tuesday|wednesday|thursday|friday|saturday|week|month|night|time)|earlier\s+today|this\s+past)\b/,
-  es: /\b(ayer|anteayer|anoche|hace\s+\d+|pasad[oa]s?|anterior)\b/,
+/** A day gone by: in the words chrono matched, or just around them ("el lunes pasado"). */
+const PAST_MARKERS: Record<Language, { within: RegExp; before: RegExp; after: RegExp }> = {
+  en: {
+    within: /\b(yesterday|ago|last|earlier\s+today)\b/,
+    before: /\b(last|this\s+past)\s+$/,
+    after: /^\s*ago\b/,
+  },
+  es: {
+    within: /\b(ayer|anteayer|anoche|hace)\b/,
+    before: /\b(hace)\s+$/,
+    after: /^\s*(pasad[oa]s?|anterior)\b/,
+  },
 };
 
 type Flags = {
@@ -317,21 +326,28 @@ export function resolveWhen(text: string, ctx: WhenContext): SpokenWhen | undefi
   const rewritten = takeSpan(language === "es" ? rewriteSpanish(lowered, today, flags) : rewriteEnglish(lowered, today, flags), language, today, flags);
   flags.partOfDay ??= partOfDayIn(rewritten, language);
 
-  const pastWords = PAST_MARKERS[language].test(rewritten);
   const reference = { instant: ctx.now, timezone: offsetMinutes(ctx.now, ctx.timeZone) };
   const parser = language === "es" ? chrono.es : chrono.en;
-  const results = parser.parse(rewritten, reference, { forwardDate: !pastWords });
+  const results = parser.parse(rewritten, reference, { forwardDate: true });
 
   let date: LocalDay | undefined;
   let hour: number | undefined;
   let minute = 0;
   let meridiemSaid = false;
   let namedWeekdayOnly = false;
+  let pastNamed = false;
   for (const result of results) {
-    // "I can't do Tuesday", "Friday's no good", "el martes no puedo": a day ruled out is not an answer.
     const before = rewritten.slice(0, result.index);
     const after = rewritten.slice(result.index + result.text.length);
+    // "I can't do Tuesday", "Friday's no good", "el martes no puedo": a day ruled out is not an answer.
     if (RULED_OUT_BEFORE[language].test(before) || RULED_OUT_AFTER[language].test(after)) continue;
+    // "yesterday at 3", "last Monday", "el lunes pasado": a day gone by. It is the answer only if
+    // nothing else is named ("I was in last week, can I come Tuesday?" asks for Tuesday).
+    const past = PAST_MARKERS[language];
+    if (past.within.test(result.text) || past.before.test(before) || past.after.test(after)) {
+      pastNamed = true;
+      continue;
+    }
     const start = result.start;
     const dayNamed = start.isCertain("day") || start.isCertain("weekday") || start.isCertain("month");
     if (dayNamed) {
@@ -350,13 +366,13 @@ export function resolveWhen(text: string, ctx: WhenContext): SpokenWhen | undefi
   if (hour !== undefined && !meridiemSaid) hour = businessHour(hour, flags.partOfDay);
 
   // A weekday named alone that is today means next week's ("Thursday" said on a Thursday): callers say "today".
-  if (date && namedWeekdayOnly && compareDays(date, today) === 0 && !/\b(today|this|hoy|este)\b/.test(rewritten) && !pastWords) {
+  if (date && namedWeekdayOnly && compareDays(date, today) === 0 && !/\b(today|this|hoy|este)\b/.test(rewritten)) {
     date = addDays(date, 7);
   }
 
   if (date && compareDays(date, today) < 0) flags.invalid = "past";
   if (date && compareDays(date, today) === 0 && hour !== undefined && hour * 60 + minute < now.hour * 60 + now.minute) flags.invalid = "past";
-  if (pastWords && !date && hour === undefined) flags.invalid = "past";
+  if (pastNamed && !date && hour === undefined) flags.invalid = "past";
 
   const found = date || hour !== undefined || flags.partOfDay || flags.sameTime || flags.invalid || flags.range;
   if (!found) return undefined;
