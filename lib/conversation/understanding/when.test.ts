@@ -184,6 +184,16 @@ test("late in the evening the business's tomorrow is still its own (UTC is alrea
   expect(resolveWhen("friday", { now, timeZone: "America/Chicago", language: "en" })).toMatchObject({ date: "2026-11-27" });
 });
 
+test("what a language model's tool passes (ISO days and times) reads the same", () => {
+  const now = new Date("2026-11-26T18:00:00Z");
+  const read = (text: string) => resolveWhen(text, { now, timeZone: "America/Chicago", language: "en" });
+  expect(read("2026-12-08T15:00")).toMatchObject({ date: "2026-12-08", time: "15:00" });
+  expect(read("2026-12-08 15:00")).toMatchObject({ date: "2026-12-08", time: "15:00" });
+  expect(read("2026-12-08")).toMatchObject({ date: "2026-12-08" });
+  expect(read("Tuesday December 8 2026 at 3:00 PM")).toMatchObject({ date: "2026-12-08", time: "15:00" });
+  expect(read("2025-12-08")?.invalid).toBe("past");
+});
+
 test("nothing about a day or time is undefined", () => {
   const now = new Date("2026-11-26T18:00:00Z");
   expect(resolveWhen("how much is a haircut", { now, timeZone: "America/Chicago", language: "en" })).toBeUndefined();

@@ -195,7 +195,7 @@ function rewriteEnglish(input: string, today: LocalDay, flags: Flags): string {
     flags.sameTime = true;
     return " ";
   });
-  text = text.replace(/-/g, " ").replace(/\s+/g, " ");
+  text = text.replace(/(?<=\p{L})-(?=\p{L})/gu, " ").replace(/\s+/g, " ");
   // Ordinals said as words: "the eighth", "march third", "the twenty first of december".
   text = text.replace(new RegExp(`\\b(the|${EN_MONTH_PATTERN.slice(1, -4)})\\s+(${words(EN_ORDINALS)})\\b`, "g"), (_m, lead: string, ordinal: string) => `${lead} ${EN_ORDINALS[ordinal]}th`);
   text = text.replace(new RegExp(`\\b(${words(EN_ORDINALS)})\\s+of\\b`, "g"), (_m, ordinal: string) => `${EN_ORDINALS[ordinal]}th of`);
