@@ -1,5 +1,6 @@
 import { en } from "./corpus/en";
 import { es } from "./corpus/es";
+import { DEV_PEOPLE, DEV_SERVICES, devTurns } from "./fixtures/dev";
 import { heldOutEnglish, heldOutSpanish } from "./fixtures/held-out";
 import { understand, warmUp } from "./understand";
 import type { CallerIntent, UnderstandingContext } from "./types";
@@ -59,6 +60,17 @@ describe("held-out phrasings (never trained on)", () => {
     console.log(`held-out Spanish: ${(rate * 100).toFixed(1)} % of ${total}${misses.length ? `\n  ${misses.join("\n  ")}` : ""}`);
     expect(rate).toBeGreaterThanOrEqual(0.9);
   });
+});
+
+test("whole turns from six kinds of business (the tuning set, fixtures/dev.ts): at least 95 % right", async () => {
+  const misses: string[] = [];
+  for (const [text, right] of devTurns) {
+    const result = await understand(text, { ...ctx, services: DEV_SERVICES, people: DEV_PEOPLE });
+    if (!right.includes(result.intent)) misses.push(`"${text}" → ${result.intent} (want ${right.join(" or ")})`);
+  }
+  const rate = (devTurns.length - misses.length) / devTurns.length;
+  console.log(`dev turns: ${(rate * 100).toFixed(1)} % of ${devTurns.length}${misses.length ? `\n  ${misses.join("\n  ")}` : ""}`);
+  expect(rate).toBeGreaterThanOrEqual(0.95);
 });
 
 describe("the callers issue 27 names", () => {
