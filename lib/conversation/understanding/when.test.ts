@@ -26,6 +26,18 @@ describe("in the process's own zone", () => {
       expect(en("this Friday")).toMatchObject({ date: "2026-11-27" });
     });
 
+    test("parts of the day said every way: this afternoon, late afternoon on Friday, first thing, after lunch", () => {
+      expect(en("this afternoon")).toMatchObject({ date: "2026-11-26", partOfDay: "afternoon" });
+      expect(en("late afternoon on friday")).toMatchObject({ date: "2026-11-27", partOfDay: "afternoon" });
+      expect(en("first thing tomorrow")).toMatchObject({ date: "2026-11-27", partOfDay: "morning" });
+      expect(en("after lunch on monday")).toMatchObject({ date: "2026-11-30", partOfDay: "afternoon" });
+      expect(en("monday at 8 in the evening")).toMatchObject({ date: "2026-11-30", time: "20:00" });
+      expect(en("at 9 tonight")).toMatchObject({ date: "2026-11-26", time: "21:00" });
+      expect(es("mañana temprano")).toMatchObject({ date: "2026-11-27", partOfDay: "morning" });
+      expect(es("hoy en la tarde")).toMatchObject({ date: "2026-11-26", partOfDay: "afternoon" });
+      expect(es("mañana en la noche a las 7")).toMatchObject({ date: "2026-11-27", time: "19:00" });
+    });
+
     test("tomorrow morning is a day and a part of the day, not a time", () => {
       const when = en("tomorrow morning");
       expect(when).toMatchObject({ date: "2026-11-27", partOfDay: "morning" });
@@ -196,6 +208,9 @@ test("what a language model's tool passes (ISO days and times) reads the same", 
 
 test("nothing about a day or time is undefined", () => {
   const now = new Date("2026-11-26T18:00:00Z");
+  expect(resolveWhen("good morning", { now, timeZone: "America/Chicago", language: "en" })).toBeUndefined();
+  expect(resolveWhen("thanks, have a good night", { now, timeZone: "America/Chicago", language: "en" })).toBeUndefined();
+  expect(resolveWhen("buenas tardes", { now, timeZone: "America/Chicago", language: "es" })).toBeUndefined();
   expect(resolveWhen("how much is a haircut", { now, timeZone: "America/Chicago", language: "en" })).toBeUndefined();
   expect(resolveWhen("someone will call me", { now, timeZone: "America/Chicago", language: "en" })).toBeUndefined();
 });

@@ -200,6 +200,30 @@ function rewriteEnglish(input: string, today: LocalDay, flags: Flags): string {
   text = text.replace(new RegExp(`\\b(the|${EN_MONTH_PATTERN.slice(1, -4)})\\s+(${words(EN_ORDINALS)})\\b`, "g"), (_m, lead: string, ordinal: string) => `${lead} ${EN_ORDINALS[ordinal]}th`);
   text = text.replace(new RegExp(`\\b(${words(EN_ORDINALS)})\\s+of\\b`, "g"), (_m, ordinal: string) => `${EN_ORDINALS[ordinal]}th of`);
   // Clock times said as words.
+  // Parts of the day become a flag, the day they name stays for chrono ("this afternoon" → today):
+  // chrono reads "afternoon on friday" as no day at all.
+  text = text.replace(/\b(?:good|have a (?:good|nice|great))\s+(?:morning|afternoon|evening|night|day)\b/g, " ");
+  const part = (word: string): Flags["partOfDay"] => (word === "morning" ? "morning" : word === "afternoon" ? "afternoon" : "evening");
+  text = text.replace(/\b(?:first thing(?: in the morning)?|before (?:noon|lunch))\b/g, () => {
+    flags.partOfDay = "morning";
+    return " ";
+  });
+  text = text.replace(/\b(?:after lunch|(?:at the )?end of the day)\b/g, () => {
+    flags.partOfDay = "afternoon";
+    return " ";
+  });
+  text = text.replace(/\btonight\b/g, () => {
+    flags.partOfDay = "evening";
+    return " today ";
+  });
+  text = text.replace(/\bthis\s+(?:early\s+|late\s+)?(morning|afternoon|evening)\b/g, (_m, word: string) => {
+    flags.partOfDay = part(word);
+    return " today ";
+  });
+  text = text.replace(/\b(?:(?:in|during)\s+the\s+|early\s+|late\s+|mid\s+)*(morning|afternoon|evening|night)s?\b/g, (_m, word: string) => {
+    flags.partOfDay = part(word);
+    return " ";
+  });
   text = text.replace(/\b(midday|noonish|lunch\s*time|lunch)\b/g, "noon");
   text = text.replace(new RegExp(`\\bhalf past (${words(EN_NUMBERS)}|\\d{1,2})\\b`, "g"), (_m, h: string) => `at ${EN_NUMBERS[h] ?? h}:30`);
   text = text.replace(new RegExp(`\\bquarter (?:past|after) (${words(EN_NUMBERS)}|\\d{1,2})\\b`, "g"), (_m, h: string) => `at ${EN_NUMBERS[h] ?? h}:15`);
@@ -262,6 +286,10 @@ function rewriteSpanish(input: string, today: LocalDay, flags: Flags): string {
     return " ";
   });
   text = text.replace(/\bpasado\s+mañana\b/g, ` ${isoDay(addDays(today, 2))} `);
+  text = text.replace(/\b(?:a\s+primera\s+hora|temprano|tempranito)\b/g, () => {
+    flags.partOfDay = "morning";
+    return " ";
+  });
   text = text.replace(/\besta\s+(tarde|noche|mañana)\b/g, (_m, part: string) => {
     flags.partOfDay = part === "tarde" ? "afternoon" : part === "noche" ? "evening" : "morning";
     return " hoy ";
@@ -300,14 +328,6 @@ function rewriteSpanish(input: string, today: LocalDay, flags: Flags): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
-function partOfDayIn(text: string, language: Language): Flags["partOfDay"] {
-  if (language === "es") return undefined; // set while rewriting
-  if (/\bmorning\b/.test(text)) return "morning";
-  if (/\bafternoon\b/.test(text)) return "afternoon";
-  if (/\b(evening|tonight|night)\b/.test(text)) return "evening";
-  return undefined;
-}
-
 /** A business hour: an hour said without am/pm is read as the desk's hours make likely. */
 function businessHour(hour: number, partOfDay: Flags["partOfDay"]): number {
   if (partOfDay === "afternoon" || partOfDay === "evening") return hour < 12 ? hour + 12 : hour;
@@ -324,7 +344,6 @@ export function resolveWhen(text: string, ctx: WhenContext): SpokenWhen | undefi
   const flags: Flags = {};
   const lowered = clean(said);
   const rewritten = takeSpan(language === "es" ? rewriteSpanish(lowered, today, flags) : rewriteEnglish(lowered, today, flags), language, today, flags);
-  flags.partOfDay ??= partOfDayIn(rewritten, language);
 
   const reference = { instant: ctx.now, timezone: offsetMinutes(ctx.now, ctx.timeZone) };
   const parser = language === "es" ? chrono.es : chrono.en;
