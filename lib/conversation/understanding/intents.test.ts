@@ -139,6 +139,17 @@ describe("what the assistant is expecting", () => {
     expect([no.intent, no.answers]).toEqual(["no", "yes_no"]);
   });
 
+  test("a Spanish yes with more after it is still a yes", async () => {
+    const result = await understand("sí, a las tres está bien", { ...ctx, language: "es", expecting: "yes_no" });
+    expect([result.intent, result.answers]).toEqual(["yes", "yes_no"]);
+    expect(result.when).toMatchObject({ time: "15:00" });
+    const withName = await understand("sí, mi número es cinco cinco cinco", { ...ctx, language: "es", expecting: "yes_no" });
+    expect([withName.intent, withName.answers]).toEqual(["yes", "yes_no"]);
+    const wrong = await understand("no, el sábado a las once", { ...ctx, language: "es", expecting: "yes_no" });
+    expect([wrong.intent, wrong.answers]).toEqual(["no", "yes_no"]);
+    expect(wrong.when).toMatchObject({ date: "2026-11-28", time: "11:00" });
+  });
+
   test("a bare day or time answers when", async () => {
     const result = await understand("Tuesday at 3", { ...ctx, expecting: "when" });
     expect(result.answers).toBe("when");

@@ -20,8 +20,8 @@ const FLOW_INTENTS = new Set<CallerIntent>(["book", "reschedule", "availability"
 /** How sure the model must be before a "leave the flow" reading beats what was asked for. */
 const LEAVE_CONFIDENCE = 0.5;
 
-const YES = /^(?:(?:um+|uh+|oh|well|so)\s+)*(?:yes|yeah|yep|yup|ya|sure|ok|okay|correct|right|exactly|absolutely|definitely|perfect|sounds good|that works|that's right|that is right|that's correct|uh huh|mhm|please do|go ahead|s[ií]|claro|vale|correcto|exacto|de acuerdo|est[aá] bien|perfecto|dale|as[ií] es|eso es|por supuesto)\b/;
-const NO = /^(?:(?:um+|uh+|oh|well|so)\s+)*(?:no|nope|nah|not really|negative|incorrect|wrong|that's wrong|that's not right|para nada|negativo|est[aá] mal)\b/;
+const YES = /^(?:(?:um+|uh+|oh|well|so)\s+)*(?:yes|yeah|yep|yup|ya|sure|ok|okay|correct|right|exactly|absolutely|definitely|perfect|sounds good|that works|that's right|that is right|that's correct|uh huh|mhm|please do|go ahead|s[ií]|claro|vale|correcto|exacto|de acuerdo|est[aá] bien|perfecto|dale|as[ií] es|eso es|por supuesto)(?=\s|$)/;
+const NO = /^(?:(?:um+|uh+|oh|well|so)\s+)*(?:no|nope|nah|not really|negative|incorrect|wrong|that's wrong|that's not right|para nada|negativo|est[aá] mal)(?=\s|$)/;
 /** Words a question about cost uses; without them a service named is not a price question. */
 const PRICE_WORDS = /\b(how much|cost|costs|price|prices|pricing|charge|charges|fee|fees|rate|rates|quote|expensive|cheap|estimate|cu[aá]nto|cuesta|costar[ií]a|precio|precios|cobran|cobra|tarifa|presupuesto|caro)\b/;
 
