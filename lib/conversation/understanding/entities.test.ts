@@ -34,6 +34,11 @@ describe("phone numbers", () => {
     expect(extractPhone("no one called me")).toBeUndefined();
   });
 
+  test("words that are also names of object properties are just words", () => {
+    expect(spokenDigitsToText("constructor __proto__ toString")).toBe("constructor __proto__ toString");
+    expect(extractPhone("constructor")).toBeUndefined();
+  });
+
   test("spoken digits only turn into digits inside a run", () => {
     expect(spokenDigitsToText("someone said one thing")).toBe("someone said one thing");
     expect(spokenDigitsToText("it is oh one two")).toBe("it is 012");

@@ -6,21 +6,26 @@
 import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js";
 import type { Language } from "./types";
 
-const DIGIT_WORDS: Record<string, string> = {
+/** A word → value table that answers nothing for "constructor", "__proto__" and the like. */
+function wordMap<T>(entries: Record<string, T>): Record<string, T> {
+  return Object.assign(Object.create(null) as Record<string, T>, entries);
+}
+
+const DIGIT_WORDS: Record<string, string> = wordMap({
   zero: "0", oh: "0", o: "0", one: "1", two: "2", three: "3", four: "4", five: "5", six: "6", seven: "7", eight: "8", nine: "9",
   cero: "0", uno: "1", una: "1", dos: "2", tres: "3", cuatro: "4", cinco: "5", seis: "6", siete: "7", ocho: "8", nueve: "9",
-};
+});
 /** Numbers said in pairs ("four fifteen", "fifty five", "twenty one hundred"). */
-const TEENS: Record<string, string> = {
+const TEENS: Record<string, string> = wordMap({
   ten: "10", eleven: "11", twelve: "12", thirteen: "13", fourteen: "14", fifteen: "15", sixteen: "16", seventeen: "17",
   eighteen: "18", nineteen: "19", diez: "10", once: "11", doce: "12", trece: "13", catorce: "14", quince: "15",
   dieciséis: "16", dieciseis: "16", diecisiete: "17", dieciocho: "18", diecinueve: "19",
-};
-const TENS: Record<string, string> = {
+});
+const TENS: Record<string, string> = wordMap({
   twenty: "2", thirty: "3", forty: "4", fifty: "5", sixty: "6", seventy: "7", eighty: "8", ninety: "9",
   veinte: "2", treinta: "3", cuarenta: "4", cincuenta: "5", sesenta: "6", setenta: "7", ochenta: "8", noventa: "9",
-};
-const MULTIPLIERS: Record<string, number> = { double: 2, triple: 3, doble: 2 };
+});
+const MULTIPLIERS: Record<string, number> = wordMap({ double: 2, triple: 3, doble: 2 });
 /** Words that may sit inside a spoken number without ending it. */
 const NUMBER_GLUE = new Set(["dash", "hyphen", "and", "then", "y", "guion", "guión", "luego"]);
 
