@@ -77,6 +77,7 @@ describe("names", () => {
     expect(extractName("tom baker", "en", true)).toBe("Tom Baker");
     expect(extractName("um it's Sarah O'Neil", "en", true)).toBe("Sarah O'Neil");
     expect(extractName("tom baker", "en", false)).toBeUndefined();
+    expect(extractName("Tom Baker, four one five five five five oh one oh oh", "en", true)).toBe("Tom Baker");
   });
 
   test("phrases that only look like a name lead-in are not names", () => {

@@ -227,9 +227,13 @@ export function extractName(text: string, language: Language, expectingName: boo
     if (name) return name;
   }
   if (expectingName) {
-    const words = said.replace(/[.,!?;:]/g, " ").split(/\s+/).filter(Boolean);
+    // "Tom Baker, four one five five five five…": the number said with it does not count against a bare name.
+    const words = spokenDigitsToText(said)
+      .replace(/[.,!?;:]/g, " ")
+      .split(/\s+/)
+      .filter((word) => word && !/^\+?\d+$/.test(word));
     const spelled = words.filter((word) => /^\p{L}$/u.test(word)).length;
-    if (words.length >= 1 && words.length - Math.max(0, spelled - 1) <= 3) return nameWords(said);
+    if (words.length >= 1 && words.length - Math.max(0, spelled - 1) <= 3) return nameWords(words.join(" "));
   }
   return undefined;
 }
