@@ -206,6 +206,22 @@ test("what a language model's tool passes (ISO days and times) reads the same", 
   expect(read("2025-12-08")?.invalid).toBe("past");
 });
 
+test("how long something took, a pause, a month alone, a name: no day is guessed", () => {
+  const now = new Date("2026-11-26T18:00:00Z");
+  const en = (text: string) => resolveWhen(text, { now, timeZone: "America/Chicago", language: "en" });
+  const es = (text: string) => resolveWhen(text, { now, timeZone: "America/Chicago", language: "es" });
+  expect(en("it's been leaking for 3 days")).toBeUndefined();
+  expect(en("I sat in the waiting room for an hour")).toBeUndefined();
+  expect(en("just a sec")).toBeUndefined();
+  expect(en("I'll be there in a minute")).toBeUndefined();
+  expect(en("a couple of days")).toBeUndefined();
+  expect(en("sometime in April")).toMatchObject({ range: { from: "2027-04-01", to: "2027-04-30" } });
+  expect(en("sometime in April")?.date).toBeUndefined();
+  expect(es("un mensaje para María López")).toBeUndefined();
+  expect(es("lleva 3 días goteando")).toBeUndefined();
+  expect(en("in two weeks")).toMatchObject({ date: "2026-12-10" });
+});
+
 test("nothing about a day or time is undefined", () => {
   const now = new Date("2026-11-26T18:00:00Z");
   expect(resolveWhen("good morning", { now, timeZone: "America/Chicago", language: "en" })).toBeUndefined();

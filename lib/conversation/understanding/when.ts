@@ -56,6 +56,13 @@ const ES_MONTH_PATTERN = `(${ES_MONTHS.join("|")})`;
 /** "the 1st available", "the 2nd floor": an ordinal that is not a day of the month. */
 const NOT_A_DAY = "(?!\\s+(?:available|appointment|slot|time|opening|one|thing|week|option|visit|floor|person|of\\s+(?:the|those|them)))";
 
+/** A length of time with nothing saying when it starts ("for an hour", "a couple of days", "just a sec"). */
+const DURATION_ONLY =
+  /^(?:for\s+|durante\s+|por\s+)?(?:an?|one|a\s+couple(?:\s+of)?|a\s+few|few|several|un|una|unos|unas|\d+|two|three|four|five)?\s*(?:sec(?:ond)?s?|min(?:ute)?s?|moments?|hours?|days?|weeks?|months?|years?|segundos?|minutos?|momentos?|horas?|d[ií]as?|semanas?|meses|mes|a[nñ]os?)$/;
+
+/** "Just a sec", "in a minute": a pause in the conversation, never an appointment time. */
+const SHORT_WAIT = /^(?:just\s+|in\s+|within\s+|en\s+|dentro\s+de\s+)?(?:an?|one|un|una|\d)?\s*(?:sec(?:ond)?s?|min(?:ute)?s?|moments?|segundos?|minutos?|momentos?|ratito|rato)$/;
+
 /** Words just before a day or time that rule it out ("not", "can't do", "except"); a bare "no" does not ("no, Saturday"). */
 const RULED_OUT_BEFORE: Record<Language, RegExp> = {
   en: /(?:\bnot|n't\s+(?:do|make|come(?:\s+in)?)|\bcannot\s+(?:do|make|come(?:\s+in)?)|\bexcept|\bother\s+than|\banything\s+but|\bbut\s+not)\s+(?:on\s+|at\s+|the\s+|this\s+|next\s+)?$/,
@@ -239,6 +246,8 @@ function rewriteEnglish(input: string, today: LocalDay, flags: Flags): string {
     if (way === "past" || way === "after") return `${lead}at ${hour}:${String(minutes).padStart(2, "0")}`;
     return `${lead}at ${hour === 1 ? 12 : hour - 1}:${String(60 - minutes).padStart(2, "0")}`;
   });
+  // "I sat in the waiting room": the verb, not Saturday.
+  text = text.replace(/\b(i|we|you|he|she|they|just|had|have|was|were|been)\s+sat\b/g, "$1 seated");
   text = text.replace(/\b(tues|thur|weds)\b\.?/g, (_m, day: string) => ({ tues: "tuesday", thur: "thursday", weds: "wednesday" })[day]!);
   text = text.replace(new RegExp(`\\b(${words(EN_NUMBERS)}|\\d{1,2}) (${words(EN_MINUTES)})\\b(?!\\s*(?:minutes|mins|days|weeks|months|hours))`, "g"), (m, h: string, mm: string) => {
     const hour = EN_NUMBERS[h] ?? Number(h);
@@ -347,7 +356,10 @@ export function resolveWhen(text: string, ctx: WhenContext): SpokenWhen | undefi
 
   const reference = { instant: ctx.now, timezone: offsetMinutes(ctx.now, ctx.timeZone) };
   const parser = language === "es" ? chrono.es : chrono.en;
-  const results = parser.parse(rewritten, reference, { forwardDate: true });
+  // Accents off for chrono: its Spanish patterns take both spellings, and it reads "mar" (martes) in
+  // "María" because a regex word boundary falls before "í".
+  const forChrono = language === "es" ? rewritten.normalize("NFD").replace(/[\u0300-\u036f]/g, "") : rewritten;
+  const results = parser.parse(forChrono, reference, { forwardDate: true });
 
   let date: LocalDay | undefined;
   let hour: number | undefined;
@@ -356,8 +368,10 @@ export function resolveWhen(text: string, ctx: WhenContext): SpokenWhen | undefi
   let namedWeekdayOnly = false;
   let pastNamed = false;
   for (const result of results) {
-    const before = rewritten.slice(0, result.index);
-    const after = rewritten.slice(result.index + result.text.length);
+    const before = forChrono.slice(0, result.index);
+    const after = forChrono.slice(result.index + result.text.length);
+    // "for an hour", "a couple of days", "just a sec": how long, not when.
+    if (DURATION_ONLY.test(result.text.trim()) || SHORT_WAIT.test(result.text.trim())) continue;
     // "I can't do Tuesday", "Friday's no good", "el martes no puedo": a day ruled out is not an answer.
     if (RULED_OUT_BEFORE[language].test(before) || RULED_OUT_AFTER[language].test(after)) continue;
     // "yesterday at 3", "last Monday", "el lunes pasado": a day gone by. It is the answer only if
@@ -368,10 +382,16 @@ export function resolveWhen(text: string, ctx: WhenContext): SpokenWhen | undefi
       continue;
     }
     const start = result.start;
-    const dayNamed = start.isCertain("day") || start.isCertain("weekday") || start.isCertain("month");
+    const dayNamed = start.isCertain("day") || start.isCertain("weekday");
     if (dayNamed) {
       date = { year: start.get("year")!, month: start.get("month")!, day: start.get("day")! };
       namedWeekdayOnly = start.isCertain("weekday") && !start.isCertain("day");
+    } else if (start.isCertain("month") && !start.isCertain("hour")) {
+      // "sometime in March": the month, not its first day.
+      const year = start.get("year")!;
+      const month = start.get("month")!;
+      const first = { year, month, day: 1 };
+      flags.range = { from: compareDays(first, today) < 0 ? today : first, to: { year, month, day: daysInMonth(year, month) } };
     }
     if (start.isCertain("hour")) {
       hour = start.get("hour")!;
