@@ -49,6 +49,11 @@ export type SpokenWhen = {
   sameTime?: boolean;
   /** The words name a day that cannot be used: it does not exist ("February 30th") or is past. Ask again, never guess. */
   invalid?: "nonexistent" | "past";
+  /**
+   * A span of days named without one day in it ("sometime next week", "this weekend", "la semana que
+   * viene"): local dates, both included. `date` is then unset: offer days in the span, or ask which.
+   */
+  range?: { from: string; to: string };
 };
 
 export type Understanding = {
@@ -67,6 +72,12 @@ export type Understanding = {
   service?: { name: string; score: number };
   /** A person at the business the caller asked for, by the name in the business's list when known. */
   person?: string;
+  /**
+   * Set when the words answer what `ctx.expecting` asked for (a bare "Tuesday at 3", "Tom", a number,
+   * "yes") rather than start something else. A caller leaving the flow ("a person", "bye", "wait,
+   * what?") never sets it: `intent` then says where they went.
+   */
+  answers?: NonNullable<UnderstandingContext["expecting"]>;
 };
 
 export type UnderstandingContext = {
@@ -81,4 +92,6 @@ export type UnderstandingContext = {
   expecting?: "name" | "phone" | "when" | "service" | "yes_no" | "message" | null;
   /** The conversation's language so far, when known. */
   language?: Language;
+  /** The business's country (ISO 3166 alpha-2, "US", "ES") for phone numbers said without a country code; "US" when unset. */
+  region?: string;
 };
