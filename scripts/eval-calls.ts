@@ -1,5 +1,5 @@
 /**
- * npm run eval:calls [-- --set dev|held-out] [--only NAME] [--verbose] [--speech] [--report] [--jobs N]
+ * npm run eval:calls [-- --set dev|held-out] [--only NAME] [--verbose] [--speech] [--report] [--jobs N] [--check]
  *
  * The scripted-caller suite (docs/eval.md): every eval/calls/{dev,held-out}/*.yaml is one caller
  * calling (or texting) a fresh organization built from the script's business profile, through the
@@ -719,6 +719,10 @@ async function main() {
   if (invalid.length) {
     console.error(invalid.join("\n"));
     process.exit(2);
+  }
+  if (argv.includes("--check")) {
+    for (const set of sets) console.log(`${set}: ${scripts.filter((s) => s.set === set).length} callers, well-formed`);
+    process.exit(0);
   }
   if (only) scripts = scripts.filter(({ file, script }) => script.name === only || script.name.includes(only) || path.basename(file).replace(/\.ya?ml$/, "") === only);
 
