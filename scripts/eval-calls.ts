@@ -80,7 +80,7 @@ function silentWav(): Buffer {
 
 
 // ─── Running scripts (in this process) ────────────────────────────────────────────────────────
-async function runScripts(scripts: Loaded[], opts: { verbose: boolean; speech: boolean; onResult: (r: Result) => void }) {
+async function runScripts(scripts: Loaded[], opts: { speech: boolean; onResult: (r: Result) => void }) {
   const { DOMParser } = await import("@xmldom/xmldom");
   const { and, eq, inArray } = await import("drizzle-orm");
   const { franc } = await import("franc-min");
@@ -305,7 +305,6 @@ async function runScripts(scripts: Loaded[], opts: { verbose: boolean; speech: b
       if (script.race?.length) await Promise.all(script.race.map((c) => converse(c, true)));
       if (script.turns?.length) await converse({ turns: script.turns, channel: script.channel, caller }, true);
 
-      if (opts.verbose) console.log(`    greeting: ${greeting}\n${transcript.map((r) => `    ${r}`).join("\n")}`);
       // ─── Grade the final state ──────────────────────────────────────────────────────────────
       const e = script.expect;
       const orgTasks = await db.select().from(schema.tasks).where(eq(schema.tasks.organizationId, org.id));
@@ -429,7 +428,7 @@ async function runScripts(scripts: Loaded[], opts: { verbose: boolean; speech: b
     } catch (error) {
       errors.push(`crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     }
-    opts.onResult({ set, file, name: script.name, passed: errors.length === 0, errors, ms: Math.round(performance.now() - started), transcript: errors.length ? transcript : undefined });
+    opts.onResult({ set, file, name: script.name, passed: errors.length === 0, errors, ms: Math.round(performance.now() - started), transcript });
   }
   setClock(undefined);
   setBlobStore(null);
@@ -441,7 +440,7 @@ async function runScripts(scripts: Loaded[], opts: { verbose: boolean; speech: b
 function printResult(r: Result, verbose: boolean) {
   console.log(`${r.passed ? "✓" : "✗"} [${r.set}] ${r.name}  ${r.ms} ms`);
   if (verbose || !r.passed) for (const err of r.errors) console.log(`    ${err}`);
-  if (!r.passed && r.transcript?.length && verbose) for (const line of r.transcript) console.log(`      ${line}`);
+  if (verbose) for (const line of r.transcript ?? []) console.log(`      ${line}`);
 }
 
 async function main() {
@@ -483,7 +482,7 @@ async function main() {
 
   if (workerFiles) {
     // A worker: results as JSON lines for the parent.
-    await runScripts(scripts, { verbose: false, speech, onResult: (r) => process.stdout.write(`@@result ${JSON.stringify(r)}\n`) });
+    await runScripts(scripts, { speech, onResult: (r) => process.stdout.write(`@@result ${JSON.stringify(r)}\n`) });
     process.exit(0);
   }
 
@@ -491,7 +490,6 @@ async function main() {
   const results: Result[] = [];
   if (jobs === 1 || scripts.length < 2) {
     await runScripts(scripts, {
-      verbose,
       speech,
       onResult: (r) => {
         results.push(r);
