@@ -537,6 +537,10 @@ async function main() {
     const passed = mine.filter((r) => r.passed).length;
     console.log(`${set}: ${passed}/${mine.length} (${((passed / mine.length) * 100).toFixed(1)} %)`);
   }
+  // What fails most, by grading key (a caller can fail several): where the engine work is.
+  const byKey = new Map<string, number>();
+  for (const r of results) for (const key of new Set(r.errors.map((e) => /^[\w.]+/.exec(e)?.[0] ?? "other"))) byKey.set(key, (byKey.get(key) ?? 0) + 1);
+  if (byKey.size) console.log(`failing: ${[...byKey].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(", ")}`);
   console.log(`${results.length} callers in ${seconds} s${jobs > 1 && scripts.length > 1 ? ` (${Math.min(jobs, scripts.length)} processes)` : ""}`);
   const allPassed = results.every((r) => r.passed);
   process.exit(report || allPassed ? 0 : 1);
