@@ -19,6 +19,11 @@ const esmPackages = [
   "zod",
   // pdf.js ships ES modules only (lib/business-profile/import/pdf.ts).
   "pdfjs-dist",
+  // franc-min and its dependencies (lib/providers/tts/speech-language.ts).
+  "franc-min",
+  "trigram-utils",
+  "n-gram",
+  "collapse-white-space",
 ];
 
 const config = {
