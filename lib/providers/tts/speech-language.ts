@@ -7,8 +7,9 @@ import { franc } from "franc-min";
  * franc-min alone cannot be trusted on a phone reply: it answers "und" below ten letters
  * ("Gracias.", "Sí."), and on short English lines with a Spanish name it can say Spanish ("Is
  * Dr. Peña in today?"). So common function words of each language are counted first, with ¿ ¡
- * and accented letters as Spanish evidence; franc (restricted to English and Spanish, a few
- * milliseconds at most) is asked only when the words leave it close. Ties go to English.
+ * and accented letters as Spanish evidence (a line needs a Spanish word or ¿ ¡ to be Spanish at
+ * all); franc (restricted to English and Spanish, a few milliseconds at most) is asked only when
+ * the words leave it close. Ties go to English.
  */
 export type SpeechLanguage = "en" | "es";
 
@@ -58,6 +59,9 @@ export function speechLanguage(text: string, language?: string): SpeechLanguage 
     else if (ENGLISH_WORDS.has(word)) english += 1;
   }
   if (/[¿¡]/.test(text)) spanish += 2;
+  // Without a Spanish word or ¿ ¡ the line is English: an accent alone is a name ("Café", "José"), and
+  // franc calls terse English Spanish ("Please enter a valid email").
+  if (spanish === 0) return "en";
   if (/[ñáéíóú]/i.test(text)) spanish += 1;
   if (Math.abs(spanish - english) < DECISIVE_WORDS && (text.match(/\p{L}/gu)?.length ?? 0) >= FRANC_MIN_LETTERS) {
     const verdict = franc(text, { only: ["eng", "spa"] });
