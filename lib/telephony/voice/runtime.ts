@@ -155,10 +155,11 @@ export function historyOf(transcript: TranscriptTurn[]): ChatMessage[] {
 /**
  * The cache key of a synthesized line: the same provider, engine, voice and words give the same audio.
  * The offline provider speaks Spanish with eSpeak NG instead of flite: that engine is in the key
- * (flite's keys are as they were, so English clips cached before stay valid).
+ * (flite's keys are as they were, so English clips cached before stay valid). Pass the `language`
+ * given to the synthesizer, if any.
  */
-export function speechCacheKey(ttsName: string, voiceId: string, text: string): string {
-  const engine = ttsName === "offline" && offlineSpeechEngine(text) === "espeak-ng" ? "\u0000espeak-ng" : "";
+export function speechCacheKey(ttsName: string, voiceId: string, text: string, language?: string): string {
+  const engine = ttsName === "offline" && offlineSpeechEngine(text, language) === "espeak-ng" ? "\u0000espeak-ng" : "";
   return crypto.createHash("sha256").update(`${ttsName}\u0000${voiceId}\u0000${text}${engine}`).digest("hex");
 }
 

@@ -23,4 +23,9 @@ describe("speechCacheKey", () => {
     expect(key).toBe(speechCacheKey("offline", "alloy", spanish));
     expect(key).not.toBe(speechCacheKey("offline", "echo", spanish));
   });
+
+  it("follows the language given to the synthesizer", () => {
+    expect(speechCacheKey("offline", "alloy", "Harbor Dental", "es")).not.toBe(speechCacheKey("offline", "alloy", "Harbor Dental"));
+    expect(speechCacheKey("offline", "alloy", spanish, "en")).toBe(previousKey("offline", "alloy", spanish));
+  });
 });
