@@ -22,16 +22,26 @@ export type SpeechVoice = {
 
 export type TtsProviderName = "elevenlabs" | "offline";
 
-export type SynthesisResult = { audio: Buffer; contentType: string };
+/** Which synthesizer spoke a clip: the offline provider picks flite (English) or eSpeak NG (Spanish). */
+export type SpeechEngine = "elevenlabs" | "flite" | "espeak-ng";
+
+export type SynthesisResult = { audio: Buffer; contentType: string; engine?: SpeechEngine };
+
+/**
+ * `language`: the text's language when the caller knows it (a BCP 47 tag: "es", "es-MX", "en"); without
+ * it the offline provider detects Spanish itself (./speech-language.ts). ElevenLabs ignores it: its
+ * multilingual model speaks the language of the text.
+ */
+export type SynthesisOptions = { signal?: AbortSignal; language?: string };
 
 export interface TtsProvider {
   readonly name: TtsProviderName;
   /** What every clip of this provider is: "audio/wav" (offline) or "audio/mpeg" (ElevenLabs). */
   readonly contentType: string;
   /** The whole clip for `text`. */
-  synthesize(text: string, voice: SpeechVoice, options?: { signal?: AbortSignal }): Promise<SynthesisResult>;
+  synthesize(text: string, voice: SpeechVoice, options?: SynthesisOptions): Promise<SynthesisResult>;
   /** The clip as it arrives, chunk by chunk (the offline synthesizer yields one chunk). */
-  synthesizeStream(text: string, voice: SpeechVoice, options?: { signal?: AbortSignal }): AsyncIterable<Buffer>;
+  synthesizeStream(text: string, voice: SpeechVoice, options?: SynthesisOptions): AsyncIterable<Buffer>;
 }
 
 /** A provider failure with a readable message (the route answers 502 with it). */

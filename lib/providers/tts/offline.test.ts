@@ -1,5 +1,5 @@
 /**
- * The offline synthesizer: flite (WebAssembly) in the speech worker pool. Every clip is a real,
+ * The offline synthesizer: flite (WebAssembly) in the speech worker pool, eSpeak NG for Spanish. Every clip is a real,
  * playable WAV (RIFF/WAVE, PCM, one channel, 16 kHz, 16-bit) whose length fits the sentence; the
  * assistant voices sound as their descriptions say (pitch and pace measured on the audio); long
  * replies and many syntheses in one process keep working; the event loop stays free meanwhile.
@@ -126,6 +126,76 @@ describe("offline speech synthesis (flite in the worker pool)", () => {
     const error = await tts.synthesize("Hello.", broken).catch((e) => e);
     expect(error).toBeInstanceOf(TtsError);
     expect(error.message).toMatch(/The offline synthesizer failed: Unknown flite voice "hal9000"/);
+  });
+});
+
+describe("offline speech synthesis in Spanish (eSpeak NG in the worker pool)", () => {
+  const reply = "Gracias por llamar a la Clínica Dental Harbor. Su cita está reservada para el martes a las tres de la tarde.";
+
+  it("speaks a Spanish sentence with eSpeak NG as a 16 kHz mono WAV of a plausible length", async () => {
+    const { audio, contentType, engine } = await tts.synthesize(reply, resolveVoice("alloy"));
+    expect(engine).toBe("espeak-ng");
+    expect(contentType).toBe("audio/wav");
+    expect(header(audio)).toEqual(WAV_16K);
+    expect(audio.readUInt32LE(4)).toBe(audio.length - 8);
+    // Twenty words: about five to nine seconds of speech.
+    const wav = parseWav(audio);
+    expect(wav.durationMs).toBeGreaterThan(4500);
+    expect(wav.durationMs).toBeLessThan(10_000);
+    expect(peak(audio)).toBeGreaterThan(5000);
+  });
+
+  it("keeps English on flite, and follows an explicit language either way", async () => {
+    expect((await tts.synthesize("Thanks for calling. How can I help you today?", resolveVoice("alloy"))).engine).toBe("flite");
+    expect((await tts.synthesize("Is Dr. Peña in today?", resolveVoice("alloy"))).engine).toBe("flite");
+    expect((await tts.synthesize("Gracias.", resolveVoice("alloy"))).engine).toBe("espeak-ng");
+    const forced = await tts.synthesize("Harbor Dental", resolveVoice("alloy"), { language: "es-MX" });
+    expect(forced.engine).toBe("espeak-ng");
+    expect((await tts.synthesize("Hola, gracias por llamar.", resolveVoice("alloy"), { language: "en" })).engine).toBe("flite");
+  });
+
+  it("speaks Spanish in a female voice for the female assistants and at each voice's pace", async () => {
+    const text = "Estamos abiertos de lunes a viernes, de nueve a cinco.";
+    const measure = async (id: string) => {
+      const { samples, sampleRate } = wavSamples((await tts.synthesize(text, resolveVoice(id))).audio);
+      return { pitch: medianPitchHz(samples, sampleRate), seconds: samples.length / sampleRate };
+    };
+    const alloy = await measure("alloy");
+    const echo = await measure("echo");
+    const shimmer = await measure("shimmer");
+    expect(alloy.pitch).toBeGreaterThan(echo.pitch + 20);
+    expect(shimmer.seconds).toBeGreaterThan(alloy.seconds * 1.05);
+  });
+
+  it("joins a Spanish clip and an English clip into one reply", async () => {
+    const es = (await tts.synthesize("Un momento, por favor.", resolveVoice("nova"))).audio;
+    const en = (await tts.synthesize("One moment please.", resolveVoice("nova"))).audio;
+    const joined = parseWav(concatWav([es, en]));
+    expect(joined.dataLength).toBe(parseWav(es).dataLength + parseWav(en).dataLength);
+  });
+
+  it("keeps the event loop free while many Spanish lines are spoken", async () => {
+    let longestGap = 0;
+    let last = performance.now();
+    const timer = setInterval(() => {
+      const now = performance.now();
+      longestGap = Math.max(longestGap, now - last);
+      last = now;
+    }, 5);
+    const clips = await Promise.all(Array.from({ length: 12 }, (_, i) => tts.synthesize(`Claro, su número es el ${i}.`, voices[i % voices.length])));
+    clearInterval(timer);
+    for (const clip of clips) {
+      expect(clip.engine).toBe("espeak-ng");
+      expect(parseWav(clip.audio).durationMs).toBeGreaterThan(800);
+    }
+    expect(longestGap).toBeLessThan(250);
+    expect(synthesisPool().stats().crashes).toBe(0);
+  });
+
+  it("streams one chunk that is the whole Spanish clip", async () => {
+    const audio = await collect(tts.synthesizeStream("¿En qué puedo ayudarle?", resolveVoice("echo")));
+    expect(header(audio)).toEqual(WAV_16K);
+    expect(parseWav(audio).durationMs).toBeGreaterThan(800);
   });
 });
 

@@ -1,26 +1,51 @@
 import "server-only";
 import { synthesisPool } from "@/lib/providers/speech-pool";
-import { TtsError, type SpeechVoice, type SynthesisResult, type TtsProvider } from "./interface";
-import { speakableText } from "./speakable-text";
+import { TtsError, type SpeechEngine, type SpeechVoice, type SynthesisOptions, type SynthesisResult, type TtsProvider } from "./interface";
+import { speakableSpanishText, speakableText } from "./speakable-text";
+import { speechLanguage } from "./speech-language";
 
-type FliteResult = { wav: ArrayBuffer; durationMs: number };
+type WorkerResult = { wav: ArrayBuffer; durationMs: number };
+
+/** eSpeak NG's Latin American Spanish voice; "+f3" is its female variant. */
+const SPANISH_VOICE = "es-419";
+const SPANISH_FEMALE_VARIANT = "+f3";
 
 /**
- * The offline synthesizer: flite (WebAssembly) in the speech worker pool, no network, and the
- * server's event loop stays free while it speaks. Each voice's `offline` mapping
- * (lib/assistants/voices.ts) picks the flite voice and its pitch and pace. Output: WAV, 16 kHz,
- * mono, 16-bit.
+ * The engine that speaks `text` offline: eSpeak NG for Spanish (flite has English voices only),
+ * flite for everything else. Part of the speech cache key (lib/telephony/voice/runtime.ts), so a
+ * clip of one engine is never replayed for a line the other would speak.
+ */
+export function offlineSpeechEngine(text: string, language?: string): Extract<SpeechEngine, "flite" | "espeak-ng"> {
+  return speechLanguage(text, language) === "es" ? "espeak-ng" : "flite";
+}
+
+/**
+ * The offline synthesizer, in the speech worker pool: no network, and the server's event loop stays
+ * free while it speaks. English (the default) is spoken by flite (WebAssembly), each voice's
+ * `offline` mapping (lib/assistants/voices.ts) picking the flite voice and its pitch and pace;
+ * Spanish text (detected, or `options.language`) by eSpeak NG (WebAssembly), female or male as the
+ * flite voice is (slt is flite's one female voice) and at the voice's pace. Output either way:
+ * WAV, 16 kHz, mono, 16-bit.
  */
 export function createOfflineTts(): TtsProvider {
-  async function render(text: string, voice: SpeechVoice, signal?: AbortSignal): Promise<Buffer> {
+  async function render(text: string, voice: SpeechVoice, options?: SynthesisOptions): Promise<{ audio: Buffer; engine: SpeechEngine }> {
+    const signal = options?.signal;
     const { voice: fliteVoice, pitchMeanHz, durationStretch }: SpeechVoice["offline"] = voice.offline;
+    const engine = offlineSpeechEngine(text, options?.language);
     try {
-      const result = await synthesisPool().run<FliteResult>(
-        "tts.synthesize",
-        { text: speakableText(text), voice: fliteVoice, pitchMeanHz, durationStretch },
-        { signal },
-      );
-      return Buffer.from(result.wav); // the worker transferred the buffer: no copy
+      const result =
+        engine === "espeak-ng"
+          ? await synthesisPool().run<WorkerResult>(
+              "tts.synthesize-espeak",
+              { text: speakableSpanishText(text), voice: SPANISH_VOICE + (fliteVoice === "slt" ? SPANISH_FEMALE_VARIANT : ""), durationStretch },
+              { signal },
+            )
+          : await synthesisPool().run<WorkerResult>(
+              "tts.synthesize",
+              { text: speakableText(text), voice: fliteVoice, pitchMeanHz, durationStretch },
+              { signal },
+            );
+      return { audio: Buffer.from(result.wav), engine }; // the worker transferred the buffer: no copy
     } catch (error) {
       if (signal?.aborted) throw error;
       throw new TtsError(`The offline synthesizer failed: ${(error as Error).message}`, "offline");
@@ -30,11 +55,12 @@ export function createOfflineTts(): TtsProvider {
     name: "offline",
     contentType: "audio/wav",
     async synthesize(text, voice, options): Promise<SynthesisResult> {
-      return { audio: await render(text, voice, options?.signal), contentType: "audio/wav" };
+      const { audio, engine } = await render(text, voice, options);
+      return { audio, contentType: "audio/wav", engine };
     },
     async *synthesizeStream(text, voice, options) {
-      // flite renders a whole clip at once (tens of milliseconds): one chunk.
-      yield await render(text, voice, options?.signal);
+      // Both engines render a whole clip at once: one chunk.
+      yield (await render(text, voice, options)).audio;
     },
   };
 }

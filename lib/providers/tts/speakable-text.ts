@@ -36,3 +36,24 @@ export function speakableText(text: string): string {
       .trim() || "."
   );
 }
+
+/**
+ * Text as eSpeak NG's Spanish voice reads it: accents, ñ, ¿ and ¡ are kept (they change the
+ * pronunciation and the intonation); on one line, with plain quotes, "&" read as "y" and a dash
+ * between words or numbers as "a" ("9–5" → "9 a 5"). Other characters are eSpeak's to read.
+ */
+export function speakableSpanishText(text: string): string {
+  return (
+    text
+      .normalize("NFC")
+      .replace(/(\w)\s*[–—]\s*(\w)/g, "$1 a $2")
+      .replace(/\s*&\s*/g, " y ")
+      .replace(/[–—]/g, ", ")
+      .replace(/[‘’]/g, "'")
+      .replace(/[“”«»]/g, '"')
+      .replace(/…/g, "...")
+      .replace(/[\p{Cc}\p{Cf}]/gu, " ")
+      .replace(/\s+/g, " ")
+      .trim() || "."
+  );
+}

@@ -8,6 +8,7 @@ import { resolveVoice } from "@/lib/assistants/voices";
 import { getBlobStore, type BlobStore } from "@/lib/blob-store";
 import type { BusinessInfo, ChatMessage, LlmProvider } from "@/lib/providers/llm/interface";
 import type { TtsProvider } from "@/lib/providers/tts/interface";
+import { offlineSpeechEngine } from "@/lib/providers/tts/offline";
 import { selectLlm } from "@/lib/provider-selection/llm";
 import { bookingAwareLlm } from "@/lib/appointments/dialogue/conversation";
 import type { DialogueTurn } from "@/lib/appointments/dialogue/dialogue";
@@ -159,9 +160,15 @@ export function historyOf(transcript: TranscriptTurn[]): ChatMessage[] {
   return messages.slice(-HISTORY_TURNS);
 }
 
-/** The cache key of a synthesized line: the same provider, voice and words give the same audio. */
-export function speechCacheKey(ttsName: string, voiceId: string, text: string): string {
-  return crypto.createHash("sha256").update(`${ttsName}\u0000${voiceId}\u0000${text}`).digest("hex");
+/**
+ * The cache key of a synthesized line: the same provider, engine, voice and words give the same audio.
+ * The offline provider speaks Spanish with eSpeak NG instead of flite: that engine is in the key
+ * (flite's keys are as they were, so English clips cached before stay valid). Pass the `language`
+ * given to the synthesizer, if any.
+ */
+export function speechCacheKey(ttsName: string, voiceId: string, text: string, language?: string): string {
+  const engine = ttsName === "offline" && offlineSpeechEngine(text, language) === "espeak-ng" ? "\u0000espeak-ng" : "";
+  return crypto.createHash("sha256").update(`${ttsName}\u0000${voiceId}\u0000${text}${engine}`).digest("hex");
 }
 
 async function cachedClip(db: DbOrTx, organizationId: string, cacheKey: string): Promise<string | null> {
