@@ -5,6 +5,14 @@ CREATE TABLE "blob" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "organization_count" (
+	"organization_id" text PRIMARY KEY NOT NULL,
+	"calls" bigint DEFAULT 0 NOT NULL,
+	"messages" bigint DEFAULT 0 NOT NULL,
+	"reply_ms_sum" bigint DEFAULT 0 NOT NULL,
+	"reply_ms_count" bigint DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "retention_deletion" (
 	"id" text PRIMARY KEY NOT NULL,
 	"organization_id" text NOT NULL,

@@ -13,3 +13,55 @@ CREATE INDEX IF NOT EXISTS "call_search_trgm_idx" ON "call" USING gin ((
 CREATE INDEX IF NOT EXISTS "call_org_transcript_kept_idx" ON "call" ("organization_id", "started_at")
   WHERE "transcript" <> '[]'::jsonb OR "voicemail_transcript" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "message_org_body_kept_idx" ON "message" ("organization_id", "created_at") WHERE "body" <> '';
+--> statement-breakpoint
+-- Counts kept as rows change (organization_count): the dashboard reads one row, not a history.
+CREATE FUNCTION organization_count_add() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  sign int := CASE WHEN TG_OP = 'DELETE' THEN -1 ELSE 1 END;
+BEGIN
+  IF TG_TABLE_NAME = 'call' THEN
+    INSERT INTO organization_count (organization_id, calls)
+      SELECT organization_id, sign * count(*) FROM changed_rows GROUP BY organization_id
+      ON CONFLICT (organization_id) DO UPDATE SET calls = organization_count.calls + excluded.calls;
+  ELSIF TG_TABLE_NAME = 'message' THEN
+    INSERT INTO organization_count (organization_id, messages)
+      SELECT organization_id, sign * count(*) FROM changed_rows GROUP BY organization_id
+      ON CONFLICT (organization_id) DO UPDATE SET messages = organization_count.messages + excluded.messages;
+  ELSE
+    INSERT INTO organization_count (organization_id, reply_ms_sum, reply_ms_count)
+      SELECT organization_id, sign * coalesce(sum(total_ms), 0), sign * count(total_ms) FROM changed_rows
+       WHERE organization_id IS NOT NULL GROUP BY organization_id
+      ON CONFLICT (organization_id) DO UPDATE SET reply_ms_sum = organization_count.reply_ms_sum + excluded.reply_ms_sum,
+                                                 reply_ms_count = organization_count.reply_ms_count + excluded.reply_ms_count;
+  END IF;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE FUNCTION organization_count_reply_ms() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF OLD.organization_id IS NOT NULL THEN
+    UPDATE organization_count SET reply_ms_sum = reply_ms_sum - coalesce(OLD.total_ms, 0), reply_ms_count = reply_ms_count - (OLD.total_ms IS NOT NULL)::int
+     WHERE organization_id = OLD.organization_id;
+  END IF;
+  IF NEW.organization_id IS NOT NULL THEN
+    INSERT INTO organization_count (organization_id, reply_ms_sum, reply_ms_count)
+      VALUES (NEW.organization_id, coalesce(NEW.total_ms, 0), (NEW.total_ms IS NOT NULL)::int)
+      ON CONFLICT (organization_id) DO UPDATE SET reply_ms_sum = organization_count.reply_ms_sum + excluded.reply_ms_sum,
+                                                 reply_ms_count = organization_count.reply_ms_count + excluded.reply_ms_count;
+  END IF;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER call_count_insert AFTER INSERT ON "call" REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION organization_count_add();--> statement-breakpoint
+CREATE TRIGGER call_count_delete AFTER DELETE ON "call" REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION organization_count_add();--> statement-breakpoint
+CREATE TRIGGER message_count_insert AFTER INSERT ON "message" REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION organization_count_add();--> statement-breakpoint
+CREATE TRIGGER message_count_delete AFTER DELETE ON "message" REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION organization_count_add();--> statement-breakpoint
+CREATE TRIGGER assistant_reply_count_insert AFTER INSERT ON "assistant_reply" REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION organization_count_add();--> statement-breakpoint
+CREATE TRIGGER assistant_reply_count_delete AFTER DELETE ON "assistant_reply" REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION organization_count_add();--> statement-breakpoint
+CREATE TRIGGER assistant_reply_count_update AFTER UPDATE OF organization_id, total_ms ON "assistant_reply" FOR EACH ROW
+  WHEN (OLD.organization_id IS DISTINCT FROM NEW.organization_id OR OLD.total_ms IS DISTINCT FROM NEW.total_ms) EXECUTE FUNCTION organization_count_reply_ms();--> statement-breakpoint
+-- What was there before the triggers.
+INSERT INTO organization_count (organization_id, calls, messages, reply_ms_sum, reply_ms_count)
+SELECT organization_id, sum(calls), sum(messages), sum(ms), sum(n) FROM (
+  SELECT organization_id, count(*) AS calls, 0 AS messages, 0 AS ms, 0 AS n FROM "call" GROUP BY organization_id
+  UNION ALL SELECT organization_id, 0, count(*), 0, 0 FROM "message" GROUP BY organization_id
+  UNION ALL SELECT organization_id, 0, 0, coalesce(sum(total_ms), 0), count(total_ms) FROM "assistant_reply" WHERE organization_id IS NOT NULL GROUP BY organization_id
+) t GROUP BY organization_id;
