@@ -2,7 +2,7 @@
 // 1,000,000? (issue 29). On PostgreSQL only: creates a database of its own (dropped after), seeds it
 // in SQL (generate_series) with one big organization (BENCH_CALLS calls, default 1,000,000, and
 // BENCH_TEXTS texts, default 200,000), one small organization (BENCH_SMALL_CALLS, default 1,000) and
-// BENCH_SMALL_ORGS more organizations (default 1,000) of 50 calls each, rolls the analytics up, then
+// BENCH_SMALL_ORGS more organizations (default 1,000) of 50 calls each (yesterday), rolls the analytics up, then
 // times every reporting route through its real handler (session included) for the big and the small
 // organization at 1 and 10 connections: p50 / p95 in ms, and p95(big) / p95(small).
 //
@@ -187,7 +187,7 @@ async function run() {
     sql.raw(`
     insert into "call" (id, organization_id, direction, from_number, to_number, status, started_at, duration_seconds, summary, outcome, created_at)
     select o.id || '-c' || g, o.id, 'inbound', '+1555' || lpad(g::text, 7, '0'), '+15550100009', 'completed',
-           now() - (g % 7) * interval '1 day' - interval '1 minute', 60, 'A short call', 'answered_by_assistant', now()
+           date_trunc('day', now()) - interval '1 day' + g * interval '1 minute', 60, 'A short call', 'answered_by_assistant', now()
       from organization o, generate_series(1, 50) g
      where o.name like 'Small %'`),
   );
