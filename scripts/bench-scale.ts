@@ -296,7 +296,11 @@ async function run() {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+main().then(
+  // Handles the app opened (speech pools, timers) would keep the process alive.
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
