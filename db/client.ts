@@ -106,11 +106,13 @@ function withoutTextParsers(options: QueryOptions | undefined): QueryOptions | u
 async function openPglite(dataDir: string): Promise<DbHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { btree_gist } = await import("@electric-sql/pglite/contrib/btree_gist");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   if (!dataDir.startsWith("memory://")) fs.mkdirSync(dataDir, { recursive: true });
   // btree_gist: exclusion constraints over (resource, time range) keep bookings from overlapping.
-  const client = await PGlite.create(dataDir, { extensions: { btree_gist } });
+  // pg_trgm: the trigram index of call search (MCP search_calls).
+  const client = await PGlite.create(dataDir, { extensions: { btree_gist, pg_trgm } });
   Object.assign(client.parsers, TEXT_AS_READ);
   // Typed as the PGlite it stands for: drizzle calls only its query and transaction.
   const db = drizzle(new ParsersOnceClient(client as unknown as PgliteQueries) as unknown as typeof client, { schema });

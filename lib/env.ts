@@ -49,6 +49,23 @@ const schema = z.object({
   JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
   /** Bearer secret of GET/POST /api/cron/jobs (serverless hosts' scheduler). */
   CRON_SECRET: z.string().min(16).optional(),
+  /**
+   * Where audio bytes live (lib/blob-store, docs/deploy.md): "postgres" (default; the database every
+   * instance shares), "s3" (S3-compatible object storage, S3_* below) or "filesystem" (BLOB_DIR on
+   * this instance's own disk: one instance only).
+   */
+  BLOB_STORE: z.enum(["postgres", "s3", "filesystem"]).default("postgres"),
+  BLOB_DIR: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
+  S3_PREFIX: z.string().optional(),
   ANTHROPIC_API_KEY: z.string().optional(),
   /** The Claude model for assistant replies (lib/providers/llm/anthropic.ts). */
   ANTHROPIC_MODEL: z
@@ -101,6 +118,7 @@ export function loadEnv(source: Record<string, string | undefined>) {
     throw new Error(`Invalid environment:\n${lines}`);
   }
   const value = parsed.data;
+  if (value.BLOB_STORE === "s3" && !value.S3_BUCKET) throw new Error("Invalid environment:\n  S3_BUCKET: required when BLOB_STORE=s3");
   // A server database means a real deployment: no demo accounts with known passwords and no free
   // "test mode" payments unless asked for. The embedded database is a local install: both on.
   const localInstall = !value.DATABASE_URL;

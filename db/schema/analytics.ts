@@ -126,3 +126,16 @@ export const analyticsDirtyDays = pgTable(
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.day] })],
 );
+
+/**
+ * Counts kept as rows change (issue 29): an organization's calls, texts and assistant replies (with
+ * their summed reply time), maintained by statement triggers on call, message and assistant_reply
+ * (migration scale_blobs_retention_sql), so the dashboard reads one row instead of counting a history.
+ */
+export const organizationCounts = pgTable("organization_count", {
+  organizationId: text("organization_id").primaryKey(),
+  calls: bigint("calls", { mode: "number" }).notNull().default(0),
+  messages: bigint("messages", { mode: "number" }).notNull().default(0),
+  replyMsSum: bigint("reply_ms_sum", { mode: "number" }).notNull().default(0),
+  replyMsCount: bigint("reply_ms_count", { mode: "number" }).notNull().default(0),
+});

@@ -40,7 +40,10 @@ export const tasks = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("task_org_source_uq").on(t.organizationId, t.sourceKey), index("task_org_status_created_idx").on(t.organizationId, t.status, t.createdAt)],
+  (t) => [uniqueIndex("task_org_source_uq").on(t.organizationId, t.sourceKey), index("task_org_status_created_idx").on(t.organizationId, t.status, t.createdAt),
+    // A returning caller's open tasks (caller memory) without reading the organization's others.
+    index("task_org_contact_idx").on(t.organizationId, t.contactNumber, t.createdAt),
+  ],
 );
 
 /** Per number: whether missed and assistant-handled calls get a text back, and its template. */

@@ -156,6 +156,8 @@ export const calls = pgTable(
     index("call_org_started_idx").on(t.organizationId, t.startedAt, t.id),
     // Call history filtered by number: keyset pages without scanning the organization's other calls.
     index("call_org_number_started_idx").on(t.organizationId, t.phoneNumberId, t.startedAt, t.id),
+    // A returning caller's memory and spam score read this caller's calls only (issue 29: a scan of the table before).
+    index("call_org_from_started_idx").on(t.organizationId, t.fromNumber, t.startedAt),
   ],
 );
 
@@ -212,6 +214,9 @@ export const messages = pgTable(
   (t) => [
     index("message_org_created_idx").on(t.organizationId, t.createdAt, t.id),
     index("message_thread_created_idx").on(t.threadId, t.createdAt),
+    // A contact's texts either way (caller memory, spam score) without reading the organization's others.
+    index("message_org_from_created_idx").on(t.organizationId, t.fromNumber, t.createdAt),
+    index("message_org_to_created_idx").on(t.organizationId, t.toNumber, t.createdAt),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { customType, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { organizations } from "./organizations";
 
 /**
@@ -20,6 +20,12 @@ export const audioClips = pgTable(
      * assistant says again in the same voice is served from its clip instead of being synthesized anew.
      */
     cacheKey: text("cache_key"),
+    /**
+     * Synthesized speech: the words and the voice it was made from, so a clip whose bytes are gone
+     * (a retention run, a lost object) is synthesized again instead of answering 404 to a caller.
+     */
+    speechText: text("speech_text"),
+    voiceId: text("voice_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -42,3 +48,20 @@ export const chatTurns = pgTable(
   },
   (t) => [index("chat_turn_session_idx").on(t.chatSessionId, t.createdAt)],
 );
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * The default blob store (lib/blob-store/postgres.ts): every instance reads the same bytes. The
+ * column is stored uncompressed out of line (custom migration: STORAGE EXTERNAL), so a byte range is
+ * read with substring() without loading the whole clip.
+ */
+export const blobs = pgTable("blob", {
+  key: text("key").primaryKey(),
+  data: bytea("data").notNull(),
+  size: integer("size").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

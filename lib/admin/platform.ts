@@ -1,7 +1,7 @@
 import "server-only";
 import { and, count, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { calls, creditLedger, messages, organizations, users } from "@/db/schema";
+import { calls, creditLedger, messages, organizationCounts, organizations, users } from "@/db/schema";
 import { growthOf, percentOf, revenueBetween, type Growth } from "@/lib/analytics/service";
 import { platformUptime, type Uptime } from "@/lib/analytics/health";
 import { getPlan, planIds, type PlanId } from "@/lib/billing/plans";
@@ -70,8 +70,9 @@ export async function getPlatformStats(db: Db, now = new Date()): Promise<Platfo
   ] = await Promise.all([
     db.select({ n: count() }).from(users),
     db.select({ n: count() }).from(organizations),
-    db.select({ n: count() }).from(calls),
-    db.select({ n: count() }).from(messages),
+    // Kept as rows change (organization_count): one row per organization, not the platform's history.
+    db.select({ n: sql<number>`coalesce(sum(${organizationCounts.calls}), 0)::int` }).from(organizationCounts),
+    db.select({ n: sql<number>`coalesce(sum(${organizationCounts.messages}), 0)::int` }).from(organizationCounts),
     db.select({ remaining: sql<string>`coalesce(sum(${organizations.creditBalance}), 0)::bigint::text` }).from(organizations),
     db.select({ n: count() }).from(organizations).where(paidActive),
     db

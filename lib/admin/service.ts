@@ -3,7 +3,7 @@ import { and, count, desc, eq, gte, ilike, inArray, or, sql, type SQL } from "dr
 import { getDbHandle, type Db } from "@/lib/database";
 import {
   calls,
-  messages,
+  organizationCounts,
   organizations,
   payments,
   phoneNumbers,
@@ -418,8 +418,8 @@ export async function getSystemStats(db: Db): Promise<SystemStats> {
     db.select({ n: count() }).from(organizations),
     db.select({ n: count() }).from(phoneNumbers),
     db.select({ n: count() }).from(voiceAssistants),
-    db.select({ n: count() }).from(calls),
-    db.select({ n: count() }).from(messages),
+    db.select({ n: sql<number>`coalesce(sum(${organizationCounts.calls}), 0)::int` }).from(organizationCounts),
+    db.select({ n: sql<number>`coalesce(sum(${organizationCounts.messages}), 0)::int` }).from(organizationCounts),
     db
       .select({ provider: providerCredentials.provider, n: sql<number>`count(distinct ${providerCredentials.organizationId})::int` })
       .from(providerCredentials)

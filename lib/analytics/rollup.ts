@@ -2,6 +2,7 @@ import "server-only";
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { analyticsDays, analyticsDirtyDays, assistantReplies, calls, messages } from "@/db/schema";
+import { enqueue } from "@/lib/jobs/queue";
 import { defineJob } from "@/lib/jobs/types";
 
 /**
@@ -228,14 +229,38 @@ export async function refreshDirtyDays(db: Db, options: { limit?: number; organi
   return refreshed;
 }
 
+/** One organization's dirty days, recomputed (exactly, day by day) within ~20 s; the rest waits for the next minute. */
+export const analyticsRollupOrganizationJob = defineJob<{ organizationId: string }>({
+  name: "analytics.rollup-organization",
+  retryLimit: 0,
+  concurrency: 4,
+  handler: async ({ organizationId }, { db }) => {
+    const started = Date.now();
+    while ((await refreshDirtyDays(db, { organizationId, limit: 50 })) > 0 && Date.now() - started < 20_000);
+  },
+});
+
+/** Organizations with dirty days handed out per run: at most this many jobs a minute. */
+const ORGANIZATIONS_PER_RUN = 5000;
+
+/**
+ * Every minute: one `analytics.rollup-organization` job per organization with dirty days, so any
+ * number of instances recompute organizations side by side and a busy one holds no other back
+ * (issue 29). Days not yet recomputed are read live until then (rollupWindow), so figures stay exact.
+ */
 export const analyticsRollupJob = defineJob<Record<string, never>>({
   name: "analytics.rollup",
   everySeconds: 60,
   retryLimit: 0,
-  handler: async (_data, { db }) => {
-    // Batches until nothing is dirty or ~20 s have passed; what is left waits for the next minute
-    // (and is read live until then).
-    const started = Date.now();
-    while ((await refreshDirtyDays(db, { limit: 200 })) > 0 && Date.now() - started < 20_000);
+  handler: async (_data, { db, job }) => {
+    const result = await db.execute(sql`
+      select ${analyticsDirtyDays.organizationId} as organization_id
+        from ${analyticsDirtyDays}
+       group by 1
+       order by min(${analyticsDirtyDays.markedAt})
+       limit ${ORGANIZATIONS_PER_RUN}`);
+    for (const row of (result as unknown as { rows: { organization_id: string }[] }).rows) {
+      await enqueue(null, analyticsRollupOrganizationJob, { organizationId: row.organization_id }, { singletonKey: `${row.organization_id}:${job.id}` });
+    }
   },
 });

@@ -1,14 +1,18 @@
+import type { DbOrTx } from "@/db/client";
+
 /**
  * Where audio bytes live. The database keeps who owns a clip (audio_clip.storage_key); the store
- * keeps the bytes under that key. The filesystem store (`.data/audio`) is the default; a
- * multi-instance deployment plugs an object store (S3, R2, GCS) in behind the same interface.
+ * keeps the bytes under that key, where every instance reads them: PostgreSQL (the `blob` table) by
+ * default, S3-compatible object storage when BLOB_STORE=s3 (docs/deploy.md#audio-and-object-storage).
+ * A folder on the instance's own disk (BLOB_STORE=filesystem) is for one instance only.
  */
 export type BlobStat = { size: number };
 
 export type ByteRange = { start: number; end: number }; // inclusive, like HTTP ranges
 
 export interface BlobStore {
-  put(key: string, data: Buffer): Promise<void>;
+  /** `db`: the transaction the caller writes in (the PostgreSQL store writes the blob with it). */
+  put(key: string, data: Buffer, options?: { db?: DbOrTx }): Promise<void>;
   /** The whole blob, or null when there is none. */
   get(key: string): Promise<Buffer | null>;
   stat(key: string): Promise<BlobStat | null>;

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, gte, ilike, inArray, lte, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, ilike, inArray, lte, ne, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { assistantActions, calls, messages, phoneNumbers, voiceAssistants, type CallOutcome, type FailureClass, type TranscriptTurn } from "@/db/schema";
 import { notFound } from "@/lib/http/errors";
@@ -216,19 +216,22 @@ function likePattern(text: string): string {
  */
 export async function searchCalls(db: Db, organizationId: string, query: string, limit: number): Promise<HistoryItem[]> {
   const pattern = likePattern(query.trim());
-  const where = [
-    eq(calls.organizationId, organizationId),
-    or(
-      ilike(calls.callerName, pattern),
-      ilike(calls.fromNumber, pattern),
-      ilike(calls.toNumber, pattern),
-      ilike(calls.summary, pattern),
-      ilike(sql`${calls.transcript}::text`, pattern),
-    )!,
-  ];
-  const rows = await pageOf(db, organizationId, null, where, null, limit);
+  // One expression, the very one the trigram index covers (call_search_trgm_idx, migration
+  // scale_blobs_retention_sql): the search reads the matching calls, not all of the organization's.
+  const searched = sql`(coalesce(${calls.callerName}, '') || ' ' || ${calls.fromNumber} || ' ' || ${calls.toNumber} || ' ' || coalesce(${calls.summary}, '') || ' ' || (${calls.transcript}::text))`;
+  const where = [eq(calls.organizationId, organizationId), ilike(searched, pattern)];
+  // A common word ("insurance") matches thousands of calls: the trigram index would hand them all
+  // over to be sorted. The newest SEARCH_RECENT_CALLS calls, read newest first through
+  // (organization_id, started_at), usually hold a page of them; only a rarer term goes to the index.
+  const recentBound = sql`${calls.startedAt} >= coalesce((select c2.started_at from ${calls} c2 where c2.organization_id = ${organizationId}
+    order by c2.started_at desc offset ${SEARCH_RECENT_CALLS - 1} limit 1), '-infinity'::timestamptz)`;
+  let rows = await pageOf(db, organizationId, null, [...where, recentBound], null, limit);
+  if (rows.length < limit) rows = await pageOf(db, organizationId, null, where, null, limit);
   return rows.map((k) => ({ ...k.item, phoneNumber: k.phoneNumber }));
 }
+
+/** How many of the newest calls a search reads before it asks the trigram index. */
+const SEARCH_RECENT_CALLS = 2000;
 
 export type CallDetail = {
   id: string;

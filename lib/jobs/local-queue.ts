@@ -5,8 +5,6 @@ import type { DbOrTx } from "@/db/client";
 import { jobs } from "@/db/schema";
 import type { FetchedJob, JobQueue } from "./types";
 
-/** How long a taken job belongs to its worker before another may take it over. */
-const LEASE_MS = 5 * 60_000;
 /** Finished jobs are kept this long, for the record. */
 const KEEP_MS = 7 * 24 * 3600_000;
 
@@ -16,8 +14,9 @@ function describe(error: unknown): string {
 
 /**
  * The table-backed queue: one `job` row per run. Taking jobs is one UPDATE … WHERE id IN (SELECT …
- * FOR UPDATE SKIP LOCKED), so two workers never run the same job; a worker that dies leaves its
- * job active until the lease ends, then it is taken again. Used on embedded PGlite (one process).
+ * FOR UPDATE SKIP LOCKED), so two workers never run the same job; a running job's lease is renewed
+ * by the runner's heartbeat, and a worker that dies leaves its job active until the lease ends, then
+ * it is taken again. Used on embedded PGlite (one process).
  */
 export function createLocalQueue(db: DbOrTx): JobQueue {
   return {
@@ -40,20 +39,42 @@ export function createLocalQueue(db: DbOrTx): JobQueue {
       return row?.id ?? null;
     },
 
-    async fetch(names, limit) {
-      if (names.length === 0 || limit <= 0) return [];
+    async fetch(limits, leaseSeconds, total) {
+      const names = [...limits.entries()].filter(([, n]) => n > 0).map(([name]) => name);
+      if (names.length === 0) return [];
       const now = new Date();
       const at = now.toISOString();
-      const due = sql`select ${jobs.id} from ${jobs}
-        where ${inArray(jobs.name, names)}
-          and ((${jobs.state} = 'created' and ${jobs.startAfter} <= ${at}) or (${jobs.state} = 'active' and ${jobs.leaseUntil} < ${at}))
-        order by ${jobs.startAfter} limit ${limit} for update skip locked`;
-      const rows = await db
-        .update(jobs)
-        .set({ state: "active", attempts: sql`${jobs.attempts} + 1`, leaseUntil: new Date(now.getTime() + LEASE_MS) })
-        .where(sql`${jobs.id} in (${due})`)
-        .returning();
-      return rows.map((r) => ({ id: r.id, name: r.name, data: r.data, attempt: r.attempts }));
+      const isDue = sql`((${jobs.state} = 'created' and ${jobs.startAfter} <= ${at}) or (${jobs.state} = 'active' and ${jobs.leaseUntil} < ${at}))`;
+      // One read for the names that have a job due, then one claim per such name, within its limit.
+      const dueNames = await db.selectDistinct({ name: jobs.name }).from(jobs).where(and(inArray(jobs.name, names), isDue));
+      const taken: FetchedJob[] = [];
+      for (const { name } of dueNames) {
+        const take = Math.min(limits.get(name) ?? 0, total - taken.length);
+        if (take <= 0) break;
+        const due = sql`select ${jobs.id} from ${jobs}
+          where ${jobs.name} = ${name} and ${isDue}
+          order by ${jobs.startAfter} limit ${take} for update skip locked`;
+        const rows = await db
+          .update(jobs)
+          .set({ state: "active", attempts: sql`${jobs.attempts} + 1`, leaseUntil: new Date(now.getTime() + leaseSeconds(name) * 1000) })
+          .where(sql`${jobs.id} in (${due})`)
+          .returning();
+        for (const r of rows) taken.push({ id: r.id, name: r.name, data: r.data, attempt: r.attempts });
+      }
+      return taken;
+    },
+
+    async heartbeat(running, leaseSeconds) {
+      for (const job of running) {
+        await db
+          .update(jobs)
+          .set({ leaseUntil: new Date(Date.now() + leaseSeconds(job.name) * 1000) })
+          .where(and(eq(jobs.id, job.id), eq(jobs.state, "active")));
+      }
+    },
+
+    async reclaimExpired() {
+      return 0; // an expired lease makes the job due for fetch() itself
     },
 
     async complete(job: FetchedJob) {

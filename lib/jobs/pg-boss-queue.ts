@@ -3,6 +3,9 @@ import PgBoss from "pg-boss";
 import type { FetchedJob, JobQueue } from "./types";
 import { errorForLog } from "@/lib/database-errors";
 
+/** Runs a job gets after its worker died, beyond its retry limit. */
+const CRASH_RETRIES = 3;
+
 /**
  * pg-boss on a PostgreSQL server (ARCHITECTURE: jobs): its own schema `pgboss`, SKIP LOCKED
  * fetches, retries with backoff, expiry of jobs whose worker died, and retention. Our runner does
@@ -14,6 +17,8 @@ export async function createPgBossQueue(connectionString: string, options: { sup
     connectionString,
     max: 3,
     supervise: options.supervise,
+    // Expiry of abandoned jobs is ours (reclaimExpired, on every runner's poll): pg-boss's own runs
+    // only with its maintenance and retries an expired job after a backoff.
     schedule: false,
     migrate: true,
   });
@@ -39,27 +44,58 @@ export async function createPgBossQueue(connectionString: string, options: { sup
         retryLimit: options.retryLimit,
         retryDelay: options.retryDelaySeconds,
         retryBackoff: true,
-        expireInSeconds: 15 * 60,
+        // The lease a taken job starts with; the runner's heartbeat renews it while the job runs.
+        expireInSeconds: options.leaseSeconds,
       });
     },
 
-    async fetch(names, limit) {
-      if (names.length === 0 || limit <= 0) return [];
+    async fetch(limits, _leaseSeconds, total) {
+      const names = [...limits.entries()].filter(([, n]) => n > 0).map(([name]) => name);
+      if (names.length === 0) return [];
       // One read for the names that have a job due, then pg-boss's own fetch for those only: an idle
-      // runner asks once per poll, not once per job name (17 statements a second; docs/jobs.md).
+      // runner asks once per poll, not once per job name (docs/jobs.md).
       const { rows } = await boss
         .getDb()
         .executeSql(`select distinct name from pgboss.job where name = any($1::text[]) and state < 'active' and start_after < now()`, [names]);
-      const due = new Set(rows.map((r: { name: string }) => r.name));
       const taken: FetchedJob[] = [];
-      for (const name of names) {
-        if (!due.has(name)) continue;
-        if (taken.length >= limit) break;
+      for (const { name } of rows as { name: string }[]) {
+        const take = Math.min(limits.get(name) ?? 0, total - taken.length);
+        if (take <= 0) break;
         await ensureQueue(name);
-        const batch = await boss.fetch<unknown>(name, { batchSize: limit - taken.length, includeMetadata: true });
+        const batch = await boss.fetch<unknown>(name, { batchSize: take, includeMetadata: true });
         for (const job of batch ?? []) taken.push({ id: job.id, name: job.name, data: job.data, attempt: job.retryCount + 1 });
       }
       return taken;
+    },
+
+    async heartbeat(running, leaseSeconds) {
+      if (running.length === 0) return;
+      // pg-boss expires a job at started_on + expire_in: the lease is renewed by moving expire_in.
+      await boss.getDb().executeSql(
+        `update pgboss.job as j set expire_in = (now() - j.started_on) + make_interval(secs => r.lease)
+           from unnest($1::uuid[], $2::text[], $3::int[]) as r(id, name, lease)
+          where j.name = r.name and j.id = r.id and j.state = 'active'`,
+        [running.map((j) => j.id), running.map((j) => j.name), running.map((j) => leaseSeconds(j.name))],
+      );
+    },
+
+    async reclaimExpired(names) {
+      if (names.length === 0) return 0;
+      // A job whose worker stopped renewing its lease (the instance died) is due again at once, as a
+      // retry (pg-boss counts it when it is fetched again). The job did not fail, its worker did: it
+      // gets up to CRASH_RETRIES runs beyond its own retry limit, so a job that kills its worker
+      // every time still ends (failed).
+      const { rows } = await boss.getDb().executeSql(
+        `update pgboss.job set
+            state = case when retry_count < retry_limit + ${CRASH_RETRIES} then 'retry'::pgboss.job_state else 'failed'::pgboss.job_state end,
+            start_after = now(),
+            completed_on = case when retry_count < retry_limit + ${CRASH_RETRIES} then null else now() end,
+            output = '{"message": "the worker running this job stopped renewing its lease (its instance died?)"}'::jsonb
+          where name = any($1::text[]) and state = 'active' and started_on + expire_in < now()
+          returning id`,
+        [names],
+      );
+      return rows.length;
     },
 
     async complete(job) {

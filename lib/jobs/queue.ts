@@ -3,7 +3,7 @@ import type { DbOrTx } from "@/db/client";
 import { getDbHandle } from "@/lib/database";
 import { env } from "@/lib/env";
 import { createLocalQueue } from "./local-queue";
-import { DEFAULT_RETRY_DELAY_SECONDS, DEFAULT_RETRY_LIMIT, type JobDefinition, type JobQueue, type SendOptions } from "./types";
+import { DEFAULT_RETRY_DELAY_SECONDS, DEFAULT_RETRY_LIMIT, JOB_LEASE_SECONDS, type JobDefinition, type JobQueue, type SendOptions } from "./types";
 
 const globalForJobs = globalThis as unknown as { __switchboardJobQueue?: Promise<JobQueue> };
 
@@ -46,6 +46,7 @@ export async function enqueue<T>(db: DbOrTx | null, job: JobDefinition<T>, data:
   const policy = {
     retryLimit: options.retryLimit ?? job.retryLimit ?? DEFAULT_RETRY_LIMIT,
     retryDelaySeconds: options.retryDelaySeconds ?? job.retryDelaySeconds ?? DEFAULT_RETRY_DELAY_SECONDS,
+    leaseSeconds: job.leaseSeconds ?? JOB_LEASE_SECONDS,
   };
   if (db && queue.kind === "local") {
     const { createLocalQueue } = await import("./local-queue");

@@ -8,7 +8,8 @@ import { mcpCheckServiceJob, mcpHealthSweepJob } from "@/lib/mcp/health";
 import { recapSweepJob } from "@/lib/receptionist/recaps";
 import { finishCallJob, processVoicemailJob } from "@/lib/telephony/voice/post-call";
 import { healthCheckJob } from "@/lib/analytics/health";
-import { analyticsRollupJob } from "@/lib/analytics/rollup";
+import { analyticsRollupJob, analyticsRollupOrganizationJob } from "@/lib/analytics/rollup";
+import { retentionApplyJob, retentionSweepJob } from "@/lib/retention/jobs";
 import type { JobDefinition } from "./types";
 
 /** Every job the runner knows. A feature defines its jobs beside its code and lists them here. */
@@ -29,5 +30,8 @@ export const jobDefinitions: JobDefinition<unknown>[] = [
   processVoicemailJob,
   healthCheckJob,
   analyticsRollupJob,
+  analyticsRollupOrganizationJob,
   recapSweepJob,
+  retentionSweepJob,
+  retentionApplyJob,
 ] as JobDefinition<unknown>[];

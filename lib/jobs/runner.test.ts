@@ -144,4 +144,84 @@ describe("job runner", () => {
     expect(await enqueueDueSchedules(db, definitions, at(62_000), other)).toEqual([]);
     expect(other.get(job.name)).toBe(slot + 120_000);
   });
+
+  it("runs a job again within a minute when the worker that took it died (its lease ran out, no heartbeat)", async () => {
+    const { job, runs, definitions } = recorder({ leaseSeconds: 2 });
+    await enqueue(null, job, { tag: "orphan" });
+    // A "dead" worker: it takes the job, then never renews its lease nor finishes it.
+    const queue = await getJobQueue();
+    const taken = await queue.fetch(new Map([[job.name, 1]]), () => 2, 1);
+    expect(taken).toHaveLength(1);
+    const diedAt = Date.now();
+    await runDueJobs({ definitions, schedules: false });
+    expect(runs).toHaveLength(0); // still leased to the dead worker
+    const until = diedAt + 60_000;
+    while (runs.length === 0 && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 500));
+      await runDueJobs({ definitions, schedules: false });
+    }
+    expect(runs.map((r) => r.tag)).toEqual(["orphan"]);
+    expect(runs[0].at - diedAt).toBeGreaterThanOrEqual(1900);
+    expect(runs[0].at - diedAt).toBeLessThan(60_000);
+    expect(runs[0].attempt).toBe(2);
+  }, 90_000);
+
+  it("renews a long job's lease while it runs, so it is not run twice", async () => {
+    const { job, runs, definitions } = recorder({
+      leaseSeconds: 2,
+      async handler() {
+        await new Promise((r) => setTimeout(r, 5000));
+      },
+    });
+    await enqueue(null, job, { tag: "long" });
+    const first = runDueJobs({ definitions, schedules: false });
+    // Another worker polling all the while finds nothing to take.
+    const until = Date.now() + 5500;
+    while (Date.now() < until) {
+      await runDueJobs({ definitions, schedules: false, budgetMs: 100 });
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    await first;
+    expect(runs.map((r) => r.tag)).toEqual(["long"]);
+  });
+
+  it("runs another queue's job while a slow job runs: one slow job holds only its own slot", async () => {
+    let slowEnded = 0;
+    const slow = recorder({
+      async handler() {
+        await new Promise((r) => setTimeout(r, 4000));
+        slowEnded = Date.now();
+      },
+    });
+    const fast = recorder();
+    await enqueue(null, slow.job, { tag: "slow" });
+    const runner = startJobRunner(100, { definitions: [...slow.definitions, ...fast.definitions] });
+    try {
+      await waitFor(() => slow.runs.length === 1, 10_000);
+      await enqueue(null, fast.job, { tag: "fast" });
+      await waitFor(() => fast.runs.length === 1, 10_000);
+      expect(slowEnded).toBe(0); // the fast job ran while the slow one was still running
+    } finally {
+      await runner.stop();
+    }
+    expect(slowEnded).toBeGreaterThan(0);
+  });
+
+  it("runs at most a name's concurrency at once", async () => {
+    let running = 0;
+    let most = 0;
+    const { job, runs, definitions } = recorder({
+      concurrency: 2,
+      async handler() {
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise((r) => setTimeout(r, 300));
+        running -= 1;
+      },
+    });
+    for (let i = 0; i < 6; i++) await enqueue(null, job, { tag: `t${i}` });
+    await runDueJobs({ definitions, schedules: false });
+    expect(runs).toHaveLength(6);
+    expect(most).toBe(2);
+  });
 });

@@ -52,12 +52,22 @@ const EXTENSIONS: Record<string, string> = { "audio/wav": "wav", "audio/mpeg": "
 export async function saveAudioClip(
   db: DbOrTx,
   store: BlobStore,
-  input: { organizationId: string | null; audio: Buffer; contentType: string; durationMs: number | null; source: ClipSource; id?: string; cacheKey?: string },
+  input: {
+    organizationId: string | null;
+    audio: Buffer;
+    contentType: string;
+    durationMs: number | null;
+    source: ClipSource;
+    id?: string;
+    cacheKey?: string;
+    /** Synthesized speech: its words and voice, so the clip can be made again if its bytes are lost. */
+    speech?: { text: string; voiceId: string };
+  },
 ): Promise<AudioClip> {
   const id = input.id ?? crypto.randomUUID();
   const month = new Date().toISOString().slice(0, 7);
   const storageKey = `${input.organizationId ?? "public"}/${month}/${id}.${EXTENSIONS[input.contentType] ?? "bin"}`;
-  await store.put(storageKey, input.audio);
+  await store.put(storageKey, input.audio, { db });
   const clip: AudioClip = {
     id,
     organizationId: input.organizationId,
@@ -67,6 +77,8 @@ export async function saveAudioClip(
     durationMs: input.durationMs,
     source: input.source,
     cacheKey: input.cacheKey ?? null,
+    speechText: input.speech?.text ?? null,
+    voiceId: input.speech?.voiceId ?? null,
     createdAt: new Date(),
   };
   await clipStatement(db).execute({ ...clip, createdAt: clip.createdAt.toISOString() });

@@ -1,7 +1,11 @@
 import "server-only";
 import type { Db } from "@/db/client";
 import type { Session } from "@/lib/auth/session";
-import { getBlobStore } from "@/lib/blob-store";
+import { eq } from "drizzle-orm";
+import { audioClips } from "@/db/schema";
+import { resolveVoice } from "@/lib/assistants/voices";
+import { getBlobStore, type BlobStore } from "@/lib/blob-store";
+import { selectTts } from "@/lib/provider-selection/tts";
 import { HttpError, notFound, unauthorized } from "@/lib/http/errors";
 import { getClipForToken, getOrganizationClip, verifyAudioToken, type AudioClip } from "./audio-clips";
 import { parseRange } from "./range";
@@ -34,10 +38,18 @@ async function findClip(
 }
 
 export async function serveAudioClip(db: Db, session: Session | null, req: Request, id: string, head: boolean): Promise<Response> {
-  const { clip, viaToken } = await findClip(db, session, req, id);
+  const found = await findClip(db, session, req, id);
+  const { viaToken } = found;
+  let clip: AudioClip | null = found.clip;
   const store = getBlobStore();
-  const stat = await store.stat(clip.storageKey);
-  if (!stat) throw notFound("Audio clip");
+  let stat = await store.stat(clip.storageKey);
+  if (!stat) {
+    // The bytes are gone (a retention run, a lost object) but the words are known: say them again,
+    // so a phone provider fetching a <Play> URL never gets a 404 mid-call.
+    clip = await synthesizeAgain(db, store, clip);
+    stat = clip ? await store.stat(clip.storageKey) : null;
+    if (!clip || !stat) throw notFound("Audio clip");
+  }
   const size = stat.size;
   const headers = new Headers({
     "Content-Type": clip.contentType,
@@ -63,3 +75,21 @@ export async function serveAudioClip(db: Db, session: Session | null, req: Reque
   return new Response(body, { status, headers });
 }
 
+
+/**
+ * A synthesized clip whose blob is missing, made again with the organization's speech provider from
+ * the words and voice kept on its row; the row follows the new bytes (content type, size). Null for a
+ * clip that is not synthesized speech (a recording cannot be made again).
+ */
+export async function synthesizeAgain(db: Db, store: BlobStore, clip: AudioClip): Promise<AudioClip | null> {
+  if (!clip.speechText || !clip.voiceId) return null;
+  const tts = await selectTts(db, clip.organizationId);
+  const { audio, contentType } = await tts.synthesize(clip.speechText, resolveVoice(clip.voiceId));
+  await store.put(clip.storageKey, audio);
+  const [row] = await db
+    .update(audioClips)
+    .set({ contentType, sizeBytes: audio.length })
+    .where(eq(audioClips.id, clip.id))
+    .returning();
+  return row ?? null;
+}

@@ -199,6 +199,7 @@ export async function runVoiceTest(db: Db, request: VoiceTurnRequest): Promise<V
       contentType: result.contentType,
       durationMs: result.durationMs,
       source,
+      speech: { text: result.reply.text, voiceId: voiceOf(assistant).id },
     });
     const providers = { llm: llm.name, tts: tts.name } as ProvidersUsed;
     const t = result.timings;

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { GET as analyticsRoute } from "@/app/api/analytics/route";
 import { GET as exportRoute } from "@/app/api/analytics/export/route";
 import { GET as reportsList, POST as createReportRoute } from "@/app/api/analytics/reports/route";
@@ -8,7 +8,9 @@ import { GET as reportExportRoute } from "@/app/api/analytics/reports/[id]/expor
 import { closeDb, getDb } from "@/lib/database";
 import { analyticsDays, analyticsDirtyDays, assistantReplies, calls, healthChecks, messages, payments, phoneNumbers, users, voiceAssistants } from "@/db/schema";
 import { getAnalytics } from "@/lib/analytics/service";
-import { refreshDay, refreshDirtyDays } from "@/lib/analytics/rollup";
+import { analyticsRollupJob, analyticsRollupOrganizationJob, refreshDay, refreshDirtyDays } from "@/lib/analytics/rollup";
+import { enqueue } from "@/lib/jobs/queue";
+import { runJobsUntil } from "../helpers/jobs";
 import type { AnalyticsFilters, AnalyticsRange } from "@/lib/analytics/schema";
 import { spendCredits } from "@/lib/billing/ledger";
 import { platformUptime } from "@/lib/analytics/health";
@@ -263,6 +265,22 @@ describe("daily rollups (analytics.rollup job)", () => {
     expect((await getAnalytics(db, scope, "7d", {}, now)).overview.totalCalls).toBe(4);
     await refreshDirtyDays(db, { organizationId: org });
     expect((await getAnalytics(db, scope, "7d", {}, now)).overview.totalCalls).toBe(4);
+  });
+
+  it("the minute job hands each organization with dirty days a job of its own, and the figures stay exact", async () => {
+    const [a, b] = [await seedOrganization(), await seedOrganization()];
+    const db = await getDb();
+    const now = new Date();
+    const orgs = [a.account.organizationId, b.account.organizationId];
+    const live = await Promise.all(orgs.map((organizationId) => getAnalytics(db, { organizationId }, "30d", {}, now)));
+    const dirty = async () => (await db.select().from(analyticsDirtyDays).where(inArray(analyticsDirtyDays.organizationId, orgs))).length;
+    expect(await dirty()).toBeGreaterThan(0);
+    await enqueue(null, analyticsRollupJob, {});
+    await runJobsUntil([analyticsRollupJob, analyticsRollupOrganizationJob], async () => (await dirty()) === 0);
+    for (const organizationId of orgs) {
+      expect((await db.select().from(analyticsDays).where(eq(analyticsDays.organizationId, organizationId))).length).toBeGreaterThan(0);
+    }
+    expect(await Promise.all(orgs.map((organizationId) => getAnalytics(db, { organizationId }, "30d", {}, now)))).toEqual(live);
   });
 
   it("a second refresh of a day already refreshed does nothing", async () => {

@@ -129,6 +129,25 @@ describe("demo seed and GET /api/dashboard/stats", () => {
     expect(out.body.activeAssistants).toBe(2);
   });
 
+  it("keeps its figures exact as calls, texts and replies are added, changed and deleted (counts kept by triggers)", async () => {
+    const res = await call(login, "POST", "/api/auth/login", { body: { email: demoAccount.email, password: demoAccount.password } });
+    const db = await getDb();
+    const fromRows = async () => {
+      const [c] = await db.select({ n: count() }).from(calls).where(eq(calls.organizationId, demoOrg));
+      const [m] = await db.select({ n: count() }).from(messages).where(eq(messages.organizationId, demoOrg));
+      const [r] = await db.select({ ms: avg(assistantReplies.totalMs) }).from(assistantReplies).where(eq(assistantReplies.organizationId, demoOrg));
+      return { totalCalls: c.n, totalMessages: m.n, avgResponseTime: `${(Number(r.ms) / 1000).toFixed(1)}s` };
+    };
+    const [oneCall] = await db.select({ id: calls.id }).from(calls).where(eq(calls.organizationId, demoOrg)).limit(1);
+    await db.delete(calls).where(eq(calls.id, oneCall.id));
+    const [aText] = await db.select().from(messages).where(eq(messages.organizationId, demoOrg)).limit(1);
+    await db.insert(messages).values([1, 2, 3].map(() => ({ ...aText, id: crypto.randomUUID(), providerMessageSid: null })));
+    const [aReply] = await db.select({ id: assistantReplies.id }).from(assistantReplies).where(eq(assistantReplies.organizationId, demoOrg)).limit(1);
+    await db.update(assistantReplies).set({ totalMs: 60_000 }).where(eq(assistantReplies.id, aReply.id));
+    const out = await call(stats, "GET", "/api/dashboard/stats", { sessionId: res.body.sessionId });
+    expect(out.body).toMatchObject(await fromRows());
+  });
+
   it("shows a new organization its own figures, not the demo's: no calls or texts yet, its starter assistant active", async () => {
     const account = await registerTestUser();
     const out = await call(stats, "GET", "/api/dashboard/stats", { sessionId: account.sessionId });
