@@ -13,3 +13,4 @@ export * from "./knowledge";
 export * from "./routing";
 export * from "./analytics";
 export * from "./receptionist";
+export * from "./compliance";

@@ -3,6 +3,7 @@ import { and, asc, eq, gte, ilike, inArray, lte, ne, or, sql, type Placeholder, 
 import type { Db } from "@/db/client";
 import { assistantActions, calls, messages, phoneNumbers, voiceAssistants, type CallOutcome, type FailureClass, type TranscriptTurn } from "@/db/schema";
 import { notFound } from "@/lib/http/errors";
+import { consentFor, type ConsentView } from "@/lib/compliance/consent";
 import { threadView, type ThreadView } from "@/lib/telephony/sms";
 import { encodeCursor, type Cursor } from "@/lib/http/pagination";
 import { preparedStatement } from "@/lib/database-statements";
@@ -270,6 +271,8 @@ export type CallDetail = {
   provider: "twilio" | "simulated" | null;
   transport: "gather" | "relay" | null;
   analyzedAt: string | null;
+  /** The consent record (docs/compliance.md#consent): the notice played, and whether the caller stayed on. */
+  consent: ConsentView | null;
 };
 
 /** A call of the organization by the carrier's CallSid (the phone panel and the simulator know only that). */
@@ -290,7 +293,7 @@ export async function getCallDetail(db: Db, organizationId: string, id: string):
     .where(and(eq(calls.organizationId, organizationId), eq(calls.id, id)))
     .limit(1);
   if (!row) throw notFound("Call");
-  const [numbers, assistant, actions] = await Promise.all([
+  const [numbers, assistant, actions, consent] = await Promise.all([
     phoneNumbersById(db, organizationId, row.phoneNumberId ? [row.phoneNumberId] : []),
     row.assistantId
       ? db
@@ -304,6 +307,7 @@ export async function getCallDetail(db: Db, organizationId: string, id: string):
       .from(assistantActions)
       .where(and(eq(assistantActions.organizationId, organizationId), eq(assistantActions.callId, row.id)))
       .orderBy(asc(assistantActions.createdAt)),
+    consentFor(db, organizationId, row.id),
   ]);
   return {
     id: row.id,
@@ -342,6 +346,7 @@ export async function getCallDetail(db: Db, organizationId: string, id: string):
     provider: row.provider,
     transport: row.transport,
     analyzedAt: row.analyzedAt ? row.analyzedAt.toISOString() : null,
+    consent,
   };
 }
 

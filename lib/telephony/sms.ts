@@ -24,6 +24,7 @@ import { normalizePhone } from "@/lib/appointments/schema";
 import type { BookingDeps } from "@/lib/appointments/service";
 import { recordKnowledgeGap } from "@/lib/knowledge-gaps/service";
 import { asksForCallback, asksToBeForgotten } from "@/lib/receptionist/forget";
+import { withTextNotice } from "@/lib/compliance/text-notice";
 import { forgetCaller, memoryFor, memoryForModel, rememberCaller } from "@/lib/receptionist/memory";
 import { createTask } from "@/lib/receptionist/tasks";
 import { FORGET_ME, TASK_TITLES, who } from "@/lib/text/receptionist";
@@ -268,7 +269,9 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
     );
     const llmMs = performance.now() - started;
     await db.update(messages).set({ intent: reply.intent }).where(eq(messages.id, inbound.id));
-    const { response, message } = await send(reply.text, "assistant", reply.intent);
+    // The first reply of a conversation carries the AI disclosure (lib/compliance/text-notice.ts).
+    const disclosed = await withTextNotice(db, { organizationId: number.organizationId, threadId: thread.id, from, fromState: req.params.FromState, to: number.phoneNumber, toState: req.params.ToState }, reply.text);
+    const { response, message } = await send(disclosed, "assistant", reply.intent);
     if (reply.intent === "spam" && listed !== "allow") {
       // Spam costs nothing: the reply's credit comes back through the ledger.
       const back = await changeCredits(db, number.organizationId, "refund", creditPrices.smsReply, { reason: "Credit back: spam text", reference: `sms-credit-back:${inbound.id}`, metadata: { messageId: inbound.id } });

@@ -26,9 +26,13 @@ function addPrompts(target: Container, prompts: Prompt[]) {
   }
 }
 
-/** Speak (barge-in allowed: the prompts are inside the Gather), then listen; silence calls the action too. */
-export function gatherTwiml(prompts: Prompt[], actionUrl: string): string {
+/**
+ * Speak (barge-in allowed: the prompts are inside the Gather), then listen; silence calls the action too.
+ * `before` plays first and outside the Gather, so speech cannot cut it short (the call's notice).
+ */
+export function gatherTwiml(prompts: Prompt[], actionUrl: string, before: Prompt[] = []): string {
   const response = new VoiceResponse();
+  addPrompts(response as unknown as Container, before);
   const gather = response.gather({
     input: ["speech"],
     action: actionUrl,
@@ -112,8 +116,9 @@ export function recordTwiml(prompts: Prompt[], actionUrl: string, recordingCallb
 }
 
 /** The streaming path: Twilio speaks and listens, our gateway streams the model's text over a WebSocket. */
-export function relayTwiml(input: { url: string; actionUrl: string; welcomeGreeting: string; callId: string }): string {
+export function relayTwiml(input: { url: string; actionUrl: string; welcomeGreeting: string; callId: string; before?: Prompt[] }): string {
   const response = new VoiceResponse();
+  addPrompts(response as unknown as Container, input.before ?? []);
   const connect = response.connect({ action: input.actionUrl, method: "POST" });
   const relay = connect.conversationRelay({
     url: input.url,
