@@ -203,7 +203,7 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
   if (keyword === "help") return (await send(SMS_TEXTS.help(biz, number.phoneNumber), "system")).response;
   if (thread.optedOut) return twimlResponse(messageTwiml(null));
   if (asksToBeForgotten(body)) {
-    await forgetCaller(db, number.organizationId, from);
+    await forgetCaller(db, number.organizationId, from, "caller_text");
     return (await send(FORGET_ME.text(biz), "system")).response;
   }
   await rememberCaller(db, number.organizationId, from, { utterances: [body] });

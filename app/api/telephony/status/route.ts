@@ -1,4 +1,5 @@
 import { enforceConsent } from "@/lib/compliance/consent";
+import { eraseAfterCall } from "@/lib/compliance/erasure";
 import { publicRoute } from "@/lib/http/route";
 import { callStatus } from "@/lib/telephony/voice/calls";
 import { readCarrierRequest } from "@/lib/telephony/webhook";
@@ -10,6 +11,10 @@ export const POST = publicRoute(async (req, { db }) => {
   const carrier = await readCarrierRequest(req);
   const res = await callStatus(db, carrier);
   // Without consent the call is answered, not kept (docs/compliance.md#consent).
-  if (res.ok && ENDED.has(carrier.params.CallStatus ?? "")) await enforceConsent(db, carrier.params.CallSid);
+  if (res.ok && ENDED.has(carrier.params.CallStatus ?? "")) {
+    await enforceConsent(db, carrier.params.CallSid);
+    // A caller who said "forget me" during the call: its last turns go too (docs/compliance.md#erasure).
+    await eraseAfterCall(db, carrier.params.CallSid);
+  }
   return res;
 });
