@@ -3,6 +3,8 @@ import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { complianceSettings, organizations, phoneNumbers } from "@/db/schema";
 import { badRequest } from "@/lib/http/errors";
+import { looksLikeHealthcare } from "./hipaa";
+import { forgetHipaaMode } from "./idle-sessions";
 import { noticeTextProblem, type NoticeSettings } from "./notice";
 import type { ComplianceSettingsInput } from "./schema";
 import { isAllPartyState, normalizeState, requiresAiDisclosure, stateFromAddress, stateFromNumber } from "./states";
@@ -21,8 +23,6 @@ export type ComplianceSettingsView = NoticeSettings & {
   baaProviders: string[];
 };
 
-/** Dental and medical businesses, by their name and the services they list: HIPAA mode is on for them by default. */
-const HEALTH = /\b(dent\w*|orthodont\w*|medic\w*|clinic|health|doctor|physician|pediatric\w*|chiropract\w*|physio\w*|therap\w*|dermatolog\w*|optometr\w*|hygien\w*|surgery|surgical|hospital|pharmac\w*|nurs\w*|patients?)\b/i;
 
 export async function complianceSettingsFor(db: DbOrTx, organizationId: string): Promise<ComplianceSettingsView> {
   const [[row], [org], [number]] = await Promise.all([
@@ -34,7 +34,7 @@ export async function complianceSettingsFor(db: DbOrTx, organizationId: string):
   const fromAddress = stateFromAddress(org?.profile.address);
   const fromNumber = stateFromNumber(number?.phoneNumber);
   const businessState = saved ?? fromAddress ?? fromNumber;
-  const hipaaModeDefault = HEALTH.test([org?.name ?? "", ...(org?.profile.services ?? [])].join(" "));
+  const hipaaModeDefault = looksLikeHealthcare(org?.name ?? "", org?.profile.services);
   return {
     noticeEnabled: row?.noticeEnabled ?? true,
     noticeText: row?.noticeText ?? null,
@@ -80,5 +80,6 @@ export async function updateComplianceSettings(db: DbOrTx, organizationId: strin
     .insert(complianceSettings)
     .values({ organizationId, ...values })
     .onConflictDoUpdate({ target: complianceSettings.organizationId, set: values });
+  forgetHipaaMode(organizationId);
   return complianceSettingsFor(db, organizationId);
 }
