@@ -49,6 +49,19 @@ CREATE TABLE "messaging_registration" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "queued_text" (
+	"id" text PRIMARY KEY NOT NULL,
+	"organization_id" text NOT NULL,
+	"phone_number_id" text,
+	"to_number" text NOT NULL,
+	"body" text NOT NULL,
+	"origin" text NOT NULL,
+	"reason" text NOT NULL,
+	"message_id" text,
+	"sent_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "record_access_log" (
 	"id" text PRIMARY KEY NOT NULL,
 	"organization_id" text NOT NULL,
@@ -65,9 +78,11 @@ ALTER TABLE "compliance_setting" ADD CONSTRAINT "compliance_setting_organization
 ALTER TABLE "erasure_certificate" ADD CONSTRAINT "erasure_certificate_organization_id_organization_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organization"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "erasure_certificate" ADD CONSTRAINT "erasure_certificate_requested_by_user_id_fk" FOREIGN KEY ("requested_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "messaging_registration" ADD CONSTRAINT "messaging_registration_organization_id_organization_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organization"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "queued_text" ADD CONSTRAINT "queued_text_organization_id_organization_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organization"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "record_access_log" ADD CONSTRAINT "record_access_log_organization_id_organization_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organization"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "call_consent_org_created_idx" ON "call_consent" USING btree ("organization_id","created_at");--> statement-breakpoint
 CREATE INDEX "erasure_certificate_org_created_idx" ON "erasure_certificate" USING btree ("organization_id","created_at");--> statement-breakpoint
 CREATE INDEX "erasure_certificate_subject_idx" ON "erasure_certificate" USING btree ("organization_id","subject_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "messaging_registration_brand_sid_uq" ON "messaging_registration" USING btree ("brand_sid");--> statement-breakpoint
+CREATE INDEX "queued_text_org_sent_idx" ON "queued_text" USING btree ("organization_id","sent_at");--> statement-breakpoint
 CREATE INDEX "record_access_log_org_created_idx" ON "record_access_log" USING btree ("organization_id","created_at");

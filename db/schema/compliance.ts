@@ -115,3 +115,26 @@ export const messagingRegistrations = pgTable(
   },
   (t) => [uniqueIndex("messaging_registration_brand_sid_uq").on(t.brandSid)],
 );
+
+/** Texts to callers that wait for the organization's messaging registration (A2P 10DLC) to be approved. */
+export const queuedTexts = pgTable(
+  "queued_text",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    phoneNumberId: text("phone_number_id"),
+    toNumber: text("to_number").notNull(),
+    body: text("body").notNull(),
+    /** What sent it: owner, text_back, appointment. */
+    origin: text("origin").notNull(),
+    /** Why it waits, as the owner reads it. */
+    reason: text("reason").notNull(),
+    /** The message row once it went out; null while it waits. */
+    messageId: text("message_id"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("queued_text_org_sent_idx").on(t.organizationId, t.sentAt)],
+);

@@ -28,3 +28,14 @@ export const erasureRequestInput = z
     confirm: z.literal(true, { error: "Confirm the erasure: it cannot be undone" }),
   })
   .strict();
+
+/** POST /api/compliance/messaging-registration: the brand and campaign (A2P 10DLC). */
+export const registrationInput = z
+  .object({
+    brandName: z.string({ error: "brandName is required" }).trim().min(1, "brandName is required").max(120, "brandName must be at most 120 characters"),
+    useCase: z.enum(["CUSTOMER_CARE", "MIXED", "LOW_VOLUME", "ACCOUNT_NOTIFICATION"], { error: "useCase must be CUSTOMER_CARE, MIXED, LOW_VOLUME or ACCOUNT_NOTIFICATION" }).default("CUSTOMER_CARE"),
+    customerProfileBundleSid: z.string().trim().regex(/^BU[0-9a-f]{32}$/, "customerProfileBundleSid must be a Trust Hub bundle SID (BU…)").optional(),
+    a2pProfileBundleSid: z.string().trim().regex(/^BU[0-9a-f]{32}$/, "a2pProfileBundleSid must be a Trust Hub bundle SID (BU…)").optional(),
+  })
+  .strict();
+export type RegistrationInput = z.output<typeof registrationInput>;

@@ -9,6 +9,7 @@ import { recapSweepJob } from "@/lib/receptionist/recaps";
 import { finishCallJob, processVoicemailJob } from "@/lib/telephony/voice/post-call";
 import { healthCheckJob } from "@/lib/analytics/health";
 import { analyticsRollupJob } from "@/lib/analytics/rollup";
+import { registrationReviewJob } from "@/lib/compliance/messaging-registration";
 import type { JobDefinition } from "./types";
 
 /** Every job the runner knows. A feature defines its jobs beside its code and lists them here. */
@@ -30,4 +31,5 @@ export const jobDefinitions: JobDefinition<unknown>[] = [
   healthCheckJob,
   analyticsRollupJob,
   recapSweepJob,
+  registrationReviewJob,
 ] as JobDefinition<unknown>[];

@@ -1,4 +1,5 @@
 import "server-only";
+import { holdText, messagingHold } from "@/lib/compliance/messaging-registration";
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
@@ -62,7 +63,7 @@ export async function hasOptedOut(db: DbOrTx, organizationId: string, phone: str
   return Boolean(stored || thread);
 }
 
-export type TextBackOutcome = "sent" | "opted_out" | "disabled" | "no_number" | "no_credits" | "failed";
+export type TextBackOutcome = "sent" | "opted_out" | "disabled" | "no_number" | "no_credits" | "failed" | "queued";
 
 export async function sendTextBack(
   db: Db,
@@ -87,6 +88,12 @@ export async function sendTextBack(
     throw error;
   }
   const body = fillTemplate(setting.template, { business: values.business, number: number.phoneNumber, name: values.name });
+  // A2P 10DLC not approved yet: the text waits, with the reason, and goes out on approval (lib/compliance/messaging-registration.ts).
+  const hold = await messagingHold(db, call.organizationId);
+  if (hold) {
+    await holdText(db, { organizationId: call.organizationId, phoneNumberId: number.id, to: call.fromNumber, body, origin: "text_back", reason: hold });
+    return { outcome: "queued" };
+  }
   const thread = await threadFor(db, call.organizationId, number.id, call.fromNumber);
   let sid: string | null = null;
   let status: "sent" | "failed" = "sent";
