@@ -72,6 +72,13 @@ function ComplianceForm({ s }: { s: ComplianceSettingsView }) {
             <Switch id="notice-enabled" checked={s.noticeEnabled} disabled={save.isPending || (s.noticeRequired && s.noticeEnabled)} onCheckedChange={(v) => save.mutate({ noticeEnabled: v })} />
           </div>
           <FieldError id="notice-enabled-error" message={errors.noticeEnabled} />
+          <div className="flex items-center justify-between gap-4">
+            <div className="flex flex-col gap-1">
+              <Label htmlFor="record-calls">Record calls where consent holds</Label>
+              <p className="text-sm text-muted-foreground">Twilio numbers record the whole call after the notice; recordings are discarded when the caller hangs up during it.</p>
+            </div>
+            <Switch id="record-calls" checked={s.recordCalls} disabled={save.isPending} onCheckedChange={(v) => save.mutate({ recordCalls: v })} />
+          </div>
           <div className="flex flex-col gap-2">
             <Label htmlFor="notice-text">Your wording (it must still say it is an AI and that calls may be recorded)</Label>
             <Textarea id="notice-text" value={text} placeholder={DEFAULT_NOTICE} maxLength={300} onChange={(e) => setText(e.target.value)} aria-invalid={Boolean(errors.noticeText)} />

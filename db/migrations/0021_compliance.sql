@@ -12,11 +12,22 @@ CREATE TABLE "call_consent" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "call_recording" (
+	"call_id" text PRIMARY KEY NOT NULL,
+	"organization_id" text NOT NULL,
+	"recording_sid" text NOT NULL,
+	"duration_seconds" integer,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"clip_id" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "compliance_setting" (
 	"organization_id" text PRIMARY KEY NOT NULL,
 	"notice_enabled" boolean DEFAULT true NOT NULL,
 	"notice_text" text,
 	"business_state" text,
+	"record_calls" boolean DEFAULT true NOT NULL,
 	"hipaa_mode" boolean,
 	"baa_providers" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"updated_by" text,
@@ -74,6 +85,8 @@ CREATE TABLE "record_access_log" (
 --> statement-breakpoint
 ALTER TABLE "call_consent" ADD CONSTRAINT "call_consent_call_id_call_id_fk" FOREIGN KEY ("call_id") REFERENCES "public"."call"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "call_consent" ADD CONSTRAINT "call_consent_organization_id_organization_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organization"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "call_recording" ADD CONSTRAINT "call_recording_call_id_call_id_fk" FOREIGN KEY ("call_id") REFERENCES "public"."call"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "call_recording" ADD CONSTRAINT "call_recording_organization_id_organization_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organization"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "compliance_setting" ADD CONSTRAINT "compliance_setting_organization_id_organization_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organization"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "erasure_certificate" ADD CONSTRAINT "erasure_certificate_organization_id_organization_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organization"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "erasure_certificate" ADD CONSTRAINT "erasure_certificate_requested_by_user_id_fk" FOREIGN KEY ("requested_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -81,6 +94,7 @@ ALTER TABLE "messaging_registration" ADD CONSTRAINT "messaging_registration_orga
 ALTER TABLE "queued_text" ADD CONSTRAINT "queued_text_organization_id_organization_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organization"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "record_access_log" ADD CONSTRAINT "record_access_log_organization_id_organization_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organization"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "call_consent_org_created_idx" ON "call_consent" USING btree ("organization_id","created_at");--> statement-breakpoint
+CREATE INDEX "call_recording_org_idx" ON "call_recording" USING btree ("organization_id","created_at");--> statement-breakpoint
 CREATE INDEX "erasure_certificate_org_created_idx" ON "erasure_certificate" USING btree ("organization_id","created_at");--> statement-breakpoint
 CREATE INDEX "erasure_certificate_subject_idx" ON "erasure_certificate" USING btree ("organization_id","subject_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "messaging_registration_brand_sid_uq" ON "messaging_registration" USING btree ("brand_sid");--> statement-breakpoint

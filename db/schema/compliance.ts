@@ -1,4 +1,4 @@
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { organizations } from "./organizations";
 import { calls } from "./telephony";
@@ -17,6 +17,8 @@ export const complianceSettings = pgTable("compliance_setting", {
   noticeText: text("notice_text"),
   /** Two-letter US state of the business; null = from the business address, else its number's area code. */
   businessState: text("business_state"),
+  /** Record whole calls (Twilio `<Start><Recording>`) where consent holds. */
+  recordCalls: boolean("record_calls").notNull().default(true),
   /** HIPAA mode; null = the default (on for dental and medical businesses). */
   hipaaMode: boolean("hipaa_mode"),
   /** Providers the business holds a Business Associate Agreement with (HIPAA mode allows only these and offline ones). */
@@ -137,4 +139,24 @@ export const queuedTexts = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("queued_text_org_sent_idx").on(t.organizationId, t.sentAt)],
+);
+
+/** A whole-call recording (Twilio `<Start><Recording>`), kept only where the call's consent holds. */
+export const callRecordings = pgTable(
+  "call_recording",
+  {
+    callId: text("call_id")
+      .primaryKey()
+      .references(() => calls.id, { onDelete: "cascade" }),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    recordingSid: text("recording_sid").notNull(),
+    durationSeconds: integer("duration_seconds"),
+    /** pending (the carrier has it), stored (our audio clip), discarded (no consent, or erased). */
+    status: text("status", { enum: ["pending", "stored", "discarded"] }).notNull().default("pending"),
+    clipId: text("clip_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("call_recording_org_idx").on(t.organizationId, t.createdAt)],
 );

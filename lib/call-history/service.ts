@@ -4,6 +4,7 @@ import type { Db } from "@/db/client";
 import { assistantActions, calls, messages, phoneNumbers, voiceAssistants, type CallOutcome, type FailureClass, type TranscriptTurn } from "@/db/schema";
 import { notFound } from "@/lib/http/errors";
 import { consentFor, type ConsentView } from "@/lib/compliance/consent";
+import { callRecordingFor, type CallRecordingView } from "@/lib/compliance/recordings";
 import { threadView, type ThreadView } from "@/lib/telephony/sms";
 import { encodeCursor, type Cursor } from "@/lib/http/pagination";
 import { preparedStatement } from "@/lib/database-statements";
@@ -273,6 +274,8 @@ export type CallDetail = {
   analyzedAt: string | null;
   /** The consent record (docs/compliance.md#consent): the notice played, and whether the caller stayed on. */
   consent: ConsentView | null;
+  /** The whole-call recording where consent held (docs/compliance.md#recordings): play `url`, save `downloadUrl`. */
+  callRecording: CallRecordingView | null;
 };
 
 /** A call of the organization by the carrier's CallSid (the phone panel and the simulator know only that). */
@@ -293,7 +296,7 @@ export async function getCallDetail(db: Db, organizationId: string, id: string):
     .where(and(eq(calls.organizationId, organizationId), eq(calls.id, id)))
     .limit(1);
   if (!row) throw notFound("Call");
-  const [numbers, assistant, actions, consent] = await Promise.all([
+  const [numbers, assistant, actions, consent, callRecording] = await Promise.all([
     phoneNumbersById(db, organizationId, row.phoneNumberId ? [row.phoneNumberId] : []),
     row.assistantId
       ? db
@@ -308,6 +311,7 @@ export async function getCallDetail(db: Db, organizationId: string, id: string):
       .where(and(eq(assistantActions.organizationId, organizationId), eq(assistantActions.callId, row.id)))
       .orderBy(asc(assistantActions.createdAt)),
     consentFor(db, organizationId, row.id),
+    callRecordingFor(db, organizationId, row.id),
   ]);
   return {
     id: row.id,
@@ -347,6 +351,7 @@ export async function getCallDetail(db: Db, organizationId: string, id: string):
     transport: row.transport,
     analyzedAt: row.analyzedAt ? row.analyzedAt.toISOString() : null,
     consent,
+    callRecording,
   };
 }
 

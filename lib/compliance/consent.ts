@@ -3,6 +3,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { callConsents, calls } from "@/db/schema";
 import { noticeFor, type Notice } from "./notice";
+import { dropCallRecordings } from "./recordings";
 import { complianceSettingsFor } from "./settings";
 import { partyState } from "./states";
 
@@ -19,7 +20,10 @@ import { partyState } from "./states";
 export type CallParties = { From?: string; To?: string; FromState?: string; ToState?: string };
 
 /** The notice for an arriving call (pure inputs gathered here), recorded as the call's consent record. */
-export async function recordCallNotice(db: DbOrTx, input: { organizationId: string; callId: string; params: CallParties }): Promise<Notice> {
+export async function recordCallNotice(
+  db: DbOrTx,
+  input: { organizationId: string; callId: string; params: CallParties; provider?: string | null },
+): Promise<Notice & { record: boolean }> {
   const settings = await complianceSettingsFor(db, input.organizationId);
   const callerState = partyState(input.params.FromState, input.params.From);
   // The business's own saved or addressed state wins over what the carrier infers from its number.
@@ -39,7 +43,8 @@ export async function recordCallNotice(db: DbOrTx, input: { organizationId: stri
       playedAt: notice.text ? new Date() : null,
     })
     .onConflictDoNothing({ target: callConsents.callId });
-  return notice;
+  // Whole calls are recorded on Twilio numbers (the simulated carrier records <Record> voicemails only).
+  return { ...notice, record: settings.recordCalls && input.provider === "twilio" };
 }
 
 /** The caller was heard after the notice (a Gather's answer, a stream's first prompt): they stayed on. */
@@ -105,5 +110,6 @@ export async function enforceConsent(db: DbOrTx, callSid: string | undefined): P
     .update(calls)
     .set({ transcript: [], recordingUrl: null, recordingSid: null, voicemailTranscript: null })
     .where(and(eq(calls.id, row.id), eq(calls.organizationId, row.organizationId)));
+  await dropCallRecordings(db, row.organizationId, [row.id]);
   return false;
 }

@@ -23,6 +23,7 @@ import {
 import { getBlobStore } from "@/lib/blob-store";
 import { notFound } from "@/lib/http/errors";
 import { toCsv } from "./csv";
+import { dropCallRecordings } from "./recordings";
 
 /**
  * Erasure that is complete (docs/compliance.md#erasure). "Forget me" from the caller (a call, a text,
@@ -80,7 +81,7 @@ async function eraseCalls(db: DbOrTx, organizationId: string, phone: string) {
     .where(and(eq(calls.organizationId, organizationId), or(eq(calls.fromNumber, phone), and(eq(calls.direction, "outbound"), eq(calls.toNumber, phone)))));
   if (!rows.length) return { calls: 0, transcripts: 0, recordings: 0, ids: [] as string[] };
   const ids = rows.map((r) => r.id);
-  const recordings = await dropRecordings(db, organizationId, rows.map((r) => r.recordingUrl));
+  const recordings = (await dropRecordings(db, organizationId, rows.map((r) => r.recordingUrl))) + (await dropCallRecordings(db, organizationId, ids));
   await db
     .update(calls)
     .set({ transcript: [], summary: null, callerName: null, actionItems: [], recordingUrl: null, recordingSid: null, voicemailTranscript: null, transcriptionNote: null })

@@ -15,6 +15,7 @@ export const complianceSettingsInput = z
       .toUpperCase()
       .regex(/^[A-Z]{2}$/, "businessState must be a two-letter US state")
       .nullable(),
+    recordCalls: z.boolean({ error: "recordCalls must be true or false" }),
     hipaaMode: z.boolean({ error: "hipaaMode must be true or false" }),
     baaProviders: z.array(z.string().trim().min(1).max(40), { error: "baaProviders must be a list of provider names" }).max(20),
   })

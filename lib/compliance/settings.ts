@@ -18,6 +18,8 @@ export type ComplianceSettingsView = NoticeSettings & {
   derivedState: string | null;
   /** The law of the business's own state requires the notice: it cannot be switched off. */
   noticeRequired: boolean;
+  /** Whole calls are recorded (on Twilio numbers) where consent holds. */
+  recordCalls: boolean;
   hipaaMode: boolean;
   hipaaModeDefault: boolean;
   baaProviders: string[];
@@ -42,6 +44,7 @@ export async function complianceSettingsFor(db: DbOrTx, organizationId: string):
     businessStateSource: saved ? "settings" : fromAddress ? "address" : fromNumber ? "number" : null,
     derivedState: fromAddress ?? fromNumber,
     noticeRequired: isAllPartyState(businessState) || requiresAiDisclosure(businessState),
+    recordCalls: row?.recordCalls ?? true,
     hipaaMode: row?.hipaaMode ?? hipaaModeDefault,
     hipaaModeDefault,
     baaProviders: row?.baaProviders ?? [],
@@ -71,6 +74,7 @@ export async function updateComplianceSettings(db: DbOrTx, organizationId: strin
     noticeEnabled,
     noticeText: input.noticeText !== undefined ? input.noticeText || null : current.noticeText,
     businessState,
+    recordCalls: input.recordCalls ?? current.recordCalls,
     hipaaMode: input.hipaaMode !== undefined ? input.hipaaMode : undefined,
     baaProviders: input.baaProviders ?? current.baaProviders,
     updatedBy: userId,

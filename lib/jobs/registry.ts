@@ -10,6 +10,7 @@ import { finishCallJob, processVoicemailJob } from "@/lib/telephony/voice/post-c
 import { healthCheckJob } from "@/lib/analytics/health";
 import { analyticsRollupJob } from "@/lib/analytics/rollup";
 import { registrationReviewJob } from "@/lib/compliance/messaging-registration";
+import { storeRecordingJob } from "@/lib/compliance/recordings";
 import type { JobDefinition } from "./types";
 
 /** Every job the runner knows. A feature defines its jobs beside its code and lists them here. */
@@ -32,4 +33,5 @@ export const jobDefinitions: JobDefinition<unknown>[] = [
   analyticsRollupJob,
   recapSweepJob,
   registrationReviewJob,
+  storeRecordingJob,
 ] as JobDefinition<unknown>[];

@@ -28,11 +28,16 @@ function addPrompts(target: Container, prompts: Prompt[]) {
 
 /**
  * Speak (barge-in allowed: the prompts are inside the Gather), then listen; silence calls the action too.
- * `before` plays first and outside the Gather, so speech cannot cut it short (the call's notice).
+ * `before` plays first and outside the Gather, so speech cannot cut it short (the call's notice);
+ * `recordingCallbackUrl` starts a whole-call recording after it.
  */
-export function gatherTwiml(prompts: Prompt[], actionUrl: string, before: Prompt[] = []): string {
+export function gatherTwiml(prompts: Prompt[], actionUrl: string, before: Prompt[] = [], recordingCallbackUrl?: string): string {
   const response = new VoiceResponse();
   addPrompts(response as unknown as Container, before);
+  // Records the whole call from here on (after the notice), in the background (docs/compliance.md#recordings).
+  if (recordingCallbackUrl) {
+    response.start().recording({ recordingStatusCallback: recordingCallbackUrl, recordingStatusCallbackMethod: "POST", recordingStatusCallbackEvent: ["completed"], channels: "dual" });
+  }
   const gather = response.gather({
     input: ["speech"],
     action: actionUrl,
