@@ -30,6 +30,10 @@ type Expect = {
   textBack?: "sent" | "opted_out" | "disabled" | "none";
   memory?: { name?: string | null; forgotten?: boolean };
   noInventedPrices?: boolean;
+  /** The (last) call's consent record (docs/compliance.md): the notice's form, whether consent holds. */
+  consent?: { strict?: boolean; noticeContains?: string; holds?: boolean };
+  /** An erasure certificate requested this way exists (caller_call, caller_text, owner). */
+  erasedVia?: string;
 };
 
 export type CallerScript = {
@@ -276,6 +280,22 @@ async function main() {
         const [contact] = await db.select().from(schema.contacts).where(and(eq(schema.contacts.organizationId, org.id), eq(schema.contacts.phone, caller)));
         if (e.memory.name !== undefined && (contact?.name ?? null) !== e.memory.name) errors.push(`memory.name: wanted ${e.memory.name}, got ${contact?.name ?? null}`);
         if (e.memory.forgotten !== undefined && Boolean(contact?.forgottenAt) !== e.memory.forgotten) errors.push(`memory.forgotten: wanted ${e.memory.forgotten}`);
+      }
+      if (e.consent) {
+        const rows = await db.select().from(schema.calls).where(eq(schema.calls.organizationId, org.id));
+        const last = rows.sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime()).at(-1);
+        const [consent] = last ? await db.select().from(schema.callConsents).where(eq(schema.callConsents.callId, last.id)) : [];
+        if (!consent) errors.push("consent: the call has no consent record");
+        else {
+          if (e.consent.strict !== undefined && consent.strict !== e.consent.strict) errors.push(`consent.strict: wanted ${e.consent.strict}, got ${consent.strict}`);
+          if (e.consent.noticeContains && !(consent.noticeText ?? "").toLowerCase().includes(e.consent.noticeContains.toLowerCase())) errors.push(`consent.noticeContains: "${e.consent.noticeContains}" not in "${consent.noticeText}"`);
+          const holds = consent.noticeText ? Boolean(consent.stayedOnAt) : !consent.required;
+          if (e.consent.holds !== undefined && holds !== e.consent.holds) errors.push(`consent.holds: wanted ${e.consent.holds}, got ${holds}`);
+        }
+      }
+      if (e.erasedVia) {
+        const certificates = await db.select().from(schema.erasureCertificates).where(eq(schema.erasureCertificates.organizationId, org.id));
+        if (!certificates.some((c) => c.requestedVia === e.erasedVia)) errors.push(`erasedVia: no erasure certificate requested via ${e.erasedVia} (${certificates.map((c) => c.requestedVia).join(", ") || "none"})`);
       }
       if (e.noInventedPrices) {
         // Every amount of money the assistant said must be one the business entered.

@@ -70,7 +70,8 @@ export async function sendTextBack(
   call: { id: string; organizationId: string; phoneNumberId: string | null; fromNumber: string },
   values: { business: string; name: string | null },
 ): Promise<{ outcome: TextBackOutcome; messageId?: string }> {
-  if (!call.phoneNumberId) return { outcome: "no_number" };
+  // No number to text: none was given, or the caller was erased (lib/compliance/erasure.ts).
+  if (!call.phoneNumberId || !call.fromNumber.startsWith("+")) return { outcome: "no_number" };
   const [number] = await db
     .select()
     .from(phoneNumbers)
