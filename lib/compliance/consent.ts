@@ -47,11 +47,17 @@ export async function recordCallNotice(
   return { ...notice, record: settings.recordCalls && input.provider === "twilio" };
 }
 
-/** The caller was heard after the notice (a Gather's answer, a stream's first prompt): they stayed on. */
+/** The caller was heard after the notice (a Gather's answer): they stayed on. */
 export async function markStayedOn(db: DbOrTx, callSid: string | undefined): Promise<void> {
   if (!callSid) return;
   const [call] = await db.select({ id: calls.id, organizationId: calls.organizationId }).from(calls).where(eq(calls.providerCallSid, callSid));
   if (!call) return;
+  await markCallStayedOn(db, call.id, call.organizationId);
+}
+
+/** The same by call id: a streaming call's `setup` arrives once the `<Say>` before `<Connect>` has played. */
+export async function markCallStayedOn(db: DbOrTx, callId: string, organizationId: string): Promise<void> {
+  const call = { id: callId, organizationId };
   await db
     .update(callConsents)
     .set({ stayedOnAt: new Date() })
