@@ -14,6 +14,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { apiRequest, isUnauthorizedError, serverMessage } from "@/lib/api-client";
 import { DEFAULT_NOTICE } from "@/lib/compliance/notice";
 import type { ComplianceSettingsView } from "@/lib/compliance/settings";
+import type { RegistrationView } from "@/lib/compliance/messaging-registration";
 import type { ComplianceSettingsInput } from "@/lib/compliance/schema";
 import { serverFieldErrors } from "./server-errors";
 
@@ -127,6 +128,7 @@ function ComplianceForm({ s }: { s: ComplianceSettingsView }) {
           </fieldset>
         </CardContent>
       </Card>
+      <MessagingRegistrationCard />
       <Card>
         <CardHeader>
           <CardTitle>Exports</CardTitle>
@@ -142,5 +144,76 @@ function ComplianceForm({ s }: { s: ComplianceSettingsView }) {
         </CardContent>
       </Card>
     </div>
+  );
+}
+
+const REGISTRATION_KEY = ["/api/compliance/messaging-registration"] as const;
+
+/** A2P 10DLC: the messaging registration's state, a form to submit it, and the texts waiting for it with the reason. */
+function MessagingRegistrationCard() {
+  const queryClient = useQueryClient();
+  const registration = useQuery<RegistrationView>({ queryKey: REGISTRATION_KEY });
+  const [brandName, setBrandName] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const submit = useMutation<RegistrationView, Error, { brandName: string }>({
+    mutationFn: async (body) => (await apiRequest("POST", "/api/compliance/messaging-registration", body)).json(),
+    onSuccess: (saved) => {
+      setErrors({});
+      queryClient.setQueryData(REGISTRATION_KEY, saved);
+      toast.success("Messaging registration submitted");
+    },
+    onError: (error) => {
+      if (isUnauthorizedError(error)) return;
+      setErrors(serverFieldErrors(error) ?? {});
+      toast.error("The registration could not be submitted", { description: serverMessage(error) ?? "Please try again." });
+    },
+  });
+  const r = registration.data;
+  const label: Record<RegistrationView["status"], string> = {
+    not_submitted: "Not submitted",
+    pending: "Awaiting approval",
+    approved: "Approved",
+    rejected: "Refused",
+  };
+  return (
+    <Card data-testid="messaging-registration">
+      <CardHeader>
+        <CardTitle>Text messaging registration (A2P 10DLC)</CardTitle>
+        <CardDescription>US carriers block texts from local numbers whose business is not registered. Until the registration is approved, texts to callers wait here.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3 text-sm">
+        {!r ? (
+          <Skeleton className="h-16 w-full" />
+        ) : (
+          <>
+            <p>
+              Status: <strong>{label[r.status]}</strong> ({r.provider === "twilio" ? "Twilio" : "simulated carrier"})
+              {r.reason ? ` — ${r.reason}` : ""}
+            </p>
+            {r.queuedTexts.length ? (
+              <ul className="flex flex-col gap-1" data-testid="queued-texts">
+                {r.queuedTexts.map((q) => (
+                  <li key={q.id} className="rounded-md bg-muted px-3 py-2">
+                    To {q.to}: “{q.body}” <span className="block text-xs text-muted-foreground">{q.reason}</span>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {r.status !== "approved" && r.status !== "pending" ? (
+              <div className="flex flex-col gap-2">
+                <Label htmlFor="brand-name">Legal business name</Label>
+                <div className="flex gap-2">
+                  <Input id="brand-name" value={brandName} maxLength={120} onChange={(e) => setBrandName(e.target.value)} aria-invalid={Boolean(errors.brandName)} />
+                  <Button disabled={submit.isPending || !brandName.trim()} onClick={() => submit.mutate({ brandName: brandName.trim() })}>
+                    Submit
+                  </Button>
+                </div>
+                <FieldError id="brand-name-error" message={errors.brandName ?? errors.customerProfileBundleSid ?? errors.a2pProfileBundleSid} />
+              </div>
+            ) : null}
+          </>
+        )}
+      </CardContent>
+    </Card>
   );
 }
