@@ -47,6 +47,8 @@ const schema = z.object({
     .transform((v) => v === "true"),
   /** How often the in-process runner looks for due jobs. */
   JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
+  /** How long the simulated carrier takes to approve a messaging registration (A2P 10DLC; docs/compliance.md). */
+  SIMULATED_A2P_REVIEW_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   /** Bearer secret of GET/POST /api/cron/jobs (serverless hosts' scheduler). */
   CRON_SECRET: z.string().min(16).optional(),
   /**

@@ -68,6 +68,10 @@ export type Expect = {
   optedOut?: boolean;
   endedByAssistant?: boolean;
   noInventedPrices?: boolean;
+  /** The (last) call's consent record (docs/compliance.md): the notice's form, whether consent holds. */
+  consent?: { strict?: boolean; noticeContains?: string; holds?: boolean };
+  /** An erasure certificate requested this way exists (caller_call, caller_text, owner). */
+  erasedVia?: string;
 };
 
 /** What the caller does at one prompt (voice) or one text (sms). A plain string is `say`. */
@@ -141,7 +145,7 @@ export const SCRIPT_KEYS = new Set(["name", "business", "profile", "now", "calle
 export const EXPECT_KEYS = new Set([
   "tasks", "appointments", "appointmentsInclude", "contacts", "creditsSpent", "smsTo", "noSmsTo", "textsTo", "noTextsTo", "textContains", "textNotContains",
   "transfer", "transferTo", "outcome", "replyContains", "replyNotContains", "replyMatches", "replyNotMatches", "replyLanguage", "greetingContains",
-  "knowledgeGaps", "textBack", "memory", "optedOut", "endedByAssistant", "noInventedPrices",
+  "knowledgeGaps", "textBack", "memory", "optedOut", "endedByAssistant", "noInventedPrices", "consent", "erasedVia",
 ]);
 export const APPT_KEYS = new Set(["at", "on", "from", "until", "service", "name", "phone", "status", "count"]);
 export const TASK_KEYS = new Set(["kind", "urgent", "titleContains", "textContains", "phone", "nameContains", "count"]);

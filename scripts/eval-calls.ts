@@ -413,6 +413,22 @@ async function runScripts(scripts: Loaded[], opts: { speech: boolean; onResult: 
         const rows = await db.select().from(schema.smsOptOuts).where(and(eq(schema.smsOptOuts.organizationId, org.id), inArray(schema.smsOptOuts.phone, [caller])));
         if (rows.length > 0 !== e.optedOut) errors.push(`optedOut: wanted ${e.optedOut}, got ${rows.length > 0}`);
       }
+      if (e.consent) {
+        const rows = await db.select().from(schema.calls).where(eq(schema.calls.organizationId, org.id));
+        const last = rows.sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime()).at(-1);
+        const [consent] = last ? await db.select().from(schema.callConsents).where(eq(schema.callConsents.callId, last.id)) : [];
+        if (!consent) errors.push("consent: the call has no consent record");
+        else {
+          if (e.consent.strict !== undefined && consent.strict !== e.consent.strict) errors.push(`consent.strict: wanted ${e.consent.strict}, got ${consent.strict}`);
+          if (e.consent.noticeContains && !(consent.noticeText ?? "").toLowerCase().includes(e.consent.noticeContains.toLowerCase())) errors.push(`consent.noticeContains: "${e.consent.noticeContains}" not in "${consent.noticeText}"`);
+          const holds = consent.noticeText ? Boolean(consent.stayedOnAt) : !consent.required;
+          if (e.consent.holds !== undefined && holds !== e.consent.holds) errors.push(`consent.holds: wanted ${e.consent.holds}, got ${holds}`);
+        }
+      }
+      if (e.erasedVia) {
+        const certificates = await db.select().from(schema.erasureCertificates).where(eq(schema.erasureCertificates.organizationId, org.id));
+        if (!certificates.some((c) => c.requestedVia === e.erasedVia)) errors.push(`erasedVia: no erasure certificate requested via ${e.erasedVia} (${certificates.map((c) => c.requestedVia).join(", ") || "none"})`);
+      }
       if (e.endedByAssistant !== undefined && (listensAfterTurns === 0) !== e.endedByAssistant) {
         errors.push(`endedByAssistant: wanted ${e.endedByAssistant}; the assistant ${listensAfterTurns ? `listened ${listensAfterTurns} more time(s) after the caller's last turn` : "ended the call"}`);
       }

@@ -150,6 +150,21 @@ function CallBody({ id }: { id: string }) {
           </audio>
         </div>
       ) : null}
+      {data.callRecording?.url ? (
+        <div className="flex flex-col gap-1" data-testid="call-detail-call-recording">
+          <h3 className="text-sm font-semibold">Call recording</h3>
+          <audio controls preload="none" src={data.callRecording.url} className="w-full" />
+          <a className="text-sm underline" href={data.callRecording.downloadUrl ?? data.callRecording.url} download>
+            Download the recording
+          </a>
+        </div>
+      ) : null}
+      {data.consent ? (
+        <p className="text-xs text-muted-foreground" data-testid="call-detail-consent">
+          {data.consent.noticeText ? `Notice played: “${data.consent.noticeText}”` : "No notice played (none required)."}{" "}
+          {data.consent.holds ? "Consent holds: the call is kept." : "No consent: nothing said on the call is kept."}
+        </p>
+      ) : null}
       {data.voicemail ? (
         <div className="flex flex-col gap-1" data-testid="call-detail-voicemail">
           <h3 className="text-sm font-semibold">Voicemail transcript</h3>

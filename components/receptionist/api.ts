@@ -79,3 +79,19 @@ export function useForgetContact() {
     onError: (error) => toast.error(serverMessage(error) ?? "The memory could not be erased."),
   });
 }
+
+export type ErasureCertificate = { id: string; subject: string; requestedVia: string; requestedByName: string | null; erased: Record<string, number>; createdAt: string };
+
+/** An owner records a caller's erasure request: everything naming them goes; the certificate comes back. */
+export function useEraseContact() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => (await apiRequest("POST", `/api/contacts/${id}/erasure`, { confirm: true })).json() as Promise<ErasureCertificate>,
+    onSuccess: (certificate) => {
+      const total = Object.values(certificate.erased).reduce((a, b) => a + b, 0);
+      toast.success(`Erased ${total} record${total === 1 ? "" : "s"} naming ${certificate.subject}. The certificate is under "Erasure certificates".`);
+      return invalidatePrefix(queryClient, "/api/contacts");
+    },
+    onError: (error) => toast.error(serverMessage(error) ?? "The erasure could not be completed. Try again."),
+  });
+}

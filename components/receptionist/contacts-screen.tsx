@@ -3,19 +3,25 @@
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useContacts, useForgetContact } from "./api";
+import { useContacts, useEraseContact, useForgetContact } from "./api";
 import { ReceptionistPage, when } from "./page-shell";
 
 /** /contacts: what the assistant remembers about each caller, and "forget" (for good). */
 export function ContactsScreen() {
   const { data, isLoading } = useContacts();
   const forget = useForgetContact();
+  const erase = useEraseContact();
   return (
     <ReceptionistPage
       title="Contacts"
       description="What the assistant remembers about your callers and offers on their next call. Forgetting a caller erases it for good."
       testId="contacts"
     >
+      <p className="text-sm">
+        <a className="underline" href="/api/compliance/erasures?format=csv" download>
+          Erasure certificates (CSV)
+        </a>
+      </p>
       {isLoading || !data ? (
         <Skeleton className="h-40 w-full" />
       ) : data.contacts.length === 0 ? (
@@ -40,11 +46,23 @@ export function ContactsScreen() {
                       </>
                     )}
                   </div>
-                  {!c.forgotten ? (
-                    <Button size="sm" variant="outline" onClick={() => forget.mutate(c.id)} disabled={forget.isPending}>
-                      Forget this caller
+                  <div className="flex flex-wrap gap-2">
+                    {!c.forgotten ? (
+                      <Button size="sm" variant="outline" onClick={() => forget.mutate(c.id)} disabled={forget.isPending}>
+                        Forget this caller
+                      </Button>
+                    ) : null}
+                    <Button
+                      size="sm"
+                      variant="destructive"
+                      disabled={erase.isPending}
+                      onClick={() => {
+                        if (window.confirm(`Erase everything naming ${c.phone}: transcripts, recordings, texts, tasks' details? This cannot be undone.`)) erase.mutate(c.id);
+                      }}
+                    >
+                      Erase all their data
                     </Button>
-                  ) : null}
+                  </div>
                 </CardContent>
               </Card>
             </li>

@@ -6,6 +6,7 @@ import { ArrowRight, Building2 } from "lucide-react";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { AccessTokensCard } from "./access-tokens-card";
 import { CallsTab } from "./calls-tab";
+import { ComplianceTab } from "./compliance-tab";
 import { ApiKeysTab } from "./api-keys-tab";
 import { NotificationsTab } from "./notifications-tab";
 import { ProfileTab } from "./profile-tab";
@@ -57,6 +58,9 @@ export function SettingsScreen() {
           <TabsTrigger value="calls" data-testid="settings-tab-calls">
             Calls
           </TabsTrigger>
+          <TabsTrigger value="compliance" data-testid="settings-tab-compliance">
+            Compliance
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="profile">
           <ProfileTab />
@@ -76,6 +80,9 @@ export function SettingsScreen() {
         </TabsContent>
         <TabsContent value="calls">
           <CallsTab />
+        </TabsContent>
+        <TabsContent value="compliance">
+          <ComplianceTab />
         </TabsContent>
       </Tabs>
     </div>

@@ -14,3 +14,4 @@ export * from "./routing";
 export * from "./analytics";
 export * from "./receptionist";
 export * from "./retention";
+export * from "./compliance";

@@ -5,6 +5,7 @@ import type { DbOrTx } from "@/db/client";
 import { getTelephonyProviderFor } from "@/lib/provider-selection/telephony";
 import { messages, messageThreads, phoneNumbers, smsOptOuts } from "@/db/schema";
 import { isOptedOut } from "@/lib/messages/opt-out";
+import { holdText, messagingHold } from "@/lib/compliance/messaging-registration";
 
 /**
  * The texts the appointment book sends (confirmations, reminders, replies to C / R). The phone loop
@@ -13,7 +14,9 @@ import { isOptedOut } from "@/lib/messages/opt-out";
  */
 export type SmsResult =
   | { status: "sent"; messageId: string; from: string }
-  | { status: "skipped"; reason: "opted_out" | "no_sender" };
+  | { status: "skipped"; reason: "opted_out" | "no_sender" }
+  /** Held until the messaging registration (A2P 10DLC) is approved; sent then. */
+  | { status: "queued"; reason: string };
 
 export interface AppointmentMessaging {
   isOptedOut(db: DbOrTx, organizationId: string, phone: string): Promise<boolean>;
@@ -51,6 +54,11 @@ export const storedMessaging: AppointmentMessaging = {
       .orderBy(asc(phoneNumbers.createdAt))
       .limit(1);
     if (!number) return { status: "skipped", reason: "no_sender" };
+    const hold = await messagingHold(db, organizationId);
+    if (hold) {
+      await holdText(db, { organizationId, phoneNumberId: number.id, to, body, origin: "appointment", reason: hold });
+      return { status: "queued", reason: hold };
+    }
     const carrier = await getTelephonyProviderFor(db, organizationId, number.provider);
     if (!carrier) return { status: "skipped", reason: "no_sender" };
     const sent = await carrier.sendSms({ from: number.phoneNumber, to, body });

@@ -7,6 +7,7 @@ import { getAuth, SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS, sessio
 import { appSecret } from "./secret";
 import { sessionCache } from "./session-cache";
 import { isRole, permissionsFor, type Permission, type Role } from "./roles";
+import { expireIdleSession } from "@/lib/compliance/idle-sessions";
 
 export type SessionUser = {
   id: string;
@@ -74,6 +75,11 @@ export function publicUser(user: SessionUser) {
 export type Session = { user: SessionUser; token: string };
 
 export async function resolveSession(db: Db, headers: Headers): Promise<Session | null> {
+  // HIPAA mode ends sessions idle for too long (lib/compliance/idle-sessions.ts).
+  return expireIdleSession(db, await sessionOf(db, headers));
+}
+
+async function sessionOf(db: Db, headers: Headers): Promise<Session | null> {
   const fast = await fastSession(db, headers);
   if (fast !== undefined) return fast;
   const auth = getAuth(db);

@@ -3,6 +3,8 @@ import { and, asc, eq, gte, ilike, inArray, lte, ne, sql, type Placeholder, type
 import type { Db } from "@/db/client";
 import { assistantActions, calls, messages, phoneNumbers, voiceAssistants, type CallOutcome, type FailureClass, type TranscriptTurn } from "@/db/schema";
 import { notFound } from "@/lib/http/errors";
+import { consentFor, type ConsentView } from "@/lib/compliance/consent";
+import { callRecordingFor, type CallRecordingView } from "@/lib/compliance/recordings";
 import { threadView, type ThreadView } from "@/lib/telephony/sms";
 import { encodeCursor, type Cursor } from "@/lib/http/pagination";
 import { preparedStatement } from "@/lib/database-statements";
@@ -273,6 +275,10 @@ export type CallDetail = {
   provider: "twilio" | "simulated" | null;
   transport: "gather" | "relay" | null;
   analyzedAt: string | null;
+  /** The consent record (docs/compliance.md#consent): the notice played, and whether the caller stayed on. */
+  consent: ConsentView | null;
+  /** The whole-call recording where consent held (docs/compliance.md#recordings): play `url`, save `downloadUrl`. */
+  callRecording: CallRecordingView | null;
 };
 
 /** A call of the organization by the carrier's CallSid (the phone panel and the simulator know only that). */
@@ -293,7 +299,7 @@ export async function getCallDetail(db: Db, organizationId: string, id: string):
     .where(and(eq(calls.organizationId, organizationId), eq(calls.id, id)))
     .limit(1);
   if (!row) throw notFound("Call");
-  const [numbers, assistant, actions] = await Promise.all([
+  const [numbers, assistant, actions, consent, callRecording] = await Promise.all([
     phoneNumbersById(db, organizationId, row.phoneNumberId ? [row.phoneNumberId] : []),
     row.assistantId
       ? db
@@ -307,6 +313,8 @@ export async function getCallDetail(db: Db, organizationId: string, id: string):
       .from(assistantActions)
       .where(and(eq(assistantActions.organizationId, organizationId), eq(assistantActions.callId, row.id)))
       .orderBy(asc(assistantActions.createdAt)),
+    consentFor(db, organizationId, row.id),
+    callRecordingFor(db, organizationId, row.id),
   ]);
   return {
     id: row.id,
@@ -345,6 +353,8 @@ export async function getCallDetail(db: Db, organizationId: string, id: string):
     provider: row.provider,
     transport: row.transport,
     analyzedAt: row.analyzedAt ? row.analyzedAt.toISOString() : null,
+    consent,
+    callRecording,
   };
 }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { hipaaStateOf, patientAlert } from "@/lib/compliance/hipaa";
 import crypto from "node:crypto";
 import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import type { Db } from "@/db/client";
@@ -180,6 +181,8 @@ export async function processDueDeliveries(db: Db, now = new Date(), options: { 
 
 async function createAndSend(db: Db, organizationId: string, connections: Connection[], event: string, payload: Record<string, unknown>) {
   if (connections.length === 0) return [];
+  // HIPAA mode: Slack gets "New voicemail from a patient — open Switchboard", no health details (lib/compliance/hipaa.ts).
+  const slackPayload = connections.some((c) => c.integration === "slack") && event !== "test.ping" && (await hipaaStateOf(db, organizationId)).on ? { text: patientAlert(event).title } : payload;
   const now = new Date();
   const rows = await db
     .insert(webhookDeliveries)
@@ -189,7 +192,7 @@ async function createAndSend(db: Db, organizationId: string, connections: Connec
         organizationId,
         connectionId: c.id,
         event,
-        payload,
+        payload: c.integration === "slack" ? slackPayload : payload,
         status: "pending" as const,
         nextAttemptAt: now,
         createdAt: now,

@@ -10,6 +10,8 @@ import { finishCallJob, processVoicemailJob } from "@/lib/telephony/voice/post-c
 import { healthCheckJob } from "@/lib/analytics/health";
 import { analyticsRollupJob, analyticsRollupOrganizationJob } from "@/lib/analytics/rollup";
 import { retentionApplyJob, retentionSweepJob } from "@/lib/retention/jobs";
+import { registrationReviewJob } from "@/lib/compliance/messaging-registration";
+import { storeRecordingJob } from "@/lib/compliance/recordings";
 import type { JobDefinition } from "./types";
 
 /** Every job the runner knows. A feature defines its jobs beside its code and lists them here. */
@@ -34,4 +36,6 @@ export const jobDefinitions: JobDefinition<unknown>[] = [
   recapSweepJob,
   retentionSweepJob,
   retentionApplyJob,
+  registrationReviewJob,
+  storeRecordingJob,
 ] as JobDefinition<unknown>[];

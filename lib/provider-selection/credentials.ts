@@ -5,6 +5,7 @@ import { providerCredentials } from "@/db/schema";
 import { decryptSecret } from "@/lib/crypto/secret-box";
 import { preparedStatement } from "@/lib/database-statements";
 import { env } from "@/lib/env";
+import { HEALTH_DATA_PROVIDERS, hipaaStateOf, providerAllowed } from "@/lib/compliance/hipaa";
 
 export type ProviderName = "anthropic" | "elevenlabs" | "deepgram" | "twilio" | "stripe";
 
@@ -41,8 +42,9 @@ export async function resolveCredential<P extends ProviderName>(
   db: DbOrTx,
   organizationId: string | null,
   provider: P,
+  options: { allProviders?: boolean } = {},
 ): Promise<ResolvedCredential<P> | null> {
-  return (await resolveCredentials(db, organizationId, [provider]))[provider];
+  return (await resolveCredentials(db, organizationId, [provider], options))[provider];
 }
 
 /** resolveCredential for several providers at once: one read of the organization's saved keys. */
@@ -50,6 +52,8 @@ export async function resolveCredentials<P extends ProviderName>(
   db: DbOrTx,
   organizationId: string | null,
   providers: P[],
+  /** `allProviders`: the keys as saved, for the API-keys screen; otherwise HIPAA mode drops providers without a BAA (lib/compliance/hipaa.ts). */
+  options: { allProviders?: boolean } = {},
 ): Promise<{ [K in P]: ResolvedCredential<K> | null }> {
   const saved = new Map<string, string>();
   if (organizationId) {
@@ -75,6 +79,10 @@ export async function resolveCredentials<P extends ProviderName>(
   const resolved = {} as { [K in P]: ResolvedCredential<K> | null };
   for (const provider of providers) {
     resolved[provider] = fromSaved(saved.get(provider), provider);
+  }
+  if (organizationId && !options.allProviders && providers.some((p) => (HEALTH_DATA_PROVIDERS as readonly string[]).includes(p))) {
+    const hipaa = await hipaaStateOf(db, organizationId);
+    for (const provider of providers) if (!providerAllowed(hipaa, provider)) resolved[provider] = null; // the offline provider instead
   }
   return resolved;
 }

@@ -1,5 +1,5 @@
 /** "Forget me", "delete my information": the caller withdraws consent to be remembered. */
-const FORGET = /\b(forget (about )?me|forget my (details|info|information|number|name)|(delete|erase|remove) (my|all my) (details|info|information|data|number))\b/i;
+const FORGET = /\b(forget (about )?me|forget my (details|info|information|number|name)|(delete|erase|remove|wipe) (my|all my|all of my) (details|info|information|data|number|records?|recordings?|calls?|messages|texts|history))\b/i;
 
 export function asksToBeForgotten(text: string): boolean {
   return FORGET.test(text);

@@ -4,6 +4,7 @@ import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { calls, contacts, messages, tasks } from "@/db/schema";
 import { notFound } from "@/lib/http/errors";
+import { eraseCaller, type ErasureVia } from "@/lib/compliance/erasure";
 
 /**
  * Caller memory, with consent (docs/receptionist.md#caller-memory): per contact the name and the
@@ -151,12 +152,13 @@ export function topicOf(memory: CallerMemory): string | null {
   return (about ?? quoted).split(/[.!?]/)[0].trim() || null;
 }
 
-/** "Forget me": erases the name and preferences and keeps it so (by phone; the caller's own request). */
-export async function forgetCaller(db: DbOrTx, organizationId: string, phone: string): Promise<void> {
-  await db
-    .insert(contacts)
-    .values({ id: crypto.randomUUID(), organizationId, phone, name: null, preferences: [], forgottenAt: new Date() })
-    .onConflictDoUpdate({ target: [contacts.organizationId, contacts.phone], set: { name: null, preferences: [], forgottenAt: new Date(), updatedAt: new Date() } });
+/**
+ * "Forget me" (the caller's own request): erases everything that names them — transcripts,
+ * recordings, texts, tasks' personal fields, payload logs — keeps it so, and writes the erasure
+ * certificate (lib/compliance/erasure.ts).
+ */
+export async function forgetCaller(db: DbOrTx, organizationId: string, phone: string, via: ErasureVia = "caller_call"): Promise<void> {
+  await eraseCaller(db, { organizationId, phone, via });
 }
 
 /** DELETE /api/contacts/{id}/memory: the owner erases a contact's memory. */

@@ -1,4 +1,5 @@
 import "server-only";
+import { hipaaStateOf, patientAlert } from "@/lib/compliance/hipaa";
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
@@ -45,6 +46,11 @@ export function absoluteLink(link: string): string {
 
 export async function notifyOwners(db: Db, notice: Notice, email?: { subject: string; text: string; html: string; replyTo?: string }): Promise<NoticeResult> {
   const result: NoticeResult = { inApp: 0, emails: 0 };
+  // HIPAA mode: the alert says what happened, never who or why (lib/compliance/hipaa.ts).
+  if ((await hipaaStateOf(db, notice.organizationId)).on) {
+    notice = { ...notice, ...patientAlert(notice.kind) };
+    email = undefined;
+  }
   for (const person of await recipientsOf(db, notice.organizationId)) {
     const wanted = notice.kind === "recap" ? person.prefs.systemUpdates : person.prefs.callAlerts;
     if (!wanted) continue;

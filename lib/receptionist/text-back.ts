@@ -1,4 +1,5 @@
 import "server-only";
+import { holdText, messagingHold } from "@/lib/compliance/messaging-registration";
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
@@ -51,14 +52,15 @@ export async function hasOptedOut(db: DbOrTx, organizationId: string, phone: str
   return isOptedOut(db, organizationId, phone);
 }
 
-export type TextBackOutcome = "sent" | "opted_out" | "disabled" | "no_number" | "no_credits" | "failed";
+export type TextBackOutcome = "sent" | "opted_out" | "disabled" | "no_number" | "no_credits" | "failed" | "queued";
 
 export async function sendTextBack(
   db: Db,
   call: { id: string; organizationId: string; phoneNumberId: string | null; fromNumber: string },
   values: { business: string; name: string | null },
 ): Promise<{ outcome: TextBackOutcome; messageId?: string }> {
-  if (!call.phoneNumberId) return { outcome: "no_number" };
+  // No number to text: none was given, or the caller was erased (lib/compliance/erasure.ts).
+  if (!call.phoneNumberId || !call.fromNumber.startsWith("+")) return { outcome: "no_number" };
   const [number] = await db
     .select()
     .from(phoneNumbers)
@@ -76,6 +78,12 @@ export async function sendTextBack(
     throw error;
   }
   const body = fillTemplate(setting.template, { business: values.business, number: number.phoneNumber, name: values.name });
+  // A2P 10DLC not approved yet: the text waits, with the reason, and goes out on approval (lib/compliance/messaging-registration.ts).
+  const hold = await messagingHold(db, call.organizationId);
+  if (hold) {
+    await holdText(db, { organizationId: call.organizationId, phoneNumberId: number.id, to: call.fromNumber, body, origin: "text_back", reason: hold });
+    return { outcome: "queued" };
+  }
   const thread = await threadFor(db, call.organizationId, number.id, call.fromNumber);
   let sid: string | null = null;
   let status: "sent" | "failed" = "sent";

@@ -48,7 +48,7 @@ export async function getApiKeys(db: Db, organizationId: string): Promise<ApiKey
     .where(eq(providerCredentials.organizationId, organizationId));
   const sources = await Promise.all(
     apiKeyProviders.map(async (provider) => {
-      const resolved = await resolveCredential(db, organizationId, provider);
+      const resolved = await resolveCredential(db, organizationId, provider, { allProviders: true });
       return [provider, resolved?.source ?? "offline"] as const;
     }),
   );

@@ -25,6 +25,8 @@ import { normalizePhone } from "@/lib/appointments/schema";
 import type { BookingDeps } from "@/lib/appointments/service";
 import { recordKnowledgeGap } from "@/lib/knowledge-gaps/service";
 import { asksForCallback, asksToBeForgotten } from "@/lib/receptionist/forget";
+import { withTextNotice } from "@/lib/compliance/text-notice";
+import { assertMayText } from "@/lib/compliance/messaging-registration";
 import { forgetCaller, memoryFor, memoryForModel, rememberCaller } from "@/lib/receptionist/memory";
 import { createTask } from "@/lib/receptionist/tasks";
 import { FORGET_ME, TASK_TITLES, who } from "@/lib/text/receptionist";
@@ -203,7 +205,7 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
   if (keyword === "help") return (await send(SMS_TEXTS.help(biz, number.phoneNumber), "system")).response;
   if (thread.optedOut) return twimlResponse(messageTwiml(null));
   if (asksToBeForgotten(body)) {
-    await forgetCaller(db, number.organizationId, from);
+    await forgetCaller(db, number.organizationId, from, "caller_text");
     return (await send(FORGET_ME.text(biz), "system")).response;
   }
   await rememberCaller(db, number.organizationId, from, { utterances: [body] });
@@ -269,7 +271,9 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
     );
     const llmMs = performance.now() - started;
     await db.update(messages).set({ intent: reply.intent }).where(eq(messages.id, inbound.id));
-    const { response, message } = await send(reply.text, "assistant", reply.intent);
+    // The first reply of a conversation carries the AI disclosure (lib/compliance/text-notice.ts).
+    const disclosed = await withTextNotice(db, { organizationId: number.organizationId, threadId: thread.id, from, fromState: req.params.FromState, to: number.phoneNumber, toState: req.params.ToState }, reply.text);
+    const { response, message } = await send(disclosed, "assistant", reply.intent);
     if (reply.intent === "spam" && listed !== "allow") {
       // Spam costs nothing: the reply's credit comes back through the ledger.
       const back = await changeCredits(db, number.organizationId, "refund", creditPrices.smsReply, { reason: "Credit back: spam text", reference: `sms-credit-back:${inbound.id}`, metadata: { messageId: inbound.id } });
@@ -432,6 +436,7 @@ export async function replyToThread(db: Db, organizationId: string, messageId: s
   if (!number.isActive) throw conflict(`${number.phoneNumber} is inactive: switch it on in Phone Numbers to reply from it.`);
   const provider = await getTelephonyProviderFor(db, organizationId, number.provider);
   if (!provider) throw conflict(`${number.phoneNumber} is a Twilio number and no Twilio credentials are set any more: add them in Settings → API Keys.`);
+  await assertMayText(db, organizationId); // A2P 10DLC (lib/compliance/messaging-registration.ts)
 
   let sent;
   try {

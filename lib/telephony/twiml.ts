@@ -26,9 +26,18 @@ function addPrompts(target: Container, prompts: Prompt[]) {
   }
 }
 
-/** Speak (barge-in allowed: the prompts are inside the Gather), then listen; silence calls the action too. */
-export function gatherTwiml(prompts: Prompt[], actionUrl: string): string {
+/**
+ * Speak (barge-in allowed: the prompts are inside the Gather), then listen; silence calls the action too.
+ * `before` plays first and outside the Gather, so speech cannot cut it short (the call's notice);
+ * `recordingCallbackUrl` starts a whole-call recording after it.
+ */
+export function gatherTwiml(prompts: Prompt[], actionUrl: string, before: Prompt[] = [], recordingCallbackUrl?: string): string {
   const response = new VoiceResponse();
+  addPrompts(response as unknown as Container, before);
+  // Records the whole call from here on (after the notice), in the background (docs/compliance.md#recordings).
+  if (recordingCallbackUrl) {
+    response.start().recording({ recordingStatusCallback: recordingCallbackUrl, recordingStatusCallbackMethod: "POST", recordingStatusCallbackEvent: ["completed"], channels: "dual" });
+  }
   const gather = response.gather({
     input: ["speech"],
     action: actionUrl,
@@ -112,8 +121,9 @@ export function recordTwiml(prompts: Prompt[], actionUrl: string, recordingCallb
 }
 
 /** The streaming path: Twilio speaks and listens, our gateway streams the model's text over a WebSocket. */
-export function relayTwiml(input: { url: string; actionUrl: string; welcomeGreeting: string; callId: string }): string {
+export function relayTwiml(input: { url: string; actionUrl: string; welcomeGreeting: string; callId: string; before?: Prompt[] }): string {
   const response = new VoiceResponse();
+  addPrompts(response as unknown as Container, input.before ?? []);
   const connect = response.connect({ action: input.actionUrl, method: "POST" });
   const relay = connect.conversationRelay({
     url: input.url,

@@ -43,6 +43,8 @@ export type FakeTwilio = {
   /** Texts sent through POST Messages.json, oldest first. */
   messages: FakeMessage[];
   recordings: Record<string, Buffer>;
+  /** A2P brand registrations (Messaging v1 /a2p/BrandRegistrations): set `status` to move one on. */
+  brands: { sid: string; status: string; customer_profile_bundle_sid: string; a2p_profile_bundle_sid: string; failure_reason: string | null }[];
   /** Makes the next request to `pathSuffix` answer this error instead (once). */
   failNext(pathSuffix: string, status: number, code: number, message: string): void;
   close(): Promise<void>;
@@ -96,6 +98,7 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
   const messages: FakeMessage[] = [];
   const recordings: Record<string, Buffer> = { ...(options.recordings ?? {}) };
   const failures: { suffix: string; status: number; code: number; message: string }[] = [];
+  const brands: FakeTwilio["brands"] = [];
   const expectedAuth = `Basic ${Buffer.from(`${options.accountSid}:${options.authToken}`).toString("base64")}`;
 
   const server = http.createServer((req, res) => {
@@ -127,6 +130,20 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
         send(status, { code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status });
 
       if (req.headers.authorization !== expectedAuth) return error(401, 20003, "Authenticate");
+      // Messaging v1 (messaging.twilio.com): A2P 10DLC brand registrations.
+      const brandPath = /^\/v1\/a2p\/BrandRegistrations(?:\/(BN[0-9a-f]{32}))?$/.exec(url.pathname);
+      if (brandPath) {
+        const resource = (b: FakeTwilio["brands"][number]) => ({ ...b, account_sid: options.accountSid, brand_type: "STANDARD", url: `https://messaging.twilio.com/v1/a2p/BrandRegistrations/${b.sid}` });
+        if (req.method === "POST" && !brandPath[1]) {
+          if (!form.CustomerProfileBundleSid || !form.A2PProfileBundleSid) return error(400, 21604, "CustomerProfileBundleSid and A2PProfileBundleSid are required");
+          const brand = { sid: `BN${crypto.randomBytes(16).toString("hex")}`, status: "PENDING", customer_profile_bundle_sid: form.CustomerProfileBundleSid, a2p_profile_bundle_sid: form.A2PProfileBundleSid, failure_reason: null };
+          brands.push(brand);
+          return send(201, resource(brand));
+        }
+        const brand = brands.find((b) => b.sid === brandPath[1]);
+        if (req.method === "GET" && brand) return send(200, resource(brand));
+        return error(404, 20404, `The requested resource ${url.pathname} was not found`);
+      }
       const prefix = `${API}/Accounts/${options.accountSid}/`;
       if (!url.pathname.startsWith(prefix)) return error(404, 20404, `The requested resource ${url.pathname} was not found`);
       const rest = url.pathname.slice(prefix.length);
@@ -243,6 +260,7 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
     callerIds,
     messages,
     recordings,
+    brands,
     failNext(suffix, status, code, message) {
       failures.push({ suffix, status, code, message });
     },

@@ -5,6 +5,7 @@ import { createResource } from "@/lib/appointments/resources";
 import { updateBookingSettings } from "@/lib/appointments/settings";
 import { createService } from "@/lib/services/service";
 import { registerTestUser, type TestAccount } from "./accounts";
+import { withoutNotice } from "./compliance";
 
 /** Opening hours on every day of the week. */
 export function everyDay(open: string, close: string): BusinessProfile["weeklyHours"] {
@@ -26,6 +27,7 @@ export async function bookingOrg(
 ): Promise<{ account: TestAccount; organizationId: string; serviceId: string; resourceIds: string[] }> {
   const account = await registerTestUser();
   const organizationId = account.organizationId;
+  await withoutNotice(organizationId);
   await setProfile(organizationId, { timezone: options.timezone ?? "America/New_York", weeklyHours: options.hours ?? everyDay("09:00", "17:00") });
   const db = await getDb();
   const resourceIds: string[] = [];

@@ -11,13 +11,15 @@ import { POST as voiceHook } from "@/app/api/telephony/voice/route";
 import { calls, organizations, voiceAssistants } from "@/db/schema";
 import { getDb } from "@/lib/database";
 import { registerTestUser, type TestAccount } from "./accounts";
+import { withoutNotice } from "./compliance";
 import { carrierPost, fakeSid, pathOf } from "./carrier";
 import { call as callRoute } from "./http";
 
 export type Business = { account: TestAccount; numberId: string; phoneNumber: string; accountSid: string; authToken: string; assistantId: string };
 
-export async function business(name: string, options: { forwardTo?: string } = {}): Promise<Business> {
+export async function business(name: string, options: { forwardTo?: string; notice?: boolean } = {}): Promise<Business> {
   const account = await registerTestUser();
+  if (!options.notice) await withoutNotice(account.organizationId);
   const db = await getDb();
   await db
     .update(organizations)

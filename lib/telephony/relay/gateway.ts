@@ -15,6 +15,7 @@ import { mentionedWhen } from "@/lib/providers/llm/intents";
 import type { BusinessInfo, LlmProvider } from "@/lib/providers/llm/interface";
 import { selectLlm } from "@/lib/provider-selection/llm";
 import { forgetCaller, memoryFor, memoryForModel } from "@/lib/receptionist/memory";
+import { markCallStayedOn } from "@/lib/compliance/consent";
 import { capStopsAssistant, getCallPolicy, type CallPolicy } from "@/lib/routing/policy";
 import { ROUTED } from "@/lib/text/routing";
 import { FORGET_ME } from "@/lib/text/receptionist";
@@ -178,6 +179,8 @@ class RelaySession {
           return;
         }
         this.setupDone = true;
+        // The stream starts after the notice (a <Say> before <Connect>): the caller stayed on past it.
+        await markCallStayedOn(this.db, this.call.id, this.call.organizationId);
         return;
       case "prompt": {
         if (!this.setupDone) return;

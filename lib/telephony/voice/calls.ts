@@ -31,6 +31,8 @@ import { decideTurn, type TurnDecision } from "./decide";
 import { finishCallJob, processVoicemailJob } from "./post-call";
 import { historyOf, loadRuntime, speak, type CallRow, type CallRuntime, type NumberRow, type VoiceDeps } from "./runtime";
 import { recordAssistantReply } from "@/lib/assistants/replies";
+import { recordCallNotice } from "@/lib/compliance/consent";
+import { callOpening } from "@/lib/compliance/twiml";
 
 /**
  * The phone loop on serverless-friendly webhooks (docs/telephony.md): every request carries the
@@ -341,13 +343,15 @@ export async function answerIncomingCall(db: Db, req: CarrierRequest, deps: Voic
   const greeting = memory?.name
     ? welcomeBack(memory.name, topicOf(memory))
     : runtime.assistant.persona.greeting?.trim() || LINES.greeting(biz, runtime.assistant.persona.name);
+  // The disclosure and recording notice plays before anything is heard or kept (lib/compliance).
+  const { before, recordingCallbackUrl } = callOpening(await recordCallNotice(db, { organizationId: number.organizationId, callId: claimed.id, params: req.params, provider: number.provider }));
   if (number.streaming) {
-    const xml = relayTwiml({ url: relayUrlFor(claimed.id), actionUrl: telephonyUrl("connect", { step: 1 }), welcomeGreeting: greeting, callId: claimed.id });
+    const xml = relayTwiml({ url: relayUrlFor(claimed.id), actionUrl: telephonyUrl("connect", { step: 1 }), welcomeGreeting: greeting, callId: claimed.id, before });
     return respond(runtime, req, 0, { xml, turns: [turn("assistant", greeting)], extra: routed });
   }
   const spoken = await line(runtime, greeting);
   return respond(runtime, req, 0, {
-    xml: gatherTwiml([spoken.prompt], gatherUrl(1)),
+    xml: gatherTwiml([spoken.prompt], gatherUrl(1), before, recordingCallbackUrl),
     turns: [turn("assistant", greeting, { latencyMs: Math.round(performance.now() - req.receivedAt) })],
     failureClass: spoken.failed ? "processing" : undefined,
     timing: { ttsMs: spoken.ttsMs },

@@ -1,6 +1,20 @@
+import { enforceConsent } from "@/lib/compliance/consent";
+import { eraseAfterCall } from "@/lib/compliance/erasure";
 import { publicRoute } from "@/lib/http/route";
 import { callStatus } from "@/lib/telephony/voice/calls";
 import { readCarrierRequest } from "@/lib/telephony/webhook";
 
+const ENDED = new Set(["completed", "busy", "no-answer", "canceled", "failed"]);
+
 /** POST /api/telephony/status — the call status callback (signed): ringing → in-progress → completed / busy / no-answer / failed. */
-export const POST = publicRoute(async (req, { db }) => callStatus(db, await readCarrierRequest(req)));
+export const POST = publicRoute(async (req, { db }) => {
+  const carrier = await readCarrierRequest(req);
+  const res = await callStatus(db, carrier);
+  // Without consent the call is answered, not kept (docs/compliance.md#consent).
+  if (res.ok && ENDED.has(carrier.params.CallStatus ?? "")) {
+    await enforceConsent(db, carrier.params.CallSid);
+    // A caller who said "forget me" during the call: its last turns go too (docs/compliance.md#erasure).
+    await eraseAfterCall(db, carrier.params.CallSid);
+  }
+  return res;
+});

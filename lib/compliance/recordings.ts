@@ -1,0 +1,124 @@
+import "server-only";
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db, DbOrTx } from "@/db/client";
+import { audioClips, callRecordings, calls } from "@/db/schema";
+import { getBlobStore } from "@/lib/blob-store";
+import { badRequest, notFound } from "@/lib/http/errors";
+import { enqueue } from "@/lib/jobs/queue";
+import { defineJob } from "@/lib/jobs/types";
+import { getTelephonyProviderFor } from "@/lib/provider-selection/telephony";
+import type { TelephonyProvider } from "@/lib/providers/telephony/interface";
+import { emptyVoiceTwiml } from "@/lib/telephony/twiml";
+import { twimlResponse, verifyCarrierRequest, type CarrierRequest } from "@/lib/telephony/webhook";
+import { saveAudioClip } from "@/lib/voice/audio-clips";
+import { consentFor } from "./consent";
+import { logRecordAccess } from "./hipaa";
+
+/**
+ * Whole-call recordings (docs/compliance.md#recordings): Twilio `<Start><Recording>` begins after the
+ * notice; its status callback lands here; a job fetches the audio into the blob store only when the
+ * call's consent holds (otherwise the recording is discarded). Played and downloaded through
+ * GET /api/calls/{id}/recording (each opening logged); erased with the caller; dropped without consent.
+ */
+
+export type CallRecordingView = { status: "pending" | "stored" | "discarded"; durationSeconds: number | null; url: string | null; downloadUrl: string | null };
+
+/** POST /api/telephony/voice/call-recording: Twilio's recording status callback (signed). */
+export async function receiveCallRecording(db: Db, req: CarrierRequest): Promise<Response> {
+  const { CallSid: callSid, RecordingSid: recordingSid, RecordingStatus: status } = req.params;
+  if (!callSid || !recordingSid) throw badRequest("CallSid and RecordingSid are required", { ...(callSid ? {} : { CallSid: "Required" }), ...(recordingSid ? {} : { RecordingSid: "Required" }) });
+  const [call] = await db.select({ id: calls.id, organizationId: calls.organizationId, provider: calls.provider }).from(calls).where(eq(calls.providerCallSid, callSid));
+  if (!call) throw notFound("Call");
+  await verifyCarrierRequest(db, req, { organizationId: call.organizationId, provider: call.provider ?? "simulated" });
+  if (status && status !== "completed") return twimlResponse(emptyVoiceTwiml());
+  const duration = Number(req.params.RecordingDuration);
+  const [row] = await db
+    .insert(callRecordings)
+    .values({ callId: call.id, organizationId: call.organizationId, recordingSid, durationSeconds: Number.isFinite(duration) ? Math.round(duration) : null })
+    .onConflictDoNothing({ target: callRecordings.callId })
+    .returning();
+  if (row) await enqueue(db, storeRecordingJob, { callId: call.id, organizationId: call.organizationId });
+  return twimlResponse(emptyVoiceTwiml());
+}
+
+/** Fetches the carrier's recording into the blob store when consent holds; otherwise discards it. */
+export async function storeCallRecording(db: Db, ref: { callId: string; organizationId: string }, deps: { provider?: TelephonyProvider } = {}): Promise<CallRecordingView["status"]> {
+  const [row] = await db.select().from(callRecordings).where(and(eq(callRecordings.callId, ref.callId), eq(callRecordings.organizationId, ref.organizationId)));
+  if (!row || row.status !== "pending") return row?.status ?? "discarded";
+  const consent = await consentFor(db, ref.organizationId, ref.callId);
+  if (consent && !consent.holds) {
+    await db.update(callRecordings).set({ status: "discarded" }).where(eq(callRecordings.callId, ref.callId));
+    return "discarded";
+  }
+  const [call] = await db.select({ provider: calls.provider }).from(calls).where(and(eq(calls.id, ref.callId), eq(calls.organizationId, ref.organizationId)));
+  const provider = deps.provider ?? (await getTelephonyProviderFor(db, ref.organizationId, call?.provider ?? "simulated"));
+  if (!provider) throw new Error("The call's carrier credentials are gone: the recording cannot be fetched");
+  const recording = await provider.fetchRecording(row.recordingSid);
+  const clip = await saveAudioClip(db, getBlobStore(), {
+    organizationId: ref.organizationId,
+    audio: recording.audio,
+    contentType: recording.contentType,
+    durationMs: row.durationSeconds ? row.durationSeconds * 1000 : null,
+    source: "recording",
+  });
+  await db.update(callRecordings).set({ status: "stored", clipId: clip.id }).where(eq(callRecordings.callId, ref.callId));
+  return "stored";
+}
+
+export const storeRecordingJob = defineJob<{ callId: string; organizationId: string }>({
+  name: "compliance.store-recording",
+  retryLimit: 5,
+  retryDelaySeconds: 30,
+  async handler(data, { db }) {
+    await storeCallRecording(db, data);
+  },
+});
+
+/** Removes these calls' recordings (no consent, erasure): the audio goes, the row says discarded. Returns how many were pending or stored. */
+export async function dropCallRecordings(db: DbOrTx, organizationId: string, callIds: string[]): Promise<number> {
+  if (!callIds.length) return 0;
+  const rows = await db
+    .select({ callId: callRecordings.callId, clipId: callRecordings.clipId })
+    .from(callRecordings)
+    .where(and(eq(callRecordings.organizationId, organizationId), inArray(callRecordings.callId, callIds), inArray(callRecordings.status, ["pending", "stored"])));
+  if (!rows.length) return 0;
+  await db
+    .update(callRecordings)
+    .set({ status: "discarded", clipId: null })
+    .where(and(eq(callRecordings.organizationId, organizationId), inArray(callRecordings.callId, rows.map((r) => r.callId))));
+  const clipIds = rows.map((r) => r.clipId).filter((id): id is string => Boolean(id));
+  if (clipIds.length) {
+    const clips = await db.delete(audioClips).where(and(eq(audioClips.organizationId, organizationId), inArray(audioClips.id, clipIds))).returning({ storageKey: audioClips.storageKey });
+    for (const clip of clips) await getBlobStore().delete(clip.storageKey).catch(() => undefined);
+  }
+  return rows.length;
+}
+
+export async function callRecordingFor(db: DbOrTx, organizationId: string, callId: string): Promise<CallRecordingView | null> {
+  const [row] = await db.select().from(callRecordings).where(and(eq(callRecordings.callId, callId), eq(callRecordings.organizationId, organizationId)));
+  if (!row) return null;
+  const stored = row.status === "stored";
+  return { status: row.status, durationSeconds: row.durationSeconds, url: stored ? `/api/calls/${callId}/recording` : null, downloadUrl: stored ? `/api/calls/${callId}/recording?download=1` : null };
+}
+
+/** GET /api/calls/{id}/recording[?download=1]: the recording's audio (inline to play, or as a file); each opening is logged. */
+export async function serveCallRecording(db: Db, ctx: { organizationId: string; userId: string; user: { email: string } }, callId: string, download: boolean): Promise<Response> {
+  const [row] = await db
+    .select({ clipId: callRecordings.clipId, storageKey: audioClips.storageKey, contentType: audioClips.contentType })
+    .from(callRecordings)
+    .innerJoin(audioClips, and(eq(audioClips.id, callRecordings.clipId), eq(audioClips.organizationId, callRecordings.organizationId)))
+    .where(and(eq(callRecordings.callId, callId), eq(callRecordings.organizationId, ctx.organizationId), eq(callRecordings.status, "stored")));
+  if (!row) throw notFound("Recording");
+  const audio = await getBlobStore().get(row.storageKey);
+  if (!audio) throw notFound("Recording");
+  await logRecordAccess(db, { organizationId: ctx.organizationId, userId: ctx.userId, userEmail: ctx.user.email, resource: "recording", callId });
+  const extension = row.contentType.includes("mpeg") ? "mp3" : "wav";
+  return new Response(new Uint8Array(audio), {
+    headers: {
+      "content-type": row.contentType,
+      "content-length": String(audio.length),
+      "cache-control": "private, no-store",
+      "content-disposition": download ? `attachment; filename="call-${callId}.${extension}"` : "inline",
+    },
+  });
+}

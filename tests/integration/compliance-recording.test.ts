@@ -1,0 +1,137 @@
+/**
+ * Whole-call recordings where consent holds (docs/compliance.md#recordings): a Twilio number's first
+ * answer starts `<Start><Recording>` after the notice; the recording callback (signed) is stored by a
+ * job only when the caller stayed on past the notice; played and downloaded from the call (logged);
+ * erased with the caller.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { and, eq } from "drizzle-orm";
+import { GET as getAccessLog } from "@/app/api/compliance/access-log/route";
+import { GET as getCall } from "@/app/api/calls/[id]/route";
+import { GET as getRecording } from "@/app/api/calls/[id]/recording/route";
+import { POST as eraseRoute } from "@/app/api/contacts/[id]/erasure/route";
+import { PUT as putSettings } from "@/app/api/settings/compliance/route";
+import { POST as statusHook } from "@/app/api/telephony/status/route";
+import { POST as recordingHook } from "@/app/api/telephony/voice/call-recording/route";
+import { POST as voiceHook } from "@/app/api/telephony/voice/route";
+import { audioClips, callRecordings, contacts, phoneNumbers, providerCredentials } from "@/db/schema";
+import { createFilesystemBlobStore, setBlobStore } from "@/lib/blob-store";
+import { storeCallRecording, storeRecordingJob } from "@/lib/compliance/recordings";
+import { encryptSecret } from "@/lib/crypto/secret-box";
+import { closeDb, getDb } from "@/lib/database";
+import { getJobQueue } from "@/lib/jobs/queue";
+import type { TelephonyProvider } from "@/lib/providers/telephony/interface";
+import { carrierPost, fakeSid, find } from "../helpers/carrier";
+import { call as callRoute } from "../helpers/http";
+import { business, callParams, callRow, say, type Business } from "../helpers/phone";
+
+jest.setTimeout(120_000);
+
+const blobDir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-recording-"));
+beforeAll(() => setBlobStore(createFilesystemBlobStore(blobDir)));
+afterAll(async () => {
+  setBlobStore(null);
+  fs.rmSync(blobDir, { recursive: true, force: true });
+  await closeDb();
+});
+
+const ACCOUNT = `AC${"e".repeat(32)}`;
+const TOKEN = "tw-token-rec1";
+const AUDIO = Buffer.from("RIFF....WAVEfmt whole-call-recording");
+const carrier = { fetchRecording: async () => ({ audio: AUDIO, contentType: "audio/wav" }) } as unknown as TelephonyProvider;
+
+/** A business whose number is on Twilio (its webhooks signed with the Twilio auth token). */
+async function twilioBusiness(name: string): Promise<Business> {
+  const biz = await business(name, { notice: true });
+  const db = await getDb();
+  await db.update(phoneNumbers).set({ provider: "twilio" }).where(eq(phoneNumbers.id, biz.numberId));
+  await db.insert(providerCredentials).values({
+    id: crypto.randomUUID(),
+    organizationId: biz.account.organizationId,
+    provider: "twilio",
+    ciphertext: encryptSecret(JSON.stringify({ accountSid: ACCOUNT, authToken: TOKEN })),
+    hint: "rec1",
+  });
+  await callRoute(putSettings, "PUT", "/api/settings/compliance", { sessionId: biz.account.sessionId, body: { businessState: "NY" } });
+  return { ...biz, accountSid: ACCOUNT, authToken: TOKEN };
+}
+
+function recordingCallback(biz: Business, callSid: string, recordingSid: string) {
+  return carrierPost(
+    recordingHook,
+    "/api/telephony/voice/call-recording",
+    { AccountSid: ACCOUNT, CallSid: callSid, RecordingSid: recordingSid, RecordingStatus: "completed", RecordingDuration: "42", RecordingUrl: `https://api.twilio.com/2010-04-01/Accounts/${ACCOUNT}/Recordings/${recordingSid}` },
+    biz.authToken,
+  );
+}
+
+describe("whole-call recordings", () => {
+  let biz: Business;
+  beforeAll(async () => {
+    biz = await twilioBusiness("Recorded Dental");
+  });
+
+  it("start after the notice, are stored when the caller stayed on, play and download from the call, and are logged", async () => {
+    const callSid = fakeSid("CA");
+    const res = await carrierPost(voiceHook, "/api/telephony/voice", callParams(biz, callSid), biz.authToken);
+    expect(res.status).toBe(200);
+    expect(res.verbs.map((v) => v.name)).toEqual(["Say", "Start", "Gather"]);
+    expect(res.verbs[1].children[0]).toMatchObject({ name: "Recording", attrs: { recordingStatusCallback: "http://localhost:3000/api/telephony/voice/call-recording", recordingStatusCallbackEvent: "completed" } });
+    await say(biz, callSid, find(res.verbs, "Gather")!.attrs.action, "What are your opening hours?");
+    await carrierPost(statusHook, "/api/telephony/status", callParams(biz, callSid, { CallStatus: "completed", CallDuration: "42" }), biz.authToken);
+
+    const recordingSid = fakeSid("RE");
+    expect((await recordingCallback(biz, callSid, recordingSid)).status).toBe(200);
+    expect((await recordingCallback(biz, callSid, recordingSid)).status).toBe(200); // a retry: one row, one job
+    expect((await carrierPost(recordingHook, "/api/telephony/voice/call-recording", { AccountSid: ACCOUNT, CallSid: callSid, RecordingSid: recordingSid }, "wrong")).status).toBe(403);
+    const call = await callRow(callSid);
+    const jobs = (await (await getJobQueue()).pending(storeRecordingJob.name)).filter((j) => (j.data as { callId: string }).callId === call.id);
+    expect(jobs).toHaveLength(1);
+    expect(await storeCallRecording(await getDb(), { callId: call.id, organizationId: biz.account.organizationId }, { provider: carrier })).toBe("stored");
+
+    const detail = await callRoute(getCall, "GET", `/api/calls/${call.id}`, { sessionId: biz.account.sessionId, params: { id: call.id } });
+    expect(detail.body.callRecording).toEqual({ status: "stored", durationSeconds: 42, url: `/api/calls/${call.id}/recording`, downloadUrl: `/api/calls/${call.id}/recording?download=1` });
+    const play = await callRoute(getRecording, "GET", `/api/calls/${call.id}/recording`, { sessionId: biz.account.sessionId, params: { id: call.id } });
+    expect(play.status).toBe(200);
+    expect(play.headers.get("content-type")).toBe("audio/wav");
+    expect(play.text).toContain("whole-call-recording");
+    const file = await callRoute(getRecording, "GET", `/api/calls/${call.id}/recording?download=1`, { sessionId: biz.account.sessionId, params: { id: call.id } });
+    expect(file.headers.get("content-disposition")).toBe(`attachment; filename="call-${call.id}.wav"`);
+    const log = await callRoute(getAccessLog, "GET", "/api/compliance/access-log", { sessionId: biz.account.sessionId });
+    expect(log.body.entries.filter((e: { resource: string; callId: string }) => e.resource === "recording" && e.callId === call.id)).toHaveLength(2);
+    // Another organization cannot play it.
+    const other = await business("Other Clinic");
+    expect((await callRoute(getRecording, "GET", `/api/calls/${call.id}/recording`, { sessionId: other.account.sessionId, params: { id: call.id } })).status).toBe(404);
+
+    // Erased with the caller.
+    const db = await getDb();
+    const [contact] = await db
+      .insert(contacts)
+      .values({ id: crypto.randomUUID(), organizationId: biz.account.organizationId, phone: "+15555550123" })
+      .onConflictDoUpdate({ target: [contacts.organizationId, contacts.phone], set: { name: null } })
+      .returning();
+    const erased = await callRoute(eraseRoute, "POST", `/api/contacts/${contact.id}/erasure`, { sessionId: biz.account.sessionId, params: { id: contact.id }, body: { confirm: true } });
+    expect(erased.body.erased.recordings).toBe(1);
+    expect((await callRoute(getRecording, "GET", `/api/calls/${call.id}/recording`, { sessionId: biz.account.sessionId, params: { id: call.id } })).status).toBe(404);
+    expect(await db.select().from(audioClips).where(and(eq(audioClips.organizationId, biz.account.organizationId), eq(audioClips.source, "recording")))).toEqual([]);
+  });
+
+  it("are discarded when the caller hung up during the notice", async () => {
+    const callSid = fakeSid("CA");
+    await carrierPost(voiceHook, "/api/telephony/voice", callParams(biz, callSid, { From: "+15555550144" }), biz.authToken);
+    await carrierPost(statusHook, "/api/telephony/status", callParams(biz, callSid, { From: "+15555550144", CallStatus: "completed", CallDuration: "4" }), biz.authToken);
+    expect((await recordingCallback(biz, callSid, fakeSid("RE"))).status).toBe(200);
+    const call = await callRow(callSid);
+    expect(await storeCallRecording(await getDb(), { callId: call.id, organizationId: biz.account.organizationId }, { provider: carrier })).toBe("discarded");
+    const [row] = await (await getDb()).select().from(callRecordings).where(eq(callRecordings.callId, call.id));
+    expect(row).toMatchObject({ status: "discarded", clipId: null });
+  });
+
+  it("are not started when the owner switched recording off", async () => {
+    await callRoute(putSettings, "PUT", "/api/settings/compliance", { sessionId: biz.account.sessionId, body: { recordCalls: false } });
+    const res = await carrierPost(voiceHook, "/api/telephony/voice", callParams(biz, fakeSid("CA")), biz.authToken);
+    expect(res.verbs.map((v) => v.name)).toEqual(["Say", "Gather"]);
+  });
+});
