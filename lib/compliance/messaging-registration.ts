@@ -193,7 +193,7 @@ export const registrationReviewJob = defineJob<{ organizationId: string }>({
 });
 
 /** An owner's own text while the registration is not approved: refused with the reason (nothing is sent into a carrier block). */
-export async function assertMayText(db: DbOrTx, organizationId: string): Promise<void> {
+export async function assertRegistrationAllowsTexts(db: DbOrTx, organizationId: string): Promise<void> {
   const hold = await messagingHold(db, organizationId);
   if (hold) throw conflict(`${hold.replace(/ (This text goes out then|Texts wait until it is approved)\.$/, "")} Send it once Settings → Compliance shows the registration approved.`);
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { assertMayText } from "@/lib/compliance/messaging-registration";
+import { assertRegistrationAllowsTexts } from "@/lib/compliance/messaging-registration";
 import crypto from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
@@ -47,7 +47,7 @@ export async function sendText(
     throw conflict(`${number.phoneNumber} is a Twilio number and the Twilio credentials are gone. Add them again in Settings → API Keys.`);
   }
 
-  await assertMayText(db, organizationId); // A2P 10DLC (lib/compliance/messaging-registration.ts)
+  await assertRegistrationAllowsTexts(db, organizationId); // A2P 10DLC (lib/compliance/messaging-registration.ts)
   const id = crypto.randomUUID();
   try {
     const sent = await provider.sendSms({ from: number.phoneNumber, to: input.to, body: input.body });

@@ -26,7 +26,7 @@ import type { BookingDeps } from "@/lib/appointments/service";
 import { recordKnowledgeGap } from "@/lib/knowledge-gaps/service";
 import { asksForCallback, asksToBeForgotten } from "@/lib/receptionist/forget";
 import { withTextNotice } from "@/lib/compliance/text-notice";
-import { assertMayText } from "@/lib/compliance/messaging-registration";
+import { assertRegistrationAllowsTexts } from "@/lib/compliance/messaging-registration";
 import { forgetCaller, memoryFor, memoryForModel, rememberCaller } from "@/lib/receptionist/memory";
 import { createTask } from "@/lib/receptionist/tasks";
 import { FORGET_ME, TASK_TITLES, who } from "@/lib/text/receptionist";
@@ -436,7 +436,7 @@ export async function replyToThread(db: Db, organizationId: string, messageId: s
   if (!number.isActive) throw conflict(`${number.phoneNumber} is inactive: switch it on in Phone Numbers to reply from it.`);
   const provider = await getTelephonyProviderFor(db, organizationId, number.provider);
   if (!provider) throw conflict(`${number.phoneNumber} is a Twilio number and no Twilio credentials are set any more: add them in Settings → API Keys.`);
-  await assertMayText(db, organizationId); // A2P 10DLC (lib/compliance/messaging-registration.ts)
+  await assertRegistrationAllowsTexts(db, organizationId); // A2P 10DLC (lib/compliance/messaging-registration.ts)
 
   let sent;
   try {
