@@ -2,6 +2,7 @@ import "server-only";
 import { calendarSyncJob } from "@/lib/appointments/calendar-sync";
 import { appointmentsSweepJob, appointmentTextJob, reminderJob } from "@/lib/appointments/notifications";
 import { deliverWebhookJob, webhookSweepJob } from "@/lib/integrations/webhooks";
+import { oauthRefreshJob } from "@/lib/integrations/oauth";
 import { a2aDeliverJob, a2aFollowTaskJob } from "@/lib/a2a/messages";
 import { a2aCardSweepJob, a2aCheckAgentJob } from "@/lib/a2a/service";
 import { mcpCheckServiceJob, mcpHealthSweepJob } from "@/lib/mcp/health";
@@ -15,6 +16,7 @@ import type { JobDefinition } from "./types";
 export const jobDefinitions: JobDefinition<unknown>[] = [
   deliverWebhookJob,
   webhookSweepJob,
+  oauthRefreshJob,
   appointmentTextJob,
   reminderJob,
   appointmentsSweepJob,

@@ -1,0 +1,76 @@
+"use client";
+
+import * as React from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Label } from "@/components/ui/label";
+import { Select } from "@/components/ui/select";
+import { Spinner } from "@/components/ui/spinner";
+import { serverMessage } from "@/lib/api-client";
+import type { IntegrationView } from "@/lib/integrations/catalogue";
+import { useOptions, useSaveSettings } from "./api";
+
+/** The channel picker of "Add to Slack" and the calendar picker of Google Calendar. */
+export function PickerDialog({ integration, open, onOpenChange }: { integration: IntegrationView; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const options = useOptions(integration, open);
+  const save = useSaveSettings(integration);
+  const isSlack = integration.slug === "slack";
+  const key = isSlack ? "channelId" : "calendarId";
+  const current = typeof integration.config[key] === "string" ? (integration.config[key] as string) : "";
+  // null: nothing picked in this dialog yet, so the saved choice shows.
+  const [choice, setChoice] = React.useState<string | null>(null);
+  const picked = choice ?? current;
+  const setPicked = setChoice;
+  const what = isSlack ? "channel" : "calendar";
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) setChoice(null);
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent data-testid="picker-dialog">
+        <DialogHeader>
+          <DialogTitle>
+            {integration.name} {what}
+          </DialogTitle>
+          <DialogDescription>
+            {isSlack ? "Missed calls and owner notices are posted to this channel." : "Busy times on this calendar block slots; bookings are written to it."}
+          </DialogDescription>
+        </DialogHeader>
+        {options.isLoading ? (
+          <Spinner />
+        ) : options.error ? (
+          <p className="text-sm text-destructive">{serverMessage(options.error) ?? `Could not load the ${what}s`}</p>
+        ) : (
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor={`${integration.slug}-picker`}>Choose a {what}</Label>
+            <Select id={`${integration.slug}-picker`} value={picked} onChange={(e) => setPicked(e.target.value)} data-testid="picker-select">
+              <option value="">—</option>
+              {(options.data ?? []).map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.name}
+                </option>
+              ))}
+            </Select>
+          </div>
+        )}
+        <DialogFooter>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button
+            disabled={!picked || save.isPending}
+            onClick={() => save.mutate({ [key]: picked }, { onSuccess: () => onOpenChange(false) })}
+            data-testid="picker-save"
+          >
+            {save.isPending ? <Spinner /> : null}
+            Save
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

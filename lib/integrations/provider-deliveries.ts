@@ -1,0 +1,80 @@
+import "server-only";
+import type { Db } from "@/db/client";
+import type { integrationConnections, webhookDeliveries } from "@/db/schema";
+import { accessTokenFor, markNeedsReconnect, readTokens } from "./oauth";
+import { oauthCards, resolveProvider } from "./oauth-providers";
+import { ProviderError } from "./provider-http";
+import { loadCallRecord } from "./providers/call-record";
+import { findOrCreateContact, logCall } from "./providers/hubspot";
+import { postMessage } from "./providers/slack";
+
+/**
+ * The work each OAuth card does, one delivery (a webhook_delivery row) at a time, so it shares the
+ * webhooks' bookkeeping: tried by the job runner, retried with backoff (longer when the provider
+ * says Retry-After), logged per attempt and shown on the card. A refused grant fails the delivery
+ * and turns the card to "Reconnect".
+ */
+type Connection = typeof integrationConnections.$inferSelect;
+type Delivery = typeof webhookDeliveries.$inferSelect;
+
+export type ProviderOutcome =
+  | { ok: true; statusCode: number; detail?: string }
+  | { ok: false; statusCode: number | null; error: string; retryAfterMs?: number | null; giveUp?: boolean };
+
+/** Events each provider card takes (Slack's missed calls and notices arrive through postToSlack). */
+export const providerEvents: Record<string, readonly string[]> = {
+  hubspot: ["call.completed", "voicemail.received", "call.synced", "message.received", "appointment.booked"],
+};
+
+const CALL_EVENTS = new Set(["call.completed", "voicemail.received", "call.synced"]);
+
+const NAMES: Record<string, string> = { hubspot: "HubSpot", slack: "Slack", "google-calendar": "Google Calendar" };
+
+async function hubspot(db: Db, connection: Connection, delivery: Delivery, token: string, apiBase: string): Promise<ProviderOutcome> {
+  const payload = delivery.payload as { callId?: string; phone?: string; name?: string | null };
+  if (CALL_EVENTS.has(delivery.event)) {
+    const call = payload.callId ? await loadCallRecord(db, connection.organizationId, payload.callId) : null;
+    if (!call) return { ok: false, statusCode: null, error: "The call no longer exists", giveUp: true };
+    const logged = await logCall(apiBase, token, call);
+    return { ok: true, statusCode: 201, detail: `contact ${logged.contactId}, call ${logged.callId}` };
+  }
+  if (!payload.phone) return { ok: false, statusCode: null, error: "No phone number to match a contact by", giveUp: true };
+  const contact = await findOrCreateContact(apiBase, token, payload.phone, payload.name ?? null);
+  return { ok: true, statusCode: contact.created ? 201 : 200, detail: `contact ${contact.id}` };
+}
+
+async function slack(connection: Connection, delivery: Delivery, token: string, apiBase: string): Promise<ProviderOutcome> {
+  const channel = typeof connection.config.channelId === "string" ? connection.config.channelId : null;
+  if (!channel) return { ok: false, statusCode: null, error: "Pick a Slack channel on the Slack card first" };
+  await postMessage(apiBase, token, channel, String(delivery.payload.text ?? ""));
+  return { ok: true, statusCode: 200 };
+}
+
+export async function deliverToProvider(db: Db, connection: Connection, delivery: Delivery): Promise<ProviderOutcome> {
+  const card = oauthCards[connection.integration];
+  const provider = card ? resolveProvider(card.provider) : null;
+  const name = NAMES[connection.integration] ?? connection.integration;
+  if (!card || !provider) return { ok: false, statusCode: null, error: `${name} is not configured on this server`, giveUp: true };
+  const work = (token: string): Promise<ProviderOutcome> => {
+    if (connection.integration === "hubspot") return hubspot(db, connection, delivery, token, provider.apiBase);
+    if (connection.integration === "slack") return slack(connection, delivery, token, provider.apiBase);
+    return Promise.resolve({ ok: false, statusCode: null, error: `${name} does not take ${delivery.event}`, giveUp: true });
+  };
+  try {
+    try {
+      return await work(await accessTokenFor(db, connection));
+    } catch (error) {
+      // The provider ended the access token early (401): refresh once and try again. A refused
+      // refresh is a revoked grant (accessTokenFor marks it).
+      if (!(error instanceof ProviderError && error.kind === "auth" && error.status === 401 && readTokens(connection)?.refreshToken)) throw error;
+      return await work(await accessTokenFor(db, connection, { force: true }));
+    }
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    if (error.kind === "auth") {
+      await markNeedsReconnect(db, connection, error.message, name);
+      return { ok: false, statusCode: error.status, error: `${error.message}. Reconnect ${name}.`, giveUp: true };
+    }
+    return { ok: false, statusCode: error.status, error: error.message, retryAfterMs: error.retryAfterMs, giveUp: error.kind === "invalid" };
+  }
+}
