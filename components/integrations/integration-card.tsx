@@ -26,6 +26,8 @@ const icons: Record<string, LucideIcon> = {
   webhooks: Webhook,
 };
 
+const pickerLabel: Record<string, string> = { slack: "Channel", "google-calendar": "Calendar", notion: "Database", airtable: "Table" };
+
 function noteFor(integration: IntegrationView): string | null {
   if (!integration.connected) return null;
   return connectedNote(integration, integration.config);
@@ -66,7 +68,7 @@ export function IntegrationCard({
   const oauthConnected = integration.connected && integration.config.auth === "oauth";
   const hasEndpoint = integration.kind === "webhook" || integration.kind === "slack";
   const hasLog = hasEndpoint || integration.kind === "oauth";
-  const hasPicker = oauthConnected && (integration.slug === "slack" || integration.slug === "google-calendar");
+  const hasPicker = oauthConnected && ["slack", "google-calendar", "notion", "airtable"].includes(integration.slug);
   const note = noteFor(integration);
   const warning = integration.connected ? deliveryWarning(integration) : null;
   const unavailable = !integration.connected && !integration.available;
@@ -130,7 +132,7 @@ export function IntegrationCard({
             {hasPicker ? (
               <Button variant="ghost" size="sm" onClick={() => setPickerOpen(true)} data-testid={`pick-${integration.slug}`}>
                 <Settings2 aria-hidden />
-                {integration.slug === "slack" ? "Channel" : "Calendar"}
+                {pickerLabel[integration.slug]}
               </Button>
             ) : null}
             {integration.slug === "hubspot" ? (

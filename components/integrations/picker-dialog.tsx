@@ -10,18 +10,23 @@ import { serverMessage } from "@/lib/api-client";
 import type { IntegrationView } from "@/lib/integrations/catalogue";
 import { useOptions, useSaveSettings } from "./api";
 
+const pickers: Record<string, { key: string; what: string; description: string }> = {
+  slack: { key: "channelId", what: "channel", description: "Missed calls and owner notices are posted to this channel." },
+  "google-calendar": { key: "calendarId", what: "calendar", description: "Busy times on this calendar block slots; bookings are written to it." },
+  notion: { key: "databaseId", what: "database", description: "Every call becomes a page in this database." },
+  airtable: { key: "tableId", what: "table", description: "Every call becomes a record in this table." },
+};
+
 /** The channel picker of "Add to Slack" and the calendar picker of Google Calendar. */
 export function PickerDialog({ integration, open, onOpenChange }: { integration: IntegrationView; open: boolean; onOpenChange: (open: boolean) => void }) {
   const options = useOptions(integration, open);
   const save = useSaveSettings(integration);
-  const isSlack = integration.slug === "slack";
-  const key = isSlack ? "channelId" : "calendarId";
+  const { key, what, description } = pickers[integration.slug] ?? pickers["google-calendar"];
   const current = typeof integration.config[key] === "string" ? (integration.config[key] as string) : "";
   // null: nothing picked in this dialog yet, so the saved choice shows.
   const [choice, setChoice] = React.useState<string | null>(null);
   const picked = choice ?? current;
   const setPicked = setChoice;
-  const what = isSlack ? "channel" : "calendar";
 
   return (
     <Dialog
@@ -37,7 +42,7 @@ export function PickerDialog({ integration, open, onOpenChange }: { integration:
             {integration.name} {what}
           </DialogTitle>
           <DialogDescription>
-            {isSlack ? "Missed calls and owner notices are posted to this channel." : "Busy times on this calendar block slots; bookings are written to it."}
+            {description}
           </DialogDescription>
         </DialogHeader>
         {options.isLoading ? (

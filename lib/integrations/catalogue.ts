@@ -56,8 +56,8 @@ export const catalogue: readonly CatalogueEntry[] = [
     description: "Keep call summaries and follow-ups in your team's Notion workspace.",
     category: "Productivity",
     featured: true,
-    kind: "unavailable",
-    connectable: notYet("Notion"),
+    kind: "oauth",
+    connectable: "Connect with Notion and pick a database: every call becomes a page with the caller, summary, action items, outcome and a link back.",
   },
   {
     slug: "hubspot",
@@ -92,8 +92,8 @@ export const catalogue: readonly CatalogueEntry[] = [
     description: "Collect callers, intents and outcomes in an Airtable base.",
     category: "Database",
     featured: false,
-    kind: "unavailable",
-    connectable: notYet("Airtable"),
+    kind: "oauth",
+    connectable: "Connect with Airtable and pick a table: every call becomes a record with the caller, summary, action items, outcome and a link back.",
   },
   {
     slug: "gmail",
@@ -167,7 +167,7 @@ export type DeliveryView = {
 };
 
 /** The line a connected card shows: what the connection does today. */
-export function connectedNote(entry: Pick<CatalogueEntry, "kind" | "name">, config: Record<string, unknown>): string {
+export function connectedNote(entry: Pick<CatalogueEntry, "kind" | "name" | "slug">, config: Record<string, unknown>): string {
   const host = typeof config.host === "string" ? config.host : null;
   if (entry.kind === "unavailable") return `Switchboard does not send anything to ${entry.name} yet.`;
   if (entry.kind === "slack") {
@@ -177,7 +177,12 @@ export function connectedNote(entry: Pick<CatalogueEntry, "kind" | "name">, conf
     }
     return "Posts a message for every missed call.";
   }
-  if (entry.kind === "oauth") return "Logs every call on the caller's contact, found or created by phone number.";
+  if (entry.kind === "oauth") {
+    const target = typeof config.targetName === "string" ? config.targetName : null;
+    if (entry.slug === "notion") return target ? `Adds a page per call to ${target}.` : "Connected. Pick the database for call pages.";
+    if (entry.slug === "airtable") return target ? `Adds a record per call to ${target}.` : "Connected. Pick the table for call records.";
+    return "Logs every call on the caller's contact, found or created by phone number.";
+  }
   if (entry.kind === "calendar") {
     const calendarId = typeof config.calendarId === "string" ? config.calendarId : "your calendar";
     return `Reads busy times from ${calendarId} and adds each appointment to it.`;

@@ -7,6 +7,8 @@ import { ProviderError } from "./provider-http";
 import { loadCallRecord } from "./providers/call-record";
 import { findOrCreateContact, logCall } from "./providers/hubspot";
 import { postMessage } from "./providers/slack";
+import { createCallPage } from "./providers/notion";
+import { createCallRecord } from "./providers/airtable";
 
 /**
  * The work each OAuth card does, one delivery (a webhook_delivery row) at a time, so it shares the
@@ -24,11 +26,26 @@ export type ProviderOutcome =
 /** Events each provider card takes (Slack's missed calls and notices arrive through postToSlack). */
 export const providerEvents: Record<string, readonly string[]> = {
   hubspot: ["call.completed", "voicemail.received", "call.synced", "message.received", "appointment.booked"],
+  notion: ["call.completed", "voicemail.received"],
+  airtable: ["call.completed", "voicemail.received"],
 };
 
 const CALL_EVENTS = new Set(["call.completed", "voicemail.received", "call.synced"]);
 
-const NAMES: Record<string, string> = { hubspot: "HubSpot", slack: "Slack", "google-calendar": "Google Calendar" };
+const NAMES: Record<string, string> = { hubspot: "HubSpot", slack: "Slack", "google-calendar": "Google Calendar", notion: "Notion", airtable: "Airtable" };
+
+/** A page (Notion) or a record (Airtable) per call, in the database or table the owner picked. */
+async function notes(db: Db, connection: Connection, delivery: Delivery, token: string, apiBase: string): Promise<ProviderOutcome> {
+  const target = connection.integration === "notion" ? connection.config.databaseId : connection.config.tableId;
+  const what = connection.integration === "notion" ? "database" : "table";
+  // Not yet picked: keep the delivery and retry, so the calls in between are not lost.
+  if (typeof target !== "string" || !target) return { ok: false, statusCode: null, error: `Pick the ${what} on the ${NAMES[connection.integration]} card first` };
+  const callId = (delivery.payload as { callId?: string }).callId;
+  const call = callId ? await loadCallRecord(db, connection.organizationId, callId) : null;
+  if (!call) return { ok: false, statusCode: null, error: "The call no longer exists", giveUp: true };
+  const made = connection.integration === "notion" ? await createCallPage(apiBase, token, target, call) : await createCallRecord(apiBase, token, target, call);
+  return { ok: true, statusCode: 200, detail: made.id };
+}
 
 async function hubspot(db: Db, connection: Connection, delivery: Delivery, token: string, apiBase: string): Promise<ProviderOutcome> {
   const payload = delivery.payload as { callId?: string; phone?: string; name?: string | null };
@@ -58,6 +75,7 @@ export async function deliverToProvider(db: Db, connection: Connection, delivery
   const work = (token: string): Promise<ProviderOutcome> => {
     if (connection.integration === "hubspot") return hubspot(db, connection, delivery, token, provider.apiBase);
     if (connection.integration === "slack") return slack(connection, delivery, token, provider.apiBase);
+    if (connection.integration === "notion" || connection.integration === "airtable") return notes(db, connection, delivery, token, provider.apiBase);
     return Promise.resolve({ ok: false, statusCode: null, error: `${name} does not take ${delivery.event}`, giveUp: true });
   };
   try {

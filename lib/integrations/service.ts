@@ -23,6 +23,8 @@ import { accessTokenFor, isOAuthConnection, revokeGrant, startOAuth } from "./oa
 import { missingSettings, oauthCards, resolveProvider } from "./oauth-providers";
 import { ProviderError } from "./provider-http";
 import { listChannels } from "./providers/slack";
+import { listDatabases } from "./providers/notion";
+import { listTables } from "./providers/airtable";
 
 type Connection = typeof integrationConnections.$inferSelect;
 type Delivery = typeof webhookDeliveries.$inferSelect;
@@ -276,6 +278,8 @@ export async function listOptions(db: Db, organizationId: string, entry: Catalog
   try {
     const token = await accessTokenFor(db, connection);
     if (entry.slug === "slack") return (await listChannels(provider.apiBase, token)).map((c) => ({ id: c.id, name: `#${c.name}` }));
+    if (entry.slug === "notion") return await listDatabases(provider.apiBase, token);
+    if (entry.slug === "airtable") return await listTables(provider.apiBase, token);
     if (entry.slug === "google-calendar") {
       const { googleCalendarApiBase } = await import("@/lib/provider-selection/calendar");
       const res = await fetch(`${googleCalendarApiBase()}/calendar/v3/users/me/calendarList?minAccessRole=writer`, {
@@ -297,6 +301,8 @@ export const integrationSettingsInput = z.object({
   channelId: z.string().trim().min(1, "Pick a channel").max(100).optional(),
   channelName: z.string().trim().max(200).optional(),
   calendarId: z.string().trim().min(1, "Pick a calendar").max(254, "The calendar ID is too long").optional(),
+  databaseId: z.string().trim().min(1, "Pick a database").max(100).optional(),
+  tableId: z.string().trim().min(1, "Pick a table").max(200).optional(),
 });
 
 /** Saves what the owner picked (Slack's channel, Google's calendar) on a connected OAuth card. */
@@ -309,6 +315,14 @@ export async function saveSettings(db: Db, organizationId: string, entry: Catalo
     const picked = options.find((o) => o.id === input.channelId);
     if (!picked) throw badRequest("Invalid request: channelId: Pick one of your workspace's channels", { channelId: "Pick one of your workspace's channels" });
     Object.assign(patch, { channelId: picked.id, channelName: picked.name.replace(/^#/, "") });
+  } else if (entry.slug === "notion" || entry.slug === "airtable") {
+    const field = entry.slug === "notion" ? "databaseId" : "tableId";
+    const what = entry.slug === "notion" ? "database" : "table";
+    const value = input[field];
+    if (!value) throw badRequest(`Invalid request: ${field}: Pick a ${what}`, { [field]: `Pick a ${what}` });
+    const picked = (await listOptions(db, organizationId, entry)).find((o) => o.id === value);
+    if (!picked) throw badRequest(`Invalid request: ${field}: Pick one of the ${what}s Switchboard was given access to`, { [field]: `Pick one of the ${what}s Switchboard was given access to` });
+    Object.assign(patch, { [field]: picked.id, targetName: picked.name });
   } else if (entry.slug === "google-calendar") {
     if (!input.calendarId) throw badRequest("Invalid request: calendarId: Pick a calendar", { calendarId: "Pick a calendar" });
     patch.calendarId = input.calendarId;

@@ -20,7 +20,7 @@ export type OAuthFakeOptions = {
   authorizePath: string;
   tokenPath: string;
   /** "DELETE <path>/<refresh token>" (HubSpot), "POST form token" (Google, Asana) or "POST bearer" (Slack). */
-  revoke?: { path: string; how: "delete-path" | "form" | "bearer" };
+  revoke?: { path: string; how: "delete-path" | "form" | "bearer" | "json" };
   style?: OAuthStyle;
   /** Seconds an access token lives (null: never expires, like Slack bot tokens). */
   expiresIn?: number | null;
@@ -194,6 +194,7 @@ export class OAuthFake {
       let token: string | null = null;
       if (revoke.how === "delete-path" && req.method === "DELETE") token = decodeURIComponent(url.pathname.slice(revoke.path.length + 1));
       if (revoke.how === "form" && req.method === "POST") token = new URLSearchParams(rawBody).get("token");
+      if (revoke.how === "json" && req.method === "POST") token = (JSON.parse(rawBody || "{}") as { token?: string }).token ?? null;
       if (revoke.how === "bearer" && req.method === "POST") token = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1] ?? null;
       if (token === null) return false;
       const grant = this.refresh.get(token) ?? this.access.get(token)?.grant;

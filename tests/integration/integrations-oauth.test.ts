@@ -28,6 +28,8 @@ import { startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/googl
 import { startFakeGoogleOAuth, type FakeGoogleOAuth } from "../fakes/google-oauth-server";
 import { startFakeHubSpot, type FakeHubSpot } from "../fakes/hubspot-server";
 import { startFakeSlack, type FakeSlack } from "../fakes/slack-server";
+import { startFakeNotion, type FakeNotion } from "../fakes/notion-server";
+import { startFakeAirtable, type FakeAirtable } from "../fakes/airtable-server";
 import { registerTestUser, type TestAccount } from "../helpers/accounts";
 import { call } from "../helpers/http";
 import { carrierAccountFrom, inProcessTransport } from "../helpers/in-process-carrier";
@@ -40,6 +42,8 @@ let hubspot: FakeHubSpot;
 let slack: FakeSlack;
 let calendar: FakeGoogleCalendar;
 let google: FakeGoogleOAuth;
+let notion: FakeNotion;
+let airtable: FakeAirtable;
 const mutableEnv = env as unknown as Record<string, string | undefined>;
 const saved: Record<string, string | undefined> = {};
 
@@ -53,6 +57,7 @@ function setEnv(values: Record<string, string | undefined>) {
 beforeAll(async () => {
   [hubspot, slack, calendar] = await Promise.all([startFakeHubSpot(), startFakeSlack(), startFakeGoogleCalendar()]);
   google = await startFakeGoogleOAuth(calendar);
+  [notion, airtable] = await Promise.all([startFakeNotion(), startFakeAirtable()]);
   calendar.addCalendar("primary");
   calendar.addCalendar("front-desk@example.com");
   setEnv({
@@ -68,12 +73,20 @@ beforeAll(async () => {
     GOOGLE_CLIENT_SECRET: google.oauth.clientSecret,
     GOOGLE_OAUTH_BASE: google.url,
     GOOGLE_CALENDAR_API_URL: calendar.url,
+    NOTION_CLIENT_ID: notion.oauth.clientId,
+    NOTION_CLIENT_SECRET: notion.oauth.clientSecret,
+    NOTION_OAUTH_BASE: notion.url,
+    NOTION_API_BASE: notion.url,
+    AIRTABLE_CLIENT_ID: airtable.oauth.clientId,
+    AIRTABLE_CLIENT_SECRET: airtable.oauth.clientSecret,
+    AIRTABLE_OAUTH_BASE: airtable.url,
+    AIRTABLE_API_BASE: airtable.url,
   });
 });
 
 afterAll(async () => {
   for (const [k, v] of Object.entries(saved)) mutableEnv[k] = v;
-  await Promise.all([hubspot.close(), slack.close(), google.close(), calendar.close()]);
+  await Promise.all([hubspot.close(), slack.close(), google.close(), calendar.close(), notion.close(), airtable.close()]);
   await closeDb();
 });
 
@@ -164,9 +177,9 @@ describe("the OAuth connect flow", () => {
   it("cards not built yet never read connected, even with an old connection row", async () => {
     const a = await registerTestUser();
     const db = await getDb();
-    await db.insert(integrationConnections).values({ id: crypto.randomUUID(), organizationId: a.organizationId, integration: "notion", connected: true, config: { syncing: false } });
-    expect(await view(a, "notion")).toMatchObject({ connected: false, available: false, kind: "unavailable" });
-    const res = await post(connect, "notion", "connect", a, {});
+    await db.insert(integrationConnections).values({ id: crypto.randomUUID(), organizationId: a.organizationId, integration: "asana", connected: true, config: { syncing: false } });
+    expect(await view(a, "asana")).toMatchObject({ connected: false, available: false, kind: "unavailable" });
+    const res = await post(connect, "asana", "connect", a, {});
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/not available yet/);
   });
@@ -387,6 +400,68 @@ describe("Add to Slack", () => {
     const off = await post(disconnect, "slack", "disconnect", biz.account);
     expect(off.body).toMatchObject({ connected: false, revoked: true });
     expect(slack.oauth.liveGrants).toBe(0);
+  });
+});
+
+describe("Notion and Airtable", () => {
+  it("Notion: a page per call in the picked database, with caller, summary, action items, outcome and the link back", async () => {
+    const biz = await business("Notion Dental");
+    await authorize(biz.account, "notion");
+    expect(await view(biz.account, "notion")).toMatchObject({ connected: true, config: { workspace: "Fake Dental HQ" } });
+    // A call before the database is picked waits (retried), it is not lost.
+    const early = await placeCall(biz, `+1555${String(Date.now() + 29).slice(-7)}`, ["Goodbye!"]);
+    await runJobsUntil([deliverWebhookJob], async () => (await deliveriesOf(biz.account, "notion"))[0]?.attempts >= 1);
+    expect((await deliveriesOf(biz.account, "notion"))[0]).toMatchObject({ status: "pending", lastError: "Pick the database on the Notion card first" });
+
+    const picker = await call(options, "GET", "/api/integrations/notion/options", { sessionId: biz.account.sessionId, params: { slug: "notion" } });
+    expect(picker.body).toEqual([{ id: notion.databases[0].id, name: "Calls" }]);
+    expect((await post(settings, "notion", "settings", biz.account, { databaseId: "not-shared" })).status).toBe(400);
+    expect((await post(settings, "notion", "settings", biz.account, { databaseId: notion.databases[0].id })).status).toBe(200);
+    await processDueDeliveries(await getDb(), new Date(Date.now() + 31_000));
+    expect(notion.pages.some((p) => JSON.stringify(p.children).includes(early.id))).toBe(true);
+
+    const caller = `+1555${String(Date.now() + 31).slice(-7)}`;
+    const row = await placeCall(biz, caller, ["What are your opening hours?", "Goodbye!"]);
+    await runJobsUntil([deliverWebhookJob], async () => notion.pages.some((p) => JSON.stringify(p.children).includes(row.id)));
+    const page = notion.pages.find((p) => JSON.stringify(p.children).includes(row.id))!;
+    expect(page.parent.database_id).toBe(notion.databases[0].id);
+    expect(page.properties.Name).toEqual({ title: [{ type: "text", text: { content: caller } }] });
+    expect(page.properties.Phone).toEqual({ phone_number: caller });
+    expect(page.properties.Summary).toEqual({ rich_text: [{ type: "text", text: { content: row.summary } }] });
+    expect(page.properties.Outcome).toEqual({ select: { name: "Answered by the assistant" } });
+    expect(page.properties.Link).toEqual({ url: `${env.PUBLIC_URL}/call-history?call=${row.id}` });
+    expect(JSON.stringify(page.children)).toContain(row.summary!);
+    for (const item of row.actionItems) expect(page.children).toContainEqual({ object: "block", type: "to_do", to_do: { rich_text: [{ type: "text", text: { content: item } }], checked: false } });
+    expect((await deliveriesOf(biz.account, "notion"))[0]).toMatchObject({ status: "delivered" });
+
+    const off = await post(disconnect, "notion", "disconnect", biz.account);
+    expect(off.body).toMatchObject({ connected: false, revoked: true });
+  });
+
+  it("Airtable: a record per call in the picked base and table, with the same fields", async () => {
+    const biz = await business("Airtable Dental");
+    const { authorizeUrl } = await authorize(biz.account, "airtable");
+    expect(authorizeUrl.searchParams.get("scope")).toBe("data.records:write schema.bases:read");
+    const picker = await call(options, "GET", "/api/integrations/airtable/options", { sessionId: biz.account.sessionId, params: { slug: "airtable" } });
+    expect(picker.body).toEqual([{ id: "appFAKEFRONTDESK/tblCALLS0000001", name: "Front desk › Calls" }]);
+    const saved = await post(settings, "airtable", "settings", biz.account, { tableId: "appFAKEFRONTDESK/tblCALLS0000001" });
+    expect(saved.status).toBe(200);
+    expect(saved.body.config).toMatchObject({ tableId: "appFAKEFRONTDESK/tblCALLS0000001", targetName: "Front desk › Calls" });
+
+    const caller = `+1555${String(Date.now() + 37).slice(-7)}`;
+    const row = await placeCall(biz, caller, ["What are your opening hours?", "Goodbye!"]);
+    await runJobsUntil([deliverWebhookJob], async () => airtable.records.some((r) => r.fields.Link === `${env.PUBLIC_URL}/call-history?call=${row.id}`));
+    const record = airtable.records.find((r) => r.fields.Link === `${env.PUBLIC_URL}/call-history?call=${row.id}`)!;
+    expect(record.fields).toMatchObject({
+      Caller: caller,
+      Phone: caller,
+      Summary: row.summary,
+      Outcome: "Answered by the assistant",
+      Date: row.startedAt.toISOString(),
+    });
+    if (row.actionItems.length) expect(record.fields["Action items"]).toBe(row.actionItems.join("\n"));
+    // The fields the table lacks (Duration, Direction…) are left out rather than refused.
+    expect(Object.keys(record.fields).every((k) => ["Caller", "Phone", "Summary", "Action items", "Outcome", "Link", "Date"].includes(k))).toBe(true);
   });
 });
 
