@@ -26,7 +26,7 @@ const icons: Record<string, LucideIcon> = {
   webhooks: Webhook,
 };
 
-const pickerLabel: Record<string, string> = { slack: "Channel", "google-calendar": "Calendar", notion: "Database", airtable: "Table" };
+const pickerLabel: Record<string, string> = { slack: "Channel", "google-calendar": "Calendar", notion: "Database", airtable: "Table", asana: "Project" };
 
 function noteFor(integration: IntegrationView): string | null {
   if (!integration.connected) return null;
@@ -68,7 +68,7 @@ export function IntegrationCard({
   const oauthConnected = integration.connected && integration.config.auth === "oauth";
   const hasEndpoint = integration.kind === "webhook" || integration.kind === "slack";
   const hasLog = hasEndpoint || integration.kind === "oauth";
-  const hasPicker = oauthConnected && ["slack", "google-calendar", "notion", "airtable"].includes(integration.slug);
+  const hasPicker = oauthConnected && Object.hasOwn(pickerLabel, integration.slug);
   const note = noteFor(integration);
   const warning = integration.connected ? deliveryWarning(integration) : null;
   const unavailable = !integration.connected && !integration.available;

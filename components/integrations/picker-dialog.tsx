@@ -15,6 +15,7 @@ const pickers: Record<string, { key: string; what: string; description: string }
   "google-calendar": { key: "calendarId", what: "calendar", description: "Busy times on this calendar block slots; bookings are written to it." },
   notion: { key: "databaseId", what: "database", description: "Every call becomes a page in this database." },
   airtable: { key: "tableId", what: "table", description: "Every call becomes a record in this table." },
+  asana: { key: "projectId", what: "project", description: "Every new receptionist task becomes a task in this project." },
 };
 
 /** The channel picker of "Add to Slack" and the calendar picker of Google Calendar. */

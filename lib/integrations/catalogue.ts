@@ -110,8 +110,8 @@ export const catalogue: readonly CatalogueEntry[] = [
     description: "Turn callback requests and follow-ups from calls into Asana tasks.",
     category: "Project Management",
     featured: false,
-    kind: "unavailable",
-    connectable: notYet("Asana"),
+    kind: "oauth",
+    connectable: "Connect with Asana and pick a project: every receptionist task becomes an Asana task, and completing it in Asana completes it here.",
   },
   {
     slug: "webhooks",
@@ -181,6 +181,7 @@ export function connectedNote(entry: Pick<CatalogueEntry, "kind" | "name" | "slu
     const target = typeof config.targetName === "string" ? config.targetName : null;
     if (entry.slug === "notion") return target ? `Adds a page per call to ${target}.` : "Connected. Pick the database for call pages.";
     if (entry.slug === "airtable") return target ? `Adds a record per call to ${target}.` : "Connected. Pick the table for call records.";
+    if (entry.slug === "asana") return target ? `Adds each new task to ${target}; completing it there completes it here.` : "Connected. Pick the project for tasks.";
     return "Logs every call on the caller's contact, found or created by phone number.";
   }
   if (entry.kind === "calendar") {

@@ -1,6 +1,9 @@
 import "server-only";
 import type { Db } from "@/db/client";
-import type { integrationConnections, webhookDeliveries } from "@/db/schema";
+import { and, eq } from "drizzle-orm";
+import { tasks, type integrationConnections, type webhookDeliveries } from "@/db/schema";
+import { env } from "@/lib/env";
+import { taskLink } from "@/lib/receptionist/tasks";
 import { accessTokenFor, markNeedsReconnect, readTokens } from "./oauth";
 import { oauthCards, resolveProvider } from "./oauth-providers";
 import { ProviderError } from "./provider-http";
@@ -9,6 +12,7 @@ import { findOrCreateContact, logCall } from "./providers/hubspot";
 import { postMessage } from "./providers/slack";
 import { createCallPage } from "./providers/notion";
 import { createCallRecord } from "./providers/airtable";
+import { createAsanaTask } from "./providers/asana";
 
 /**
  * The work each OAuth card does, one delivery (a webhook_delivery row) at a time, so it shares the
@@ -20,7 +24,7 @@ type Connection = typeof integrationConnections.$inferSelect;
 type Delivery = typeof webhookDeliveries.$inferSelect;
 
 export type ProviderOutcome =
-  | { ok: true; statusCode: number; detail?: string }
+  | { ok: true; statusCode: number; externalId?: string }
   | { ok: false; statusCode: number | null; error: string; retryAfterMs?: number | null; giveUp?: boolean };
 
 /** Events each provider card takes (Slack's missed calls and notices arrive through postToSlack). */
@@ -28,11 +32,26 @@ export const providerEvents: Record<string, readonly string[]> = {
   hubspot: ["call.completed", "voicemail.received", "call.synced", "message.received", "appointment.booked"],
   notion: ["call.completed", "voicemail.received"],
   airtable: ["call.completed", "voicemail.received"],
+  asana: ["task.created"],
 };
+
+/** Each receptionist task becomes an Asana task in the picked project (completion comes back by polling). */
+async function asana(db: Db, connection: Connection, delivery: Delivery, token: string, apiBase: string): Promise<ProviderOutcome> {
+  const project = connection.config.projectId;
+  if (typeof project !== "string" || !project) return { ok: false, statusCode: null, error: "Pick the project on the Asana card first" };
+  const taskId = (delivery.payload as { taskId?: string }).taskId;
+  const [task] = taskId ? await db.select().from(tasks).where(and(eq(tasks.id, taskId), eq(tasks.organizationId, connection.organizationId))) : [];
+  if (!task) return { ok: false, statusCode: null, error: "The task no longer exists", giveUp: true };
+  const who = task.contactName ? `${task.contactName} (${task.contactNumber})` : task.contactNumber;
+  const link = taskLink(task);
+  const notes = [task.detail, `Contact: ${who}`, link ? `Open in Switchboard: ${env.PUBLIC_URL.replace(/\/$/, "")}${link}` : ""].filter(Boolean).join("\n\n");
+  const made = await createAsanaTask(apiBase, token, project, { name: task.title, notes });
+  return { ok: true, statusCode: 201, externalId: made.gid };
+}
 
 const CALL_EVENTS = new Set(["call.completed", "voicemail.received", "call.synced"]);
 
-const NAMES: Record<string, string> = { hubspot: "HubSpot", slack: "Slack", "google-calendar": "Google Calendar", notion: "Notion", airtable: "Airtable" };
+const NAMES: Record<string, string> = { hubspot: "HubSpot", slack: "Slack", "google-calendar": "Google Calendar", notion: "Notion", airtable: "Airtable", asana: "Asana" };
 
 /** A page (Notion) or a record (Airtable) per call, in the database or table the owner picked. */
 async function notes(db: Db, connection: Connection, delivery: Delivery, token: string, apiBase: string): Promise<ProviderOutcome> {
@@ -44,7 +63,7 @@ async function notes(db: Db, connection: Connection, delivery: Delivery, token: 
   const call = callId ? await loadCallRecord(db, connection.organizationId, callId) : null;
   if (!call) return { ok: false, statusCode: null, error: "The call no longer exists", giveUp: true };
   const made = connection.integration === "notion" ? await createCallPage(apiBase, token, target, call) : await createCallRecord(apiBase, token, target, call);
-  return { ok: true, statusCode: 200, detail: made.id };
+  return { ok: true, statusCode: 200, externalId: made.id };
 }
 
 async function hubspot(db: Db, connection: Connection, delivery: Delivery, token: string, apiBase: string): Promise<ProviderOutcome> {
@@ -53,11 +72,11 @@ async function hubspot(db: Db, connection: Connection, delivery: Delivery, token
     const call = payload.callId ? await loadCallRecord(db, connection.organizationId, payload.callId) : null;
     if (!call) return { ok: false, statusCode: null, error: "The call no longer exists", giveUp: true };
     const logged = await logCall(apiBase, token, call);
-    return { ok: true, statusCode: 201, detail: `contact ${logged.contactId}, call ${logged.callId}` };
+    return { ok: true, statusCode: 201, externalId: logged.callId };
   }
   if (!payload.phone) return { ok: false, statusCode: null, error: "No phone number to match a contact by", giveUp: true };
   const contact = await findOrCreateContact(apiBase, token, payload.phone, payload.name ?? null);
-  return { ok: true, statusCode: contact.created ? 201 : 200, detail: `contact ${contact.id}` };
+  return { ok: true, statusCode: contact.created ? 201 : 200, externalId: contact.id };
 }
 
 async function slack(connection: Connection, delivery: Delivery, token: string, apiBase: string): Promise<ProviderOutcome> {
@@ -76,6 +95,7 @@ export async function deliverToProvider(db: Db, connection: Connection, delivery
     if (connection.integration === "hubspot") return hubspot(db, connection, delivery, token, provider.apiBase);
     if (connection.integration === "slack") return slack(connection, delivery, token, provider.apiBase);
     if (connection.integration === "notion" || connection.integration === "airtable") return notes(db, connection, delivery, token, provider.apiBase);
+    if (connection.integration === "asana") return asana(db, connection, delivery, token, provider.apiBase);
     return Promise.resolve({ ok: false, statusCode: null, error: `${name} does not take ${delivery.event}`, giveUp: true });
   };
   try {

@@ -25,6 +25,7 @@ import { ProviderError } from "./provider-http";
 import { listChannels } from "./providers/slack";
 import { listDatabases } from "./providers/notion";
 import { listTables } from "./providers/airtable";
+import { listProjects } from "./providers/asana";
 
 type Connection = typeof integrationConnections.$inferSelect;
 type Delivery = typeof webhookDeliveries.$inferSelect;
@@ -280,6 +281,7 @@ export async function listOptions(db: Db, organizationId: string, entry: Catalog
     if (entry.slug === "slack") return (await listChannels(provider.apiBase, token)).map((c) => ({ id: c.id, name: `#${c.name}` }));
     if (entry.slug === "notion") return await listDatabases(provider.apiBase, token);
     if (entry.slug === "airtable") return await listTables(provider.apiBase, token);
+    if (entry.slug === "asana") return await listProjects(provider.apiBase, token);
     if (entry.slug === "google-calendar") {
       const { googleCalendarApiBase } = await import("@/lib/provider-selection/calendar");
       const res = await fetch(`${googleCalendarApiBase()}/calendar/v3/users/me/calendarList?minAccessRole=writer`, {
@@ -303,6 +305,7 @@ export const integrationSettingsInput = z.object({
   calendarId: z.string().trim().min(1, "Pick a calendar").max(254, "The calendar ID is too long").optional(),
   databaseId: z.string().trim().min(1, "Pick a database").max(100).optional(),
   tableId: z.string().trim().min(1, "Pick a table").max(200).optional(),
+  projectId: z.string().trim().min(1, "Pick a project").max(100).optional(),
 });
 
 /** Saves what the owner picked (Slack's channel, Google's calendar) on a connected OAuth card. */
@@ -315,9 +318,9 @@ export async function saveSettings(db: Db, organizationId: string, entry: Catalo
     const picked = options.find((o) => o.id === input.channelId);
     if (!picked) throw badRequest("Invalid request: channelId: Pick one of your workspace's channels", { channelId: "Pick one of your workspace's channels" });
     Object.assign(patch, { channelId: picked.id, channelName: picked.name.replace(/^#/, "") });
-  } else if (entry.slug === "notion" || entry.slug === "airtable") {
-    const field = entry.slug === "notion" ? "databaseId" : "tableId";
-    const what = entry.slug === "notion" ? "database" : "table";
+  } else if (entry.slug === "notion" || entry.slug === "airtable" || entry.slug === "asana") {
+    const field = entry.slug === "notion" ? "databaseId" : entry.slug === "airtable" ? "tableId" : "projectId";
+    const what = entry.slug === "notion" ? "database" : entry.slug === "airtable" ? "table" : "project";
     const value = input[field];
     if (!value) throw badRequest(`Invalid request: ${field}: Pick a ${what}`, { [field]: `Pick a ${what}` });
     const picked = (await listOptions(db, organizationId, entry)).find((o) => o.id === value);

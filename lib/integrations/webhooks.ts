@@ -88,7 +88,7 @@ async function claim(db: Db, id: string, now: Date): Promise<Delivery | null> {
 }
 
 type Outcome =
-  | { ok: true; statusCode: number }
+  | { ok: true; statusCode: number; externalId?: string }
   | { ok: false; statusCode: number | null; error: string; retryAfterMs?: number | null; giveUp?: boolean };
 
 async function send(db: Db, delivery: Delivery, connection: Connection | undefined): Promise<Outcome> {
@@ -130,7 +130,7 @@ export async function attemptDelivery(db: Db, deliveryId: string, now = new Date
   const outcome = await send(db, delivery, connection);
   const attempts = delivery.attempts + 1;
   const update: Partial<typeof webhookDeliveries.$inferInsert> = outcome.ok
-    ? { status: "delivered", attempts, lastStatusCode: outcome.statusCode, lastError: null, deliveredAt: now, nextAttemptAt: now }
+    ? { status: "delivered", attempts, lastStatusCode: outcome.statusCode, lastError: null, deliveredAt: now, nextAttemptAt: now, externalId: outcome.externalId ?? null }
     : {
         attempts,
         lastStatusCode: outcome.statusCode,

@@ -30,6 +30,10 @@ import { startFakeHubSpot, type FakeHubSpot } from "../fakes/hubspot-server";
 import { startFakeSlack, type FakeSlack } from "../fakes/slack-server";
 import { startFakeNotion, type FakeNotion } from "../fakes/notion-server";
 import { startFakeAirtable, type FakeAirtable } from "../fakes/airtable-server";
+import { startFakeAsana, type FakeAsana } from "../fakes/asana-server";
+import { pollAsanaCompletions } from "@/lib/integrations/asana-sync";
+import { createTask } from "@/lib/receptionist/tasks";
+import { tasks } from "@/db/schema";
 import { registerTestUser, type TestAccount } from "../helpers/accounts";
 import { call } from "../helpers/http";
 import { carrierAccountFrom, inProcessTransport } from "../helpers/in-process-carrier";
@@ -44,6 +48,7 @@ let calendar: FakeGoogleCalendar;
 let google: FakeGoogleOAuth;
 let notion: FakeNotion;
 let airtable: FakeAirtable;
+let asana: FakeAsana;
 const mutableEnv = env as unknown as Record<string, string | undefined>;
 const saved: Record<string, string | undefined> = {};
 
@@ -57,7 +62,7 @@ function setEnv(values: Record<string, string | undefined>) {
 beforeAll(async () => {
   [hubspot, slack, calendar] = await Promise.all([startFakeHubSpot(), startFakeSlack(), startFakeGoogleCalendar()]);
   google = await startFakeGoogleOAuth(calendar);
-  [notion, airtable] = await Promise.all([startFakeNotion(), startFakeAirtable()]);
+  [notion, airtable, asana] = await Promise.all([startFakeNotion(), startFakeAirtable(), startFakeAsana()]);
   calendar.addCalendar("primary");
   calendar.addCalendar("front-desk@example.com");
   setEnv({
@@ -81,12 +86,16 @@ beforeAll(async () => {
     AIRTABLE_CLIENT_SECRET: airtable.oauth.clientSecret,
     AIRTABLE_OAUTH_BASE: airtable.url,
     AIRTABLE_API_BASE: airtable.url,
+    ASANA_CLIENT_ID: asana.oauth.clientId,
+    ASANA_CLIENT_SECRET: asana.oauth.clientSecret,
+    ASANA_OAUTH_BASE: asana.url,
+    ASANA_API_BASE: asana.url,
   });
 });
 
 afterAll(async () => {
   for (const [k, v] of Object.entries(saved)) mutableEnv[k] = v;
-  await Promise.all([hubspot.close(), slack.close(), google.close(), calendar.close(), notion.close(), airtable.close()]);
+  await Promise.all([hubspot.close(), slack.close(), google.close(), calendar.close(), notion.close(), airtable.close(), asana.close()]);
   await closeDb();
 });
 
@@ -177,9 +186,9 @@ describe("the OAuth connect flow", () => {
   it("cards not built yet never read connected, even with an old connection row", async () => {
     const a = await registerTestUser();
     const db = await getDb();
-    await db.insert(integrationConnections).values({ id: crypto.randomUUID(), organizationId: a.organizationId, integration: "asana", connected: true, config: { syncing: false } });
-    expect(await view(a, "asana")).toMatchObject({ connected: false, available: false, kind: "unavailable" });
-    const res = await post(connect, "asana", "connect", a, {});
+    await db.insert(integrationConnections).values({ id: crypto.randomUUID(), organizationId: a.organizationId, integration: "gmail", connected: true, config: { syncing: false } });
+    expect(await view(a, "gmail")).toMatchObject({ connected: false, available: false, kind: "unavailable" });
+    const res = await post(connect, "gmail", "connect", a, {});
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/not available yet/);
   });
@@ -462,6 +471,41 @@ describe("Notion and Airtable", () => {
     if (row.actionItems.length) expect(record.fields["Action items"]).toBe(row.actionItems.join("\n"));
     // The fields the table lacks (Duration, Direction…) are left out rather than refused.
     expect(Object.keys(record.fields).every((k) => ["Caller", "Phone", "Summary", "Action items", "Outcome", "Link", "Date"].includes(k))).toBe(true);
+  });
+});
+
+describe("Asana", () => {
+  it("each receptionist task becomes an Asana task in the picked project, and completing it there completes it here", async () => {
+    const biz = await business("Asana Dental");
+    await authorize(biz.account, "asana");
+    const picker = await call(options, "GET", "/api/integrations/asana/options", { sessionId: biz.account.sessionId, params: { slug: "asana" } });
+    expect(picker.body).toEqual([{ id: "1300000000000001", name: "Fake Dental › Front desk" }]);
+    expect((await post(settings, "asana", "settings", biz.account, { projectId: "1300000000000001" })).status).toBe(200);
+
+    const db = await getDb();
+    const caller = `+1555${String(Date.now() + 41).slice(-7)}`;
+    const row = await placeCall(biz, caller, ["Goodbye!"]);
+    const sourceKey = `call:${row.id}:callback`;
+    expect(await createTask(db, { organizationId: biz.account.organizationId, kind: "callback", title: `Call back ${caller}: they asked for a call back`, detail: "About a quote", contactNumber: caller, callId: row.id, sourceKey })).toBe(true);
+    await runJobsUntil([deliverWebhookJob], async () => asana.tasks.some((t) => t.name.includes(caller)));
+    const made = asana.tasks.find((t) => t.name.includes(caller))!;
+    expect(made).toMatchObject({ name: `Call back ${caller}: they asked for a call back`, projects: ["1300000000000001"], completed: false });
+    expect(made.notes).toContain("About a quote");
+    expect(made.notes).toContain(`${env.PUBLIC_URL}/call-history?call=${row.id}`);
+
+    // Not completed in Asana: nothing changes here.
+    await pollAsanaCompletions(db);
+    const [open] = await db.select().from(tasks).where(and(eq(tasks.organizationId, biz.account.organizationId), eq(tasks.sourceKey, sourceKey)));
+    expect(open.status).toBe("open");
+    asana.complete(made.gid);
+    const polled = await pollAsanaCompletions(db);
+    expect(polled.completed).toBeGreaterThanOrEqual(1);
+    const [done] = await db.select().from(tasks).where(eq(tasks.id, open.id));
+    expect(done.status).toBe("done");
+    expect(done.doneAt).toBeInstanceOf(Date);
+
+    const off = await post(disconnect, "asana", "disconnect", biz.account);
+    expect(off.body).toMatchObject({ connected: false, revoked: true });
   });
 });
 
