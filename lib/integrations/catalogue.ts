@@ -37,8 +37,6 @@ export type CatalogueEntry = {
   connectable: string;
 };
 
-/** What an entry that is not built yet says, plainly. */
-const notYet = (name: string) => `Not available yet: Switchboard cannot send anything to ${name} yet.`;
 
 export const catalogue: readonly CatalogueEntry[] = [
   {
@@ -101,8 +99,8 @@ export const catalogue: readonly CatalogueEntry[] = [
     description: "E-mail call summaries and voicemail transcripts to your inbox.",
     category: "Email",
     featured: false,
-    kind: "unavailable",
-    connectable: notYet("Gmail"),
+    kind: "oauth",
+    connectable: "Connect with Google: the daily recap and the owner alerts are sent from your own Gmail address instead of the server's mail settings.",
   },
   {
     slug: "asana",
@@ -181,6 +179,7 @@ export function connectedNote(entry: Pick<CatalogueEntry, "kind" | "name" | "slu
     const target = typeof config.targetName === "string" ? config.targetName : null;
     if (entry.slug === "notion") return target ? `Adds a page per call to ${target}.` : "Connected. Pick the database for call pages.";
     if (entry.slug === "airtable") return target ? `Adds a record per call to ${target}.` : "Connected. Pick the table for call records.";
+    if (entry.slug === "gmail") return "Sends the daily recap and owner alerts from your Gmail.";
     if (entry.slug === "asana") return target ? `Adds each new task to ${target}; completing it there completes it here.` : "Connected. Pick the project for tasks.";
     return "Logs every call on the caller's contact, found or created by phone number.";
   }

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "@/db/client";
 import { and, eq } from "drizzle-orm";
-import { tasks, type integrationConnections, type webhookDeliveries } from "@/db/schema";
+import { emails, tasks, type integrationConnections, type webhookDeliveries } from "@/db/schema";
 import { env } from "@/lib/env";
 import { taskLink } from "@/lib/receptionist/tasks";
 import { accessTokenFor, markNeedsReconnect, readTokens } from "./oauth";
@@ -13,6 +13,7 @@ import { postMessage } from "./providers/slack";
 import { createCallPage } from "./providers/notion";
 import { createCallRecord } from "./providers/airtable";
 import { createAsanaTask } from "./providers/asana";
+import { sendGmail } from "./providers/gmail";
 
 /**
  * The work each OAuth card does, one delivery (a webhook_delivery row) at a time, so it shares the
@@ -33,7 +34,19 @@ export const providerEvents: Record<string, readonly string[]> = {
   notion: ["call.completed", "voicemail.received"],
   airtable: ["call.completed", "voicemail.received"],
   asana: ["task.created"],
+  gmail: ["email.send"],
 };
+
+/** An e-mail the app wrote (recap, owner alert), sent from the owner's Gmail; the e-mail row then reads "sent". */
+async function gmail(db: Db, connection: Connection, delivery: Delivery, token: string, apiBase: string): Promise<ProviderOutcome> {
+  const emailId = (delivery.payload as { emailId?: string }).emailId;
+  const [email] = emailId ? await db.select().from(emails).where(and(eq(emails.id, emailId), eq(emails.organizationId, connection.organizationId))) : [];
+  if (!email) return { ok: false, statusCode: null, error: "The e-mail no longer exists", giveUp: true };
+  const replyTo = typeof delivery.payload.replyTo === "string" ? delivery.payload.replyTo : null;
+  const sent = await sendGmail(apiBase, token, { to: email.toAddress, subject: email.subject, text: email.text, html: email.html, replyTo });
+  await db.update(emails).set({ status: "sent", error: null }).where(and(eq(emails.id, email.id), eq(emails.organizationId, connection.organizationId)));
+  return { ok: true, statusCode: 200, externalId: sent.id };
+}
 
 /** Each receptionist task becomes an Asana task in the picked project (completion comes back by polling). */
 async function asana(db: Db, connection: Connection, delivery: Delivery, token: string, apiBase: string): Promise<ProviderOutcome> {
@@ -51,7 +64,7 @@ async function asana(db: Db, connection: Connection, delivery: Delivery, token: 
 
 const CALL_EVENTS = new Set(["call.completed", "voicemail.received", "call.synced"]);
 
-const NAMES: Record<string, string> = { hubspot: "HubSpot", slack: "Slack", "google-calendar": "Google Calendar", notion: "Notion", airtable: "Airtable", asana: "Asana" };
+const NAMES: Record<string, string> = { hubspot: "HubSpot", slack: "Slack", "google-calendar": "Google Calendar", notion: "Notion", airtable: "Airtable", asana: "Asana", gmail: "Gmail" };
 
 /** A page (Notion) or a record (Airtable) per call, in the database or table the owner picked. */
 async function notes(db: Db, connection: Connection, delivery: Delivery, token: string, apiBase: string): Promise<ProviderOutcome> {
@@ -96,6 +109,7 @@ export async function deliverToProvider(db: Db, connection: Connection, delivery
     if (connection.integration === "slack") return slack(connection, delivery, token, provider.apiBase);
     if (connection.integration === "notion" || connection.integration === "airtable") return notes(db, connection, delivery, token, provider.apiBase);
     if (connection.integration === "asana") return asana(db, connection, delivery, token, provider.apiBase);
+    if (connection.integration === "gmail") return gmail(db, connection, delivery, token, provider.apiBase);
     return Promise.resolve({ ok: false, statusCode: null, error: `${name} does not take ${delivery.event}`, giveUp: true });
   };
   try {

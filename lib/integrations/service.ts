@@ -70,8 +70,10 @@ function availabilityOf(entry: CatalogueEntry): { available: boolean; missing: s
 
 function toView(entry: CatalogueEntry, connection: Connection | undefined, lastDelivery: Delivery | undefined = undefined, signedIn = true): IntegrationView {
   const { available, missing, oauth } = availabilityOf(entry);
-  // A connection whose card cannot work here (not built, or no OAuth client) never reads "connected".
-  const usable = entry.kind !== "unavailable" && (available || (connection ? !isOAuthConnection(connection) : false));
+  // A connection whose card cannot work here (not built, or no OAuth client) never reads "connected",
+  // nor does an OAuth card's row without a grant (the "marked as connected" rows from before issue 31).
+  const oauthRow = connection ? isOAuthConnection(connection) : false;
+  const usable = entry.kind !== "unavailable" && (entry.kind === "oauth" ? available && oauthRow : available || (connection ? !oauthRow : false));
   const connected = Boolean(connection?.connected) && usable;
   const config = connection?.config ?? {};
   const needsReconnect = !connected && usable && config.needsReconnect === true;

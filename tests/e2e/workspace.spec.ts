@@ -342,13 +342,13 @@ test("integrations: the catalogue for visitors, chips filter, connect and discon
   await page.getByLabel("Search integrations").fill("calendar");
   await expect(all.getByRole("heading", { level: 3 })).toHaveText(["Google Calendar"]);
 
-  // Signed in: a card that is not built yet says so and offers no Connect; an OAuth card without its
-  // client on this server says it waits for the administrator; Slack's webhook connects and disconnects.
+  // Signed in: OAuth cards without their client on this server say they wait for the administrator
+  // and offer no Connect; Slack's incoming webhook connects and disconnects.
   await signUp(page, "Nina");
   await page.goto("/integrations");
   const region = page.getByRole("region", { name: "All Integrations" });
   const notion = region.getByTestId("integration-notion");
-  await expect(notion.getByTestId("integration-notion-unavailable")).toContainText("Not available yet");
+  await expect(notion.getByTestId("integration-notion-unavailable")).toContainText("Available when your administrator configures it");
   await expect(notion.getByRole("button", { name: "Connect" })).toHaveCount(0);
   await expect(notion).toHaveAttribute("data-connected", "false");
   const hubspot = region.getByTestId("integration-hubspot");

@@ -31,6 +31,8 @@ import { startFakeSlack, type FakeSlack } from "../fakes/slack-server";
 import { startFakeNotion, type FakeNotion } from "../fakes/notion-server";
 import { startFakeAirtable, type FakeAirtable } from "../fakes/airtable-server";
 import { startFakeAsana, type FakeAsana } from "../fakes/asana-server";
+import { startFakeGmail, type FakeGmail } from "../fakes/gmail-server";
+import { emails, notificationPreferences } from "@/db/schema";
 import { pollAsanaCompletions } from "@/lib/integrations/asana-sync";
 import { createTask } from "@/lib/receptionist/tasks";
 import { tasks } from "@/db/schema";
@@ -49,6 +51,7 @@ let google: FakeGoogleOAuth;
 let notion: FakeNotion;
 let airtable: FakeAirtable;
 let asana: FakeAsana;
+let gmail: FakeGmail;
 const mutableEnv = env as unknown as Record<string, string | undefined>;
 const saved: Record<string, string | undefined> = {};
 
@@ -63,6 +66,7 @@ beforeAll(async () => {
   [hubspot, slack, calendar] = await Promise.all([startFakeHubSpot(), startFakeSlack(), startFakeGoogleCalendar()]);
   google = await startFakeGoogleOAuth(calendar);
   [notion, airtable, asana] = await Promise.all([startFakeNotion(), startFakeAirtable(), startFakeAsana()]);
+  gmail = await startFakeGmail(google.oauth);
   calendar.addCalendar("primary");
   calendar.addCalendar("front-desk@example.com");
   setEnv({
@@ -78,6 +82,7 @@ beforeAll(async () => {
     GOOGLE_CLIENT_SECRET: google.oauth.clientSecret,
     GOOGLE_OAUTH_BASE: google.url,
     GOOGLE_CALENDAR_API_URL: calendar.url,
+    GOOGLE_API_BASE: gmail.url,
     NOTION_CLIENT_ID: notion.oauth.clientId,
     NOTION_CLIENT_SECRET: notion.oauth.clientSecret,
     NOTION_OAUTH_BASE: notion.url,
@@ -95,7 +100,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const [k, v] of Object.entries(saved)) mutableEnv[k] = v;
-  await Promise.all([hubspot.close(), slack.close(), google.close(), calendar.close(), notion.close(), airtable.close(), asana.close()]);
+  await Promise.all([hubspot.close(), slack.close(), google.close(), calendar.close(), notion.close(), airtable.close(), asana.close(), gmail.close()]);
   await closeDb();
 });
 
@@ -183,14 +188,13 @@ describe("the OAuth connect flow", () => {
     }
   });
 
-  it("cards not built yet never read connected, even with an old connection row", async () => {
+  it("a row from the days of \"marked as connected\" (no grant) never reads connected", async () => {
     const a = await registerTestUser();
     const db = await getDb();
-    await db.insert(integrationConnections).values({ id: crypto.randomUUID(), organizationId: a.organizationId, integration: "gmail", connected: true, config: { syncing: false } });
-    expect(await view(a, "gmail")).toMatchObject({ connected: false, available: false, kind: "unavailable" });
-    const res = await post(connect, "gmail", "connect", a, {});
-    expect(res.status).toBe(409);
-    expect(res.body.message).toMatch(/not available yet/);
+    for (const integration of ["hubspot", "notion", "airtable", "gmail", "asana"]) {
+      await db.insert(integrationConnections).values({ id: crypto.randomUUID(), organizationId: a.organizationId, integration, connected: true, config: { syncing: false } });
+      expect(await view(a, integration)).toMatchObject({ connected: false, available: true, kind: "oauth" });
+    }
   });
 
   it("uses a state once, only for the user and organization that started it, and not after it expires", async () => {
@@ -506,6 +510,30 @@ describe("Asana", () => {
 
     const off = await post(disconnect, "asana", "disconnect", biz.account);
     expect(off.body).toMatchObject({ connected: false, revoked: true });
+  });
+});
+
+describe("Gmail", () => {
+  it("sends the owner's alert about a call from the owner's Gmail instead of the server's mail", async () => {
+    const biz = await business("Gmail Dental");
+    const { authorizeUrl } = await authorize(biz.account, "gmail");
+    expect(authorizeUrl.searchParams.get("scope")).toBe("https://www.googleapis.com/auth/gmail.send");
+    const db = await getDb();
+    await db
+      .insert(notificationPreferences)
+      .values({ userId: biz.account.id, emailNotifications: true, callAlerts: true, systemUpdates: true })
+      .onConflictDoUpdate({ target: notificationPreferences.userId, set: { emailNotifications: true, callAlerts: true } });
+
+    const caller = `+1555${String(Date.now() + 43).slice(-7)}`;
+    const row = await placeCall(biz, caller, ["What are your opening hours?", "Goodbye!"]);
+    await runJobsUntil([deliverWebhookJob], async () => gmail.sent.some((m) => m.headers.to === biz.account.email));
+    const message = gmail.sent.find((m) => m.headers.to === biz.account.email)!;
+    expect(message.headers.from).toBeUndefined(); // Gmail sends it from the connected account
+    expect(message.text).toContain(`/call-history?call=${row.id}`);
+    expect(message.html).toContain("Open in Switchboard");
+    const [email] = await db.select().from(emails).where(and(eq(emails.organizationId, biz.account.organizationId), eq(emails.toAddress, biz.account.email)));
+    expect(email).toMatchObject({ status: "sent", subject: message.headers.subject });
+    expect((await deliveriesOf(biz.account, "gmail"))[0]).toMatchObject({ event: "email.send", status: "delivered" });
   });
 });
 

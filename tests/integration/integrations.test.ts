@@ -74,7 +74,7 @@ describe("GET /api/integrations", () => {
     );
     expect(bySlug.slack).toMatchObject({ name: "Slack", category: "Communication", featured: true, kind: "slack", connected: false });
     expect(bySlug.notion).toMatchObject({ category: "Productivity", featured: true, kind: "oauth" });
-    expect(bySlug.gmail).toMatchObject({ kind: "unavailable", available: false });
+    expect(bySlug.gmail).toMatchObject({ kind: "oauth" });
     expect(bySlug.hubspot).toMatchObject({ category: "CRM", featured: true, kind: "oauth", missingSettings: [] });
     expect(bySlug["google-calendar"]).toMatchObject({ name: "Google Calendar", category: "Scheduling", featured: false, connected: false });
     expect(bySlug.zapier).toMatchObject({ category: "Automation", featured: true, kind: "webhook" });
@@ -125,14 +125,6 @@ describe("connect and disconnect", () => {
     const off = await post(disconnect, "hubspot", "disconnect", a);
     expect(off.status).toBe(200);
     expect(off.body).toMatchObject({ slug: "hubspot", connected: false });
-  });
-
-  it.each(["gmail"])("answers 409 for %s, which is not available yet", async (slug) => {
-    const res = await post(connect, slug, "connect", a, {});
-    expect(res.status).toBe(409);
-    expect(res.body.message).toMatch(/not available yet/);
-    const mine = await call(list, "GET", "/api/integrations", { sessionId: a.sessionId });
-    expect(mine.body.find((i: { slug: string }) => i.slug === slug)).toMatchObject({ connected: false, available: false });
   });
 
   it.each([
