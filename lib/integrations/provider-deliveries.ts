@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "@/db/client";
-import { and, eq } from "drizzle-orm";
-import { emails, tasks, type integrationConnections, type webhookDeliveries } from "@/db/schema";
+import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { emails, tasks, webhookDeliveries, type integrationConnections } from "@/db/schema";
 import { env } from "@/lib/env";
 import { taskLink } from "@/lib/receptionist/tasks";
 import { accessTokenFor, markNeedsReconnect, readTokens } from "./oauth";
@@ -84,7 +84,22 @@ async function hubspot(db: Db, connection: Connection, delivery: Delivery, token
   if (CALL_EVENTS.has(delivery.event)) {
     const call = payload.callId ? await loadCallRecord(db, connection.organizationId, payload.callId) : null;
     if (!call) return { ok: false, statusCode: null, error: "The call no longer exists", giveUp: true };
-    const logged = await logCall(apiBase, token, call);
+    const [earlier] = await db
+      .select({ externalId: webhookDeliveries.externalId })
+      .from(webhookDeliveries)
+      .where(
+        and(
+          eq(webhookDeliveries.organizationId, connection.organizationId),
+          eq(webhookDeliveries.connectionId, connection.id),
+          eq(webhookDeliveries.status, "delivered"),
+          isNotNull(webhookDeliveries.externalId),
+          inArray(webhookDeliveries.event, [...CALL_EVENTS]),
+          sql`${webhookDeliveries.payload}->>'callId' = ${call.id}`,
+        ),
+      )
+      .orderBy(desc(webhookDeliveries.deliveredAt))
+      .limit(1);
+    const logged = await logCall(apiBase, token, call, earlier?.externalId ?? null);
     return { ok: true, statusCode: 201, externalId: logged.callId };
   }
   if (!payload.phone) return { ok: false, statusCode: null, error: "No phone number to match a contact by", giveUp: true };

@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import crypto from "node:crypto";
-import { and, desc, eq, gte, inArray } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { calls, integrationConnections, webhookDeliveries } from "@/db/schema";
 import { encryptSecret, secretHint } from "@/lib/crypto/secret-box";
@@ -347,8 +347,14 @@ export const SYNC_DAYS = 30;
 
 export async function syncNow(db: Db, organizationId: string, entry: CatalogueEntry): Promise<{ queued: number; since: string }> {
   if (entry.slug !== "hubspot") throw badRequest(`${entry.name} has nothing to sync.`);
-  await connectedOAuth(db, organizationId, entry);
+  const connection = await connectedOAuth(db, organizationId, entry);
   const since = new Date(Date.now() - SYNC_DAYS * 86_400_000);
+  // A call whose delivery is still waiting goes out with it (two at once would log it twice).
+  const waiting = await db
+    .select({ callId: sql<string>`${webhookDeliveries.payload}->>'callId'` })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.organizationId, organizationId), eq(webhookDeliveries.connectionId, connection.id), eq(webhookDeliveries.status, "pending")));
+  const skip = new Set(waiting.map((w) => w.callId));
   const recent = await db
     .select({ id: calls.id })
     .from(calls)
@@ -356,6 +362,6 @@ export async function syncNow(db: Db, organizationId: string, entry: CatalogueEn
     .orderBy(desc(calls.startedAt))
     .limit(1000);
   let queued = 0;
-  for (const c of recent) queued += (await queueProviderDeliveries(db, organizationId, "call.synced", { callId: c.id })).length;
+  for (const c of recent.filter((r) => !skip.has(r.id))) queued += (await queueProviderDeliveries(db, organizationId, "call.synced", { callId: c.id })).length;
   return { queued, since: since.toISOString() };
 }

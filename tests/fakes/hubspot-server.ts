@@ -9,6 +9,7 @@
  * - POST /crm/v3/objects/contacts {properties} → 201 the object.
  * - POST /crm/v3/objects/calls {properties, associations: [{to: {id}, types: [{associationCategory, associationTypeId}]}]}
  *   → 201 the object; hs_timestamp is required (400 VALIDATION_ERROR otherwise).
+ * - PATCH /crm/v3/objects/calls/{id} {properties} → 200 the merged object; unknown → 404.
  * - A missing or dead bearer token → 401 {status: "error", category: "INVALID_AUTHENTICATION"}.
  * - `failNext(status, count, headers)`: the next API calls answer that (429 RATE_LIMIT with
  *   Retry-After, or 503 for an outage).
@@ -94,6 +95,14 @@ export async function startFakeHubSpot(): Promise<FakeHubSpot> {
       const created = object(properties, { associations });
       calls.push(created);
       return json(201, created);
+    }
+    const patch = /^\/crm\/v3\/objects\/calls\/([^/]+)$/.exec(url.pathname);
+    if (req.method === "PATCH" && patch) {
+      const existing = calls.find((c) => c.id === patch[1]);
+      if (!existing) return hubspotError(res, 404, "OBJECT_NOT_FOUND", `Object not found. objectId are usually numeric.`);
+      Object.assign(existing.properties, (b.properties ?? {}) as Record<string, string>);
+      existing.updatedAt = new Date().toISOString();
+      return json(200, existing);
     }
     hubspotError(res, 404, "OBJECT_NOT_FOUND", `No route ${req.method} ${url.pathname}`);
   });

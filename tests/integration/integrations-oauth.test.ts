@@ -282,14 +282,20 @@ describe("HubSpot", () => {
     const db = await getDb();
     const caller = `+1555${String(Date.now() + 7).slice(-7)}`;
     const row = await placeCall(biz, caller, ["Goodbye!"]);
+    await runJobsUntil([deliverWebhookJob], async () => hubspot.calls.some((c) => c.properties.hs_call_body?.includes(row.id)));
+    // The recording arrives after the call was logged: Sync now brings it to HubSpot.
     await db.update(calls).set({ recordingUrl: `/api/recordings/${row.id}` }).where(eq(calls.id, row.id));
-    const before = hubspot.calls.length;
     const res = await post(sync, "hubspot", "sync", biz.account);
     expect(res.status).toBe(200);
     expect(res.body.queued).toBeGreaterThanOrEqual(1);
-    await runJobsUntil([deliverWebhookJob], async () => hubspot.calls.slice(before).some((c) => c.properties.hs_call_recording_url));
-    const synced = hubspot.calls.slice(before).find((c) => c.properties.hs_call_body.includes(row.id))!;
-    expect(synced.properties.hs_call_recording_url).toBe(`${env.PUBLIC_URL}/api/recordings/${row.id}`);
+    await runJobsUntil([deliverWebhookJob], async () => hubspot.calls.some((c) => c.properties.hs_call_recording_url));
+    await runJobsUntil([deliverWebhookJob], async () => (await deliveriesOf(biz.account, "hubspot")).every((d) => d.status !== "pending"));
+    const synced = hubspot.calls.filter((c) => c.properties.hs_call_body.includes(row.id));
+    expect(synced).toHaveLength(1); // logged once, then updated by the sync: not a second engagement
+    expect(synced[0].properties.hs_call_recording_url).toBe(`${env.PUBLIC_URL}/api/recordings/${row.id}`);
+    // The calls logged before the sync were updated in place, not logged again.
+    const bodies = hubspot.calls.map((c) => /call=([\w-]+)/.exec(c.properties.hs_call_body)?.[1]);
+    expect(new Set(bodies).size).toBe(bodies.length);
   });
 
   it("refreshes the access token when the provider answers 401 for it, and the job keeps working", async () => {

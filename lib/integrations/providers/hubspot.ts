@@ -36,7 +36,11 @@ export function callBody(call: CallRecord): string {
   return lines.join("\n");
 }
 
-export async function logCall(apiBase: string, token: string, call: CallRecord): Promise<{ contactId: string; callId: string }> {
+/**
+ * Logs the call on its contact; with `existingId` (the engagement an earlier delivery made: a retry,
+ * or "Sync now") it updates that engagement instead of making a second one.
+ */
+export async function logCall(apiBase: string, token: string, call: CallRecord, existingId: string | null = null): Promise<{ contactId: string; callId: string }> {
   const contact = await findOrCreateContact(apiBase, token, call.contactNumber, call.callerName);
   const properties: Record<string, string> = {
     hs_timestamp: call.startedAt.toISOString(),
@@ -49,6 +53,10 @@ export async function logCall(apiBase: string, token: string, call: CallRecord):
     hs_call_to_number: call.direction === "inbound" ? call.businessNumber : call.contactNumber,
   };
   if (call.recordingUrl) properties.hs_call_recording_url = call.recordingUrl;
+  if (existingId) {
+    const updated = await providerJson<{ id: string }>("HubSpot", `${apiBase}/crm/v3/objects/calls/${encodeURIComponent(existingId)}`, token, "PATCH", { properties });
+    return { contactId: contact.id, callId: updated.id };
+  }
   const logged = await providerJson<{ id: string }>("HubSpot", `${apiBase}/crm/v3/objects/calls`, token, "POST", {
     properties,
     associations: [{ to: { id: contact.id }, types: [{ associationCategory: "HUBSPOT_DEFINED", associationTypeId: HUBSPOT_CALL_TO_CONTACT }] }],
