@@ -144,15 +144,15 @@ export function ConnectDialog({
                 </Button>
               </DialogFooter>
             ) : (
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => handleOpenChange(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={connect.isPending || ((integration.kind === "webhook" || integration.kind === "slack") && !value.trim())} data-testid="connect-submit">
-                {connect.isPending ? <Spinner /> : null}
-                {connect.isPending ? "Connecting..." : integration.kind === "slack" ? "Connect webhook" : "Connect"}
-              </Button>
-            </DialogFooter>
+              <DialogFooter>
+                <Button type="button" variant="outline" onClick={() => handleOpenChange(false)}>
+                  Cancel
+                </Button>
+                <Button type="submit" disabled={connect.isPending || ((integration.kind === "webhook" || integration.kind === "slack") && !value.trim())} data-testid="connect-submit">
+                  {connect.isPending ? <Spinner /> : null}
+                  {connect.isPending ? "Connecting..." : integration.kind === "slack" ? "Connect webhook" : "Connect"}
+                </Button>
+              </DialogFooter>
             )}
           </form>
         )}

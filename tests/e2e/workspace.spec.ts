@@ -321,7 +321,7 @@ test("settings: profile, password, notifications and API keys are saved", async 
   await expect(anthropic.getByLabel("Anthropic API key")).toBeVisible();
 });
 
-test("integrations: the catalogue for visitors, chips filter, connect and disconnect Notion", async ({ page }) => {
+test("integrations: the catalogue for visitors, chips filter, cards waiting for their OAuth client, connect and disconnect Slack", async ({ page }) => {
   await page.goto("/integrations");
   await expect(page.getByRole("heading", { name: "Integrations", level: 1 })).toBeVisible();
   const all = page.getByRole("region", { name: "All Integrations" });
