@@ -98,6 +98,36 @@ const schema = z.object({
   /** Google Calendar's API and OAuth token endpoint (defaults: Google's own); a local fake in tests. */
   GOOGLE_CALENDAR_API_URL: z.string().url().optional(),
   GOOGLE_OAUTH_TOKEN_URL: z.string().url().optional(),
+  /**
+   * OAuth clients of the integrations (lib/integrations/oauth-providers.ts; docs/integrations.md):
+   * without a provider's client id and secret its card reads "Available when your administrator
+   * configures it". `<P>_OAUTH_BASE` / `<P>_API_BASE` replace the provider's origin (tests: local fakes).
+   * GOOGLE_* covers Google Calendar and Gmail.
+   */
+  HUBSPOT_CLIENT_ID: z.string().optional(),
+  HUBSPOT_CLIENT_SECRET: z.string().optional(),
+  HUBSPOT_OAUTH_BASE: z.string().url().optional(),
+  HUBSPOT_API_BASE: z.string().url().optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_OAUTH_BASE: z.string().url().optional(),
+  GOOGLE_API_BASE: z.string().url().optional(),
+  SLACK_CLIENT_ID: z.string().optional(),
+  SLACK_CLIENT_SECRET: z.string().optional(),
+  SLACK_OAUTH_BASE: z.string().url().optional(),
+  SLACK_API_BASE: z.string().url().optional(),
+  NOTION_CLIENT_ID: z.string().optional(),
+  NOTION_CLIENT_SECRET: z.string().optional(),
+  NOTION_OAUTH_BASE: z.string().url().optional(),
+  NOTION_API_BASE: z.string().url().optional(),
+  AIRTABLE_CLIENT_ID: z.string().optional(),
+  AIRTABLE_CLIENT_SECRET: z.string().optional(),
+  AIRTABLE_OAUTH_BASE: z.string().url().optional(),
+  AIRTABLE_API_BASE: z.string().url().optional(),
+  ASANA_CLIENT_ID: z.string().optional(),
+  ASANA_CLIENT_SECRET: z.string().optional(),
+  ASANA_OAUTH_BASE: z.string().url().optional(),
+  ASANA_API_BASE: z.string().url().optional(),
   /** Outgoing e-mail (recaps, notifications): an SMTP URL, e.g. smtp://user:pass@mail.example.com:587. Without it e-mails wait in the in-app Outbox. */
   SMTP_URL: z.string().url().optional(),
   SMTP_FROM: z.string().optional(),

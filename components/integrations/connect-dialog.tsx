@@ -10,7 +10,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import type { IntegrationView } from "@/lib/integrations/catalogue";
-import { fieldErrorsOf, useConnect } from "./api";
+import { fieldErrorsOf, useAuthorize, useConnect } from "./api";
 
 function SecretOnce({ secret, onDone }: { secret: string; onDone: () => void }) {
   const [copied, setCopied] = React.useState(false);
@@ -57,9 +57,11 @@ export function ConnectDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const connect = useConnect(integration);
+  const authorize = useAuthorize(integration);
   const [value, setValue] = React.useState("");
-  const [calendar, setCalendar] = React.useState({ calendarId: "primary", accessToken: "", refreshToken: "", clientId: "", clientSecret: "" });
   const [secret, setSecret] = React.useState<string | null>(null);
+  // Cards connected through the provider's own sign-in page (Slack also takes a pasted webhook URL).
+  const oauthOnly = integration.kind === "oauth" || integration.kind === "calendar";
   const field = integration.kind === "slack" ? "webhookUrl" : "url";
   const errors = fieldErrorsOf(connect.error);
   const fieldError = errors[field];
@@ -67,7 +69,6 @@ export function ConnectDialog({
   const handleOpenChange = (next: boolean) => {
     if (!next) {
       setValue("");
-      setCalendar({ calendarId: "primary", accessToken: "", refreshToken: "", clientId: "", clientSecret: "" });
       setSecret(null);
       connect.reset();
     }
@@ -76,13 +77,11 @@ export function ConnectDialog({
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const body =
-      integration.kind === "flag"
-        ? {}
-        : integration.kind === "calendar"
-          ? Object.fromEntries(Object.entries(calendar).filter(([, v]) => v.trim() !== "").map(([k, v]) => [k, v.trim()]))
-          : { [field]: value.trim() };
-    connect.mutate(body, {
+    if (oauthOnly) {
+      authorize.mutate();
+      return;
+    }
+    connect.mutate({ [field]: value.trim() }, {
       onSuccess: (result) => {
         if (result.signingSecret) setSecret(result.signingSecret);
         else handleOpenChange(false);
@@ -101,44 +100,21 @@ export function ConnectDialog({
           <SecretOnce secret={secret} onDone={() => handleOpenChange(false)} />
         ) : (
           <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-            {integration.kind === "calendar" ? (
-              <div className="flex flex-col gap-3" data-testid="calendar-connect-fields">
-                {(
-                  [
-                    ["calendarId", "Calendar ID", "primary, or an address such as team@example.com"],
-                    ["accessToken", "Access token", "ya29… (about an hour of use: for a quick try)"],
-                    ["refreshToken", "Refresh token (lasting)", "1//… with its OAuth client below"],
-                    ["clientId", "OAuth client ID", "….apps.googleusercontent.com"],
-                    ["clientSecret", "OAuth client secret", ""],
-                  ] as const
-                ).map(([key, label, placeholder]) => (
-                  <div key={key} className="flex flex-col gap-1.5">
-                    <Label htmlFor={`calendar-${key}`}>{label}</Label>
-                    <Input
-                      id={`calendar-${key}`}
-                      type={key === "calendarId" || key === "clientId" ? "text" : "password"}
-                      autoComplete="off"
-                      placeholder={placeholder}
-                      value={calendar[key]}
-                      onChange={(e) => setCalendar({ ...calendar, [key]: e.target.value })}
-                      aria-invalid={errors[key] ? true : undefined}
-                    />
-                    <FieldError id={`calendar-${key}-error`} message={errors[key]} />
-                  </div>
-                ))}
+            {integration.oauth ? (
+              <div className="flex flex-col gap-2" data-testid="oauth-connect">
+                <Button type="button" onClick={() => authorize.mutate()} disabled={authorize.isPending} data-testid="oauth-authorize">
+                  {authorize.isPending ? <Spinner /> : null}
+                  {integration.slug === "slack" ? "Add to Slack" : `Connect with ${integration.slug === "google-calendar" ? "Google" : integration.name}`}
+                </Button>
                 <p className="text-xs text-muted-foreground">
-                  Switchboard has no Google sign-in of its own: use a token from your own Google OAuth client (e.g. the OAuth 2.0 Playground with
-                  the calendar scope). It is checked with a free/busy query and stored encrypted.
+                  You sign in on {integration.slug === "google-calendar" ? "Google" : integration.name}&apos;s own page and choose what Switchboard may do; the
+                  access it grants is stored encrypted and revoked when you disconnect.
                 </p>
               </div>
-            ) : integration.kind === "flag" ? (
-              <p className="text-sm text-muted-foreground">
-                Switchboard will show {integration.name} as connected for your organization. It does not send calls,
-                texts or contacts to {integration.name} yet.
-              </p>
-            ) : (
+            ) : null}
+            {oauthOnly ? null : (
               <div className="flex flex-col gap-1.5">
-                <Label htmlFor="integration-url">{integration.kind === "slack" ? "Slack incoming-webhook URL" : "Endpoint URL"}</Label>
+                <Label htmlFor="integration-url">{integration.kind === "slack" ? (integration.oauth ? "Or paste a Slack incoming-webhook URL" : "Slack incoming-webhook URL") : "Endpoint URL"}</Label>
                 <Input
                   id="integration-url"
                   type="url"
@@ -150,7 +126,7 @@ export function ConnectDialog({
                   aria-invalid={fieldError ? true : undefined}
                   aria-describedby={fieldError ? "integration-url-error" : undefined}
                   data-testid="connect-url"
-                  autoFocus
+                  autoFocus={!integration.oauth}
                 />
                 <FieldError id="integration-url-error" message={fieldError} />
                 {integration.kind === "webhook" ? (
@@ -161,15 +137,23 @@ export function ConnectDialog({
                 ) : null}
               </div>
             )}
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => handleOpenChange(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={connect.isPending || ((integration.kind === "webhook" || integration.kind === "slack") && !value.trim())} data-testid="connect-submit">
-                {connect.isPending ? <Spinner /> : null}
-                {connect.isPending ? "Connecting..." : "Connect"}
-              </Button>
-            </DialogFooter>
+            {oauthOnly ? (
+              <DialogFooter>
+                <Button type="button" variant="outline" onClick={() => handleOpenChange(false)}>
+                  Cancel
+                </Button>
+              </DialogFooter>
+            ) : (
+              <DialogFooter>
+                <Button type="button" variant="outline" onClick={() => handleOpenChange(false)}>
+                  Cancel
+                </Button>
+                <Button type="submit" disabled={connect.isPending || ((integration.kind === "webhook" || integration.kind === "slack") && !value.trim())} data-testid="connect-submit">
+                  {connect.isPending ? <Spinner /> : null}
+                  {connect.isPending ? "Connecting..." : integration.kind === "slack" ? "Connect webhook" : "Connect"}
+                </Button>
+              </DialogFooter>
+            )}
           </form>
         )}
       </DialogContent>

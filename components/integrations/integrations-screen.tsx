@@ -3,6 +3,7 @@
 import * as React from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Quote, Search, Sparkles, Zap } from "lucide-react";
+import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -35,7 +36,34 @@ const testimonials = [
   },
 ];
 
-const offline: IntegrationView[] = catalogue.map((entry) => ({ ...entry, connected: false, config: {}, connectedAt: null }));
+const offline: IntegrationView[] = catalogue.map((entry) => ({
+  ...entry,
+  connected: false,
+  available: entry.kind !== "unavailable",
+  missingSettings: [],
+  oauth: false,
+  needsReconnect: false,
+  reconnectReason: null,
+  lastDelivery: null,
+  config: {},
+  connectedAt: null,
+}));
+
+/** After the provider sends the browser back: say how the connection went, once, and tidy the address. */
+function useOAuthReturn(integrations: IntegrationView[]) {
+  React.useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    const connected = params.get("connected");
+    const error = params.get("error");
+    if (!connected && !error) return;
+    const name = (slug: string | null) => integrations.find((i) => i.slug === slug)?.name ?? slug ?? "The integration";
+    if (connected) toast.success("Integration connected", { description: `${name(connected)} is connected.` });
+    else toast.error(`Could not connect ${name(params.get("integration"))}`, { description: error ?? undefined });
+    window.history.replaceState(null, "", window.location.pathname);
+    // Once per visit: the names do not change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}
 
 function matches(integration: IntegrationView, search: string, chip: Chip): boolean {
   if (chip !== "All" && integration.category !== chip) return false;
@@ -63,6 +91,7 @@ export function IntegrationsScreen() {
   const [zapierOpen, setZapierOpen] = React.useState(false);
 
   const integrations = data ?? offline;
+  useOAuthReturn(integrations);
   const visible = integrations.filter((i) => matches(i, search, chip));
   const featured = visible.filter((i) => i.featured);
   const loading = isLoading || authLoading;

@@ -77,10 +77,35 @@ export const webhookDeliveries = pgTable(
     lastError: text("last_error"),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    /** What an OAuth card's delivery made at the provider (HubSpot call, Notion page, Asana task gid…). */
+    externalId: text("external_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("webhook_delivery_org_created_idx").on(t.organizationId, t.createdAt),
     index("webhook_delivery_due_idx").on(t.status, t.nextAttemptAt),
   ],
+);
+
+/**
+ * An OAuth authorization in progress (lib/integrations/oauth.ts): `id` is the `state` sent to the
+ * provider, bound to the organization and the user who pressed Connect, used once, and short-lived.
+ * The PKCE code verifier is kept encrypted until the callback exchanges the code.
+ */
+export const oauthStates = pgTable(
+  "oauth_state",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    integration: text("integration").notNull(),
+    codeVerifierCiphertext: text("code_verifier_ciphertext").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("oauth_state_expires_idx").on(t.expiresAt)],
 );

@@ -1,7 +1,8 @@
 import "server-only";
 import { and, eq, gt, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
-import type { DbOrTx } from "@/db/client";
+import type { Db, DbOrTx } from "@/db/client";
 import { appointments, bookingSettings, resources } from "@/db/schema";
+import { queueProviderDeliveries } from "@/lib/integrations/webhooks";
 import { enqueue } from "@/lib/jobs/queue";
 import { defineJob } from "@/lib/jobs/types";
 import { calendarSyncJob, hasCalendarConnection } from "./calendar-sync";
@@ -200,6 +201,7 @@ export async function scheduleFollowUps(db: DbOrTx, row: AppointmentRow, event: 
     if (await hasCalendarConnection(db, row.organizationId)) {
       await enqueue(null, calendarSyncJob, { organizationId: row.organizationId, appointmentId: row.id });
     }
+    if (event === "booked") await queueProviderDeliveries(db as Db, row.organizationId, "appointment.booked", { phone: row.customerPhone, name: row.customerName, appointmentId: row.id });
   } catch (error) {
     // The booking is committed; the sweep sends a reminder that could not be queued.
     console.error(`[appointments] could not queue follow-ups for ${row.id}:`, errorForLog(error));

@@ -32,9 +32,6 @@ export const slackConnectInput = z.object({
     }, "Use a Slack incoming-webhook URL starting with https://hooks.slack.com/"),
 });
 
-/** Entries that only record a connection take no settings: whatever is sent is ignored. */
-export const flagConnectInput = z.object({}).strip();
-
 export type WebhookConnectInput = z.infer<typeof webhookConnectInput>;
 export type SlackConnectInput = z.infer<typeof slackConnectInput>;
 

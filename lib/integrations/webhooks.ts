@@ -9,6 +9,8 @@ import { enqueue } from "@/lib/jobs/queue";
 import { defineJob } from "@/lib/jobs/types";
 import { readLimitedText, safeFetch, SAFE_FETCH_TIMEOUT_MS, UnsafeUrlError } from "@/lib/net/safe-fetch";
 import { catalogue, type WebhookEvent } from "./catalogue";
+import { isOAuthConnection } from "./oauth";
+import { deliverToProvider, providerEvents } from "./provider-deliveries";
 
 /**
  * Outgoing webhooks and Slack notifications. Every send is a webhook_delivery row: tried at once,
@@ -86,10 +88,14 @@ async function claim(db: Db, id: string, now: Date): Promise<Delivery | null> {
   return row ?? null;
 }
 
-type Outcome = { ok: true; statusCode: number } | { ok: false; statusCode: number | null; error: string };
+type Outcome =
+  | { ok: true; statusCode: number; externalId?: string }
+  | { ok: false; statusCode: number | null; error: string; retryAfterMs?: number | null; giveUp?: boolean };
 
-async function send(delivery: Delivery, connection: Connection | undefined): Promise<Outcome> {
+async function send(db: Db, delivery: Delivery, connection: Connection | undefined): Promise<Outcome> {
   if (!connection || !connection.connected) return { ok: false, statusCode: null, error: "The integration was disconnected" };
+  // OAuth cards (HubSpot, "Add to Slack", …) call the provider's API instead of POSTing to a URL.
+  if (isOAuthConnection(connection)) return deliverToProvider(db, connection, delivery);
   const secret = readStoredSecret(connection);
   if (!secret) return { ok: false, statusCode: null, error: "The integration has no endpoint stored; connect it again" };
   const isSlack = connection.integration === "slack";
@@ -122,17 +128,17 @@ export async function attemptDelivery(db: Db, deliveryId: string, now = new Date
     .from(integrationConnections)
     .where(and(eq(integrationConnections.id, delivery.connectionId), eq(integrationConnections.organizationId, delivery.organizationId)))
     .limit(1);
-  const outcome = await send(delivery, connection);
+  const outcome = await send(db, delivery, connection);
   const attempts = delivery.attempts + 1;
   const update: Partial<typeof webhookDeliveries.$inferInsert> = outcome.ok
-    ? { status: "delivered", attempts, lastStatusCode: outcome.statusCode, lastError: null, deliveredAt: now, nextAttemptAt: now }
+    ? { status: "delivered", attempts, lastStatusCode: outcome.statusCode, lastError: null, deliveredAt: now, nextAttemptAt: now, externalId: outcome.externalId ?? null }
     : {
         attempts,
         lastStatusCode: outcome.statusCode,
         lastError: outcome.error,
-        ...(attempts >= MAX_ATTEMPTS || !connection?.connected
+        ...(attempts >= MAX_ATTEMPTS || !connection?.connected || outcome.giveUp
           ? { status: "failed" as const, nextAttemptAt: now }
-          : { nextAttemptAt: new Date(now.getTime() + RETRY_BACKOFF_MS[attempts - 1]) }),
+          : { nextAttemptAt: new Date(now.getTime() + Math.max(RETRY_BACKOFF_MS[attempts - 1], outcome.retryAfterMs ?? 0)) }),
       };
   const [updated] = await db.update(webhookDeliveries).set(update).where(eq(webhookDeliveries.id, delivery.id)).returning();
   if (updated.status === "pending") {
@@ -199,7 +205,18 @@ async function createAndSend(db: Db, organizationId: string, connections: Connec
       })),
     )
     .returning();
-  const sent = await Promise.all(rows.map(async (row) => (await attemptDelivery(db, row.id, now)) ?? row));
+  const byId = new Map(connections.map((c) => [c.id, c]));
+  const sent = await Promise.all(
+    rows.map(async (row) => {
+      // A provider's API is called by the job runner (a test event is tried at once, to show its answer).
+      const connection = byId.get(row.connectionId);
+      if (connection && isOAuthConnection(connection) && event !== "test.ping") {
+        await enqueue(db, deliverWebhookJob, { deliveryId: row.id }, { singletonKey: `${row.id}:0` });
+        return row;
+      }
+      return (await attemptDelivery(db, row.id, now)) ?? row;
+    }),
+  );
   return sent;
 }
 
@@ -221,7 +238,21 @@ async function connectedOf(db: Db, organizationId: string, slugs: string[]): Pro
  * once; a failed one is retried by its job. Returns the deliveries as they stand afterwards.
  */
 export async function emitEvent(db: Db, organizationId: string, event: WebhookEvent, payload: Record<string, unknown>) {
-  return createAndSend(db, organizationId, await connectedOf(db, organizationId, webhookSlugs), event, payload);
+  const sent = await createAndSend(db, organizationId, await connectedOf(db, organizationId, webhookSlugs), event, payload);
+  await queueProviderDeliveries(db, organizationId, event, payload);
+  return sent;
+}
+
+/**
+ * Puts one delivery per connected OAuth card that takes this event (HubSpot: calls, texts, bookings)
+ * on the job runner. The payload carries ids (callId) or the phone number; the provider adapter
+ * reads the rest when it runs.
+ */
+export async function queueProviderDeliveries(db: Db, organizationId: string, event: string, payload: Record<string, unknown>) {
+  const slugs = Object.keys(providerEvents).filter((slug) => providerEvents[slug].includes(event));
+  if (!slugs.length) return [];
+  const connections = (await connectedOf(db, organizationId, slugs)).filter(isOAuthConnection);
+  return createAndSend(db, organizationId, connections, event, payload);
 }
 
 /** Sends a test.ping (or a Slack test message) to one connection and returns its delivery. */

@@ -2,6 +2,8 @@ import "server-only";
 import { calendarSyncJob } from "@/lib/appointments/calendar-sync";
 import { appointmentsSweepJob, appointmentTextJob, reminderJob } from "@/lib/appointments/notifications";
 import { deliverWebhookJob, webhookSweepJob } from "@/lib/integrations/webhooks";
+import { oauthRefreshJob } from "@/lib/integrations/oauth";
+import { asanaPollJob } from "@/lib/integrations/asana-sync";
 import { a2aDeliverJob, a2aFollowTaskJob } from "@/lib/a2a/messages";
 import { a2aCardSweepJob, a2aCheckAgentJob } from "@/lib/a2a/service";
 import { mcpCheckServiceJob, mcpHealthSweepJob } from "@/lib/mcp/health";
@@ -18,6 +20,8 @@ import type { JobDefinition } from "./types";
 export const jobDefinitions: JobDefinition<unknown>[] = [
   deliverWebhookJob,
   webhookSweepJob,
+  oauthRefreshJob,
+  asanaPollJob,
   appointmentTextJob,
   reminderJob,
   appointmentsSweepJob,

@@ -5,6 +5,7 @@ import type { Db, DbOrTx } from "@/db/client";
 import { tasks, users, type TaskKind, type TaskStatus } from "@/db/schema";
 import { badRequest, notFound } from "@/lib/http/errors";
 import type { ListTasksQuery, UpdateTaskInput } from "./schema";
+import { queueProviderDeliveries } from "@/lib/integrations/webhooks";
 
 /**
  * Tasks: what the team has to do after the assistant's calls and texts — call back X about Y, listen
@@ -41,6 +42,7 @@ export async function createTask(db: DbOrTx, task: NewTask): Promise<boolean> {
     })
     .onConflictDoNothing({ target: [tasks.organizationId, tasks.sourceKey] })
     .returning({ id: tasks.id });
+  if (rows.length) await queueProviderDeliveries(db as Db, task.organizationId, "task.created", { taskId: rows[0].id }); // Asana
   return rows.length > 0;
 }
 

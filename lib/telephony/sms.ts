@@ -34,6 +34,7 @@ import { recordAction } from "./actions";
 import { messageTwiml } from "./twiml";
 import { findNumber, twimlResponse, verifyCarrierRequest, type CarrierRequest } from "./webhook";
 import { recordAssistantReply } from "@/lib/assistants/replies";
+import { queueProviderDeliveries } from "@/lib/integrations/webhooks";
 
 /**
  * Texts: the SMS webhook answers with TwiML <Message>, one thread per contact and number keeps the
@@ -165,6 +166,7 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
     return raced && raced.organizationId === number.organizationId ? replayReply(db, raced) : twimlResponse(messageTwiml(null));
   }
   await db.update(messageThreads).set({ lastMessageAt: new Date() }).where(eq(messageThreads.id, thread.id));
+  await queueProviderDeliveries(db, number.organizationId, "message.received", { phone: from, messageId: inbound.id }); // HubSpot: the texter's contact
 
   const biz = (await businessInfo(db, number.organizationId)).name;
   const send = async (text: string, sentBy: "assistant" | "system", intent: string | null = null) => {

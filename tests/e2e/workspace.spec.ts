@@ -321,7 +321,7 @@ test("settings: profile, password, notifications and API keys are saved", async 
   await expect(anthropic.getByLabel("Anthropic API key")).toBeVisible();
 });
 
-test("integrations: the catalogue for visitors, chips filter, connect and disconnect Notion", async ({ page }) => {
+test("integrations: the catalogue for visitors, chips filter, cards waiting for their OAuth client, connect and disconnect Slack", async ({ page }) => {
   await page.goto("/integrations");
   await expect(page.getByRole("heading", { name: "Integrations", level: 1 })).toBeVisible();
   const all = page.getByRole("region", { name: "All Integrations" });
@@ -342,26 +342,37 @@ test("integrations: the catalogue for visitors, chips filter, connect and discon
   await page.getByLabel("Search integrations").fill("calendar");
   await expect(all.getByRole("heading", { level: 3 })).toHaveText(["Google Calendar"]);
 
-  // Signed in: connect Notion, then disconnect it.
+  // Signed in: OAuth cards without their client on this server say they wait for the administrator
+  // and offer no Connect; Slack's incoming webhook connects and disconnects.
   await signUp(page, "Nina");
   await page.goto("/integrations");
-  const notion = page.getByRole("region", { name: "All Integrations" }).getByTestId("integration-notion");
-  await notion.getByRole("button", { name: "Connect" }).click();
-  const dialog = page.getByRole("dialog", { name: "Connect Notion" });
-  await dialog.getByRole("button", { name: "Connect", exact: true }).click();
-  await expect(toastWith(page, "Integration connected", "Notion is connected.")).toBeVisible();
+  const region = page.getByRole("region", { name: "All Integrations" });
+  const notion = region.getByTestId("integration-notion");
+  await expect(notion.getByTestId("integration-notion-unavailable")).toContainText("Available when your administrator configures it");
+  await expect(notion.getByRole("button", { name: "Connect" })).toHaveCount(0);
+  await expect(notion).toHaveAttribute("data-connected", "false");
+  const hubspot = region.getByTestId("integration-hubspot");
+  await expect(hubspot.getByTestId("integration-hubspot-unavailable")).toContainText("Available when your administrator configures it");
+  await expect(hubspot.getByRole("button", { name: "Connect" })).toHaveCount(0);
+
+  const slack = region.getByTestId("integration-slack");
+  await slack.getByRole("button", { name: "Connect" }).click();
+  const dialog = page.getByRole("dialog", { name: "Connect Slack" });
+  await dialog.getByLabel("Slack incoming-webhook URL").fill("https://hooks.slack.com/services/T000/B000/e2eabcdefghijklmnop");
+  await dialog.getByRole("button", { name: "Connect webhook", exact: true }).click();
+  await expect(toastWith(page, "Integration connected", "Slack is connected.")).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(notion.getByText("Connected", { exact: true })).toBeVisible();
-  await expect(notion).toHaveAttribute("data-connected", "true");
+  await expect(slack.getByText("Connected", { exact: true })).toBeVisible();
+  await expect(slack).toHaveAttribute("data-connected", "true");
   await shoot(page, "integrations-connected");
   await page.reload();
-  await expect(notion).toHaveAttribute("data-connected", "true");
+  await expect(slack).toHaveAttribute("data-connected", "true");
 
-  await notion.getByRole("button", { name: "Disconnect" }).click();
-  await page.getByRole("alertdialog", { name: "Disconnect Notion?" }).getByRole("button", { name: "Disconnect" }).click();
-  await expect(toastWith(page, "Integration disconnected", "Notion is disconnected.")).toBeVisible();
-  await expect(notion).toHaveAttribute("data-connected", "false");
-  await expect(notion.getByRole("button", { name: "Connect" })).toBeVisible();
+  await slack.getByRole("button", { name: "Disconnect" }).click();
+  await page.getByRole("alertdialog", { name: "Disconnect Slack?" }).getByRole("button", { name: "Disconnect" }).click();
+  await expect(toastWith(page, "Integration disconnected", "Slack is disconnected.")).toBeVisible();
+  await expect(slack).toHaveAttribute("data-connected", "false");
+  await expect(slack.getByRole("button", { name: "Connect" })).toBeVisible();
 });
 
 test("dashboard figures follow the data: the starter assistant counts, an inactive one does not", async ({ page }) => {

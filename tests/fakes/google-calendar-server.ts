@@ -13,6 +13,8 @@
  *   "cancelled"; deleting it again → 410 "Resource has been deleted".
  * - Every call needs `Authorization: Bearer <token>` with a token the fake issued or was given;
  *   otherwise 401 {error: {code: 401, status: "UNAUTHENTICATED", …}}.
+ * - `GET /calendar/v3/users/me/calendarList` → {kind: "calendar#calendarList", items: [{id, summary, primary?, accessRole}]}
+ *   (the first calendar added is the primary one).
  * - `POST /token` (form: grant_type=refresh_token, refresh_token, client_id, client_secret) →
  *   {access_token, expires_in, token_type: "Bearer", scope}; a bad grant → 400 {error: "invalid_grant"}.
  */
@@ -142,6 +144,11 @@ export async function startFakeGoogleCalendar(): Promise<FakeGoogleCalendar> {
           result[id] = { busy: merge(intervals).map((i) => ({ start: new Date(i.start).toISOString().replace(".000", ""), end: new Date(i.end).toISOString().replace(".000", "") })) };
         }
         return sendJson(res, 200, { kind: "calendar#freeBusy", timeMin: q.timeMin, timeMax: q.timeMax, calendars: result });
+      }
+
+      if (req.method === "GET" && url.pathname === "/calendar/v3/users/me/calendarList") {
+        const items = [...calendars.keys()].map((id, i) => ({ kind: "calendar#calendarListEntry", id, summary: id, accessRole: "owner", ...(i === 0 ? { primary: true } : {}) }));
+        return sendJson(res, 200, { kind: "calendar#calendarList", items });
       }
 
       const m = /^\/calendar\/v3\/calendars\/([^/]+)\/events(?:\/([^/]+))?$/.exec(url.pathname);

@@ -90,8 +90,12 @@ describe("Google Calendar (against a local fake of its API)", () => {
     const entry = requireEntry("google-calendar");
     const urls = { calendarUrls: { apiBaseUrl: fake.url, tokenUrl: fake.tokenUrl } };
     const missing = await call(connectRoute, "POST", "/x", { sessionId: org.account.sessionId, params: { slug: "google-calendar" }, body: { calendarId: CAL } });
-    expect(missing.status).toBe(400);
-    expect(missing.body.errors.accessToken).toBe("Enter an access token, or a refresh token with its client ID and secret");
+    // Without a pasted credential, connecting is Connect with Google (issue 31): this server has no Google client.
+    expect(missing.status).toBe(409);
+    expect(missing.body.message).toContain("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET");
+    const partial = await call(connectRoute, "POST", "/x", { sessionId: org.account.sessionId, params: { slug: "google-calendar" }, body: { calendarId: CAL, refreshToken: "1//refresh-token" } });
+    expect(partial.status).toBe(400);
+    expect(partial.body.errors.clientId).toBe("Enter the OAuth client ID the refresh token belongs to");
     await expect(connectIntegration(db, org.organizationId, entry, { calendarId: CAL, accessToken: "wrong-token-1" }, urls)).rejects.toMatchObject({ status: 400, errors: { accessToken: "Google refused this credential" } });
     await expect(connectIntegration(db, org.organizationId, entry, { calendarId: "nobody@example.com", accessToken: "tok-owner-123" }, urls)).rejects.toMatchObject({ status: 400, errors: { calendarId: "No such calendar for this credential" } });
     const connected = await connectIntegration(db, org.organizationId, entry, { calendarId: CAL, accessToken: "tok-owner-123" }, urls);

@@ -73,8 +73,9 @@ describe("GET /api/integrations", () => {
       ["airtable", "asana", "gmail", "google-calendar", "hubspot", "notion", "slack", "webhooks", "zapier"].sort(),
     );
     expect(bySlug.slack).toMatchObject({ name: "Slack", category: "Communication", featured: true, kind: "slack", connected: false });
-    expect(bySlug.notion).toMatchObject({ category: "Productivity", featured: true });
-    expect(bySlug.hubspot).toMatchObject({ category: "CRM", featured: true, kind: "flag" });
+    expect(bySlug.notion).toMatchObject({ category: "Productivity", featured: true, kind: "oauth" });
+    expect(bySlug.gmail).toMatchObject({ kind: "oauth" });
+    expect(bySlug.hubspot).toMatchObject({ category: "CRM", featured: true, kind: "oauth", missingSettings: [] });
     expect(bySlug["google-calendar"]).toMatchObject({ name: "Google Calendar", category: "Scheduling", featured: false, connected: false });
     expect(bySlug.zapier).toMatchObject({ category: "Automation", featured: true, kind: "webhook" });
     expect(bySlug.airtable).toMatchObject({ category: "Database" });
@@ -103,24 +104,27 @@ describe("connect and disconnect", () => {
     expect(res.status).toBe(404);
   });
 
-  it("records a flag connection per organization and disconnects it", async () => {
+  it("an OAuth card on a server without its client answers 409 naming the settings, and is not connectable", async () => {
     const res = await post(connect, "hubspot", "connect", a, {});
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ slug: "hubspot", connected: true, kind: "flag" });
-    expect(res.body.signingSecret).toBeUndefined();
+    expect(res.status).toBe(409);
+    expect(res.body.message).toContain("HUBSPOT_CLIENT_ID and HUBSPOT_CLIENT_SECRET");
 
     const mine = await call(list, "GET", "/api/integrations", { sessionId: a.sessionId });
-    expect(mine.body.find((i: { slug: string }) => i.slug === "hubspot").connected).toBe(true);
-    const theirs = await call(list, "GET", "/api/integrations", { sessionId: b.sessionId });
-    expect(theirs.body.every((i: { connected: boolean }) => !i.connected)).toBe(true);
+    expect(mine.body.find((i: { slug: string }) => i.slug === "hubspot")).toMatchObject({
+      connected: false,
+      available: false,
+      oauth: true,
+      missingSettings: ["HUBSPOT_CLIENT_ID", "HUBSPOT_CLIENT_SECRET"],
+    });
+    // Slack still connects with an incoming-webhook URL; Google Calendar waits for its client like HubSpot.
+    expect(mine.body.find((i: { slug: string }) => i.slug === "slack")).toMatchObject({ available: true, oauth: false });
+    expect(mine.body.find((i: { slug: string }) => i.slug === "google-calendar")).toMatchObject({ available: false, missingSettings: ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"] });
     const signedOut = await call(list, "GET", "/api/integrations");
-    expect(signedOut.body.every((i: { connected: boolean }) => !i.connected)).toBe(true);
+    expect(signedOut.body.every((i: { connected: boolean; missingSettings: string[] }) => !i.connected && i.missingSettings.length === 0)).toBe(true);
 
     const off = await post(disconnect, "hubspot", "disconnect", a);
     expect(off.status).toBe(200);
     expect(off.body).toMatchObject({ slug: "hubspot", connected: false });
-    const after = await call(list, "GET", "/api/integrations", { sessionId: a.sessionId });
-    expect(after.body.find((i: { slug: string }) => i.slug === "hubspot").connected).toBe(false);
   });
 
   it.each([
@@ -168,7 +172,7 @@ describe("connect and disconnect", () => {
   });
 
   it("answers 400 for a test event on an integration without an endpoint, 409 when not connected", async () => {
-    expect((await post(sendTest, "notion", "test", a)).status).toBe(400);
+    expect((await post(sendTest, "hubspot", "test", a)).status).toBe(400);
     expect((await post(sendTest, "zapier", "test", b)).status).toBe(409);
   });
 });

@@ -1,0 +1,9 @@
+import { integrationSettingsInput, requireEntry, saveSettings } from "@/lib/integrations/service";
+import { parseJsonBody } from "@/lib/http/parse";
+import { authedRoute } from "@/lib/http/route";
+
+/** POST /api/integrations/{slug}/settings — what the owner picked: Slack's {channelId}, Google Calendar's {calendarId}. */
+export const POST = authedRoute({ permission: "integrations.write" }, async (req, { db, ctx, params }) => {
+  const entry = requireEntry(params.slug);
+  return saveSettings(db, ctx.organizationId, entry, await parseJsonBody(req, integrationSettingsInput));
+});
