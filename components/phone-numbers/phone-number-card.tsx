@@ -12,6 +12,7 @@ import { serverMessage } from "@/lib/api-client";
 import { ConfigureNumberDialog } from "./configure-number-dialog";
 import { EditNumberDialog } from "./edit-number-dialog";
 import { formatCreatedDate, formatPhoneNumber } from "./format";
+import { NumberOwnership } from "./number-ownership";
 import { PhonePanel } from "./phone-panel";
 import { useDeletePhoneNumber, useUpdatePhoneNumber, type PhoneNumber } from "./use-phone-numbers";
 
@@ -52,8 +53,8 @@ export function PhoneNumberCard({ number }: { number: PhoneNumber }) {
             </p>
           </div>
           <div className="flex shrink-0 flex-col items-end gap-1.5">
-            <Badge variant={number.isActive ? "success" : "secondary"} data-testid="phone-number-status">
-              {number.isActive ? "Active" : "Inactive"}
+            <Badge variant={number.isActive && number.ownership.status !== "pending" && number.ownership.status !== "failed" ? "success" : "secondary"} data-testid="phone-number-status">
+              {number.ownership.status === "pending" || number.ownership.status === "failed" ? "Not verified" : number.isActive ? "Active" : "Inactive"}
             </Badge>
             {number.provider === "simulated" ? (
               <Badge variant="outline" title="This number comes from Switchboard's simulated carrier: it cannot receive real calls.">
@@ -95,6 +96,7 @@ export function PhoneNumberCard({ number }: { number: PhoneNumber }) {
             </p>
           ) : null}
         </div>
+        <NumberOwnership number={number} />
         <label className="mt-auto flex items-center justify-between gap-3 rounded-md border border-border px-3 py-2">
           <span className="font-medium">{number.isActive ? "Active" : "Inactive"}</span>
           <Switch

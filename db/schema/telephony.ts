@@ -52,8 +52,8 @@ export const phoneNumbers = pgTable(
     ownershipCode: text("ownership_code"),
     ownershipRequestSid: text("ownership_request_sid"),
     ownershipCheckedAt: timestamp("ownership_checked_at", { withTimezone: true }),
-    /** The last "Test forwarding" call: when, its carrier id, and whether it arrived on the webhook. */
-    forwardingTest: jsonb("forwarding_test").$type<{ at: string; callSid: string; arrived: boolean; arrivedAt?: string }>(),
+    /** The last "Test forwarding" call: when, its carrier id, who placed it, and whether it arrived on the webhook. */
+    forwardingTest: jsonb("forwarding_test").$type<{ at: string; callSid: string; arrived: boolean; arrivedAt?: string; from?: string }>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
