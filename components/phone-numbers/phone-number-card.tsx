@@ -18,6 +18,7 @@ import { useDeletePhoneNumber, useUpdatePhoneNumber, type PhoneNumber } from "./
 
 export function PhoneNumberCard({ number }: { number: PhoneNumber }) {
   const [dialog, setDialog] = React.useState<"call" | "edit" | "configure" | "delete" | null>(null);
+  const callButton = React.useRef<HTMLButtonElement>(null);
   const update = useUpdatePhoneNumber();
   const remove = useDeletePhoneNumber();
   const formatted = formatPhoneNumber(number.phoneNumber);
@@ -109,7 +110,7 @@ export function PhoneNumberCard({ number }: { number: PhoneNumber }) {
         </label>
       </CardContent>
       <CardFooter className="flex-wrap gap-2">
-        <Button size="sm" onClick={() => setDialog("call")} data-testid="phone-number-call" aria-label={`Call ${formatted}`}>
+        <Button ref={callButton} size="sm" onClick={() => setDialog("call")} data-testid="phone-number-call" aria-label={`Call ${formatted}`}>
           <Phone aria-hidden />
           Call
         </Button>
@@ -134,7 +135,7 @@ export function PhoneNumberCard({ number }: { number: PhoneNumber }) {
         </Button>
       </CardFooter>
 
-      <PhonePanel number={number} open={dialog === "call"} onOpenChange={(o) => setDialog(o ? "call" : null)} />
+      <PhonePanel number={number} open={dialog === "call"} onOpenChange={(o) => setDialog(o ? "call" : null)} returnFocusTo={callButton} />
       <EditNumberDialog number={number} open={dialog === "edit"} onOpenChange={(o) => setDialog(o ? "edit" : null)} />
       <ConfigureNumberDialog number={number} open={dialog === "configure"} onOpenChange={(o) => setDialog(o ? "configure" : null)} />
       <ConfirmDialog
