@@ -17,11 +17,11 @@ const TAB_VALUES = ["profile", "security", "notifications", "api-keys", "calenda
 
 export function SettingsScreen() {
   // `?tab=notifications` opens that tab (the notification inbox links to it).
-  const [tab, setTab] = React.useState<string>("profile");
-  React.useEffect(() => {
-    const asked = new URLSearchParams(window.location.search).get("tab");
-    if (asked && (TAB_VALUES as readonly string[]).includes(asked)) setTab(asked);
-  }, []);
+  // The screen renders only in the browser, after the auth gate: the address is there to read.
+  const [tab, setTab] = React.useState<string>(() => {
+    const asked = typeof window === "undefined" ? null : new URLSearchParams(window.location.search).get("tab");
+    return asked && (TAB_VALUES as readonly string[]).includes(asked) ? asked : "profile";
+  });
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-8 px-4 py-8 sm:px-6 lg:px-8" data-testid="settings">
       <div className="flex flex-col gap-2">
