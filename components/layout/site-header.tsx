@@ -103,7 +103,7 @@ function AccountMenu({ role, initial, firstName, email }: { role: Role | undefin
           >
             {initial}
           </span>
-          <span className="max-w-16 truncate text-sm font-medium sm:max-w-40" data-testid="header-first-name">
+          <span className="hidden max-w-40 truncate text-sm font-medium sm:inline" data-testid="header-first-name">
             {firstName}
           </span>
           <ChevronDown className="size-4 text-muted-foreground" aria-hidden />
