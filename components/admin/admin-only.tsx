@@ -20,5 +20,5 @@ export async function AdminOnly({
   const user = await getCurrentUser();
   if (!user) return children;
   const allowed = level === "master" ? user.role === "master_admin" : isAdminRole(user.role);
-  return allowed ? children : <AccessDenied />;
+  return allowed ? children : <AccessDenied level={level === "master" ? "master_admin" : "admin"} />;
 }

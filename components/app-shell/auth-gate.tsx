@@ -8,7 +8,7 @@ import { FullScreenLoader } from "@/components/full-screen-loader";
 import { useAuth } from "@/lib/auth/use-auth";
 import { withReturnTo } from "@/lib/auth/return-to";
 import { fullPageNavigate } from "@/lib/utils";
-import { isAdminPath, roleMayView } from "./route-access";
+import { isAdminPath, isMasterAdminPath, roleMayView } from "./route-access";
 
 const REDIRECT_DELAY_MS = 1000;
 
@@ -43,6 +43,6 @@ export function AuthGate({ children }: { children: React.ReactNode }) {
     );
   }
   // The page's server component checks the role too; this covers a session held only as a bearer.
-  if (!roleMayView(pathname, user.role)) return <AccessDenied />;
+  if (!roleMayView(pathname, user.role)) return <AccessDenied level={isMasterAdminPath(pathname) ? "master_admin" : "admin"} />;
   return children;
 }

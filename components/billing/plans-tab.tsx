@@ -10,12 +10,32 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { formatCredits } from "@/components/signup/plan-picker";
 import { cn } from "@/lib/utils";
+import { prorationCents } from "@/lib/billing/proration";
 import { formatDollars } from "./format";
 import { useChangePlan, usePlans, type BillingOverview, type PublicPlan } from "./use-billing";
 
 function actionFor(plan: PublicPlan, overview: BillingOverview, current: PublicPlan | undefined) {
-  if (plan.id === overview.plan.id) return overview.paymentNeeded ? "Complete payment" : "Current plan";
+  if (plan.id === overview.plan.id) return overview.paymentNeeded ? "Complete payment" : overview.scheduledPlan ? "Keep" : "Current plan";
+  if (overview.scheduledPlan?.id === plan.id) return "Scheduled";
   return current && plan.price < current.price ? "Downgrade" : "Upgrade";
+}
+
+/** A paid plan held now: an upgrade is prorated for the rest of the period, a downgrade waits for renewal. */
+function midPeriod(overview: BillingOverview) {
+  return overview.plan.price > 0 && overview.status === "active" && !overview.paymentNeeded;
+}
+
+/** What switching to a dearer plan now costs: Stripe's proration, computed the same way (lib/billing/proration.ts). */
+export function upgradeNowSummary(plan: PublicPlan, overview: BillingOverview, testMode: boolean, now = new Date()): { title: string; description: string; confirmLabel: string } {
+  const cents = prorationCents(overview.plan.price * 100, plan.price * 100, { start: new Date(overview.periodStart), end: new Date(overview.periodEnd) }, now);
+  const amount = formatDollars(cents / 100);
+  const renews = new Date(overview.periodEnd).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
+  const charge = testMode ? `Test mode: no card is charged (it would be about ${amount}).` : `About ${amount} is charged now to your card on file.`;
+  return {
+    title: `Upgrade to ${plan.name} now for about ${amount}?`,
+    description: `${charge} That is the difference between the plans for the rest of this period, prorated. What changes: ${plan.features.join(", ")}. From ${renews} the plan renews at ${formatDollars(plan.price)} a month.`,
+    confirmLabel: `Pay about ${amount} and upgrade`,
+  };
 }
 
 /** What a paid plan costs, what changes and when it renews, said before any money moves. */
@@ -40,6 +60,7 @@ export function PlansTab({ overview }: { overview: BillingOverview }) {
   const changePlan = useChangePlan();
   const [confirmFree, setConfirmFree] = React.useState(false);
   const [confirmPaid, setConfirmPaid] = React.useState<PublicPlan | null>(null);
+  const [confirmDowngrade, setConfirmDowngrade] = React.useState<PublicPlan | null>(null);
   const current = plans.data?.find((p) => p.id === overview.plan.id);
 
   if (plans.isLoading || !plans.data) {
@@ -52,13 +73,26 @@ export function PlansTab({ overview }: { overview: BillingOverview }) {
     );
   }
 
+  const renewal = new Date(overview.periodEnd).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
   const choose = (plan: PublicPlan) => {
-    if (plan.id === "free") setConfirmFree(true);
+    const action = actionFor(plan, overview, current);
+    if (action === "Keep") changePlan.mutate({ id: plan.id, name: plan.name });
+    else if (action === "Downgrade" && midPeriod(overview)) setConfirmDowngrade(plan);
+    else if (plan.id === "free") setConfirmFree(true);
     else setConfirmPaid(plan);
   };
+  const paidText = (plan: PublicPlan) =>
+    midPeriod(overview) && actionFor(plan, overview, current) === "Upgrade"
+      ? upgradeNowSummary(plan, overview, overview.testMode)
+      : { ...paidPlanConfirmText(actionFor(plan, overview, current), plan), description: paidPlanSummary(plan, overview.testMode) };
 
   return (
     <>
+      {overview.scheduledPlan ? (
+        <p role="status" className="mb-4 rounded-lg border border-border bg-muted/40 p-3 text-sm" data-testid="billing-scheduled-plan">
+          Your plan changes to {overview.scheduledPlan.name} on {renewal}, at renewal, with no charge. Until then you keep {overview.plan.name}. Choose &quot;Keep {overview.plan.name}&quot; to stay.
+        </p>
+      ) : null}
       <div className="grid gap-6 md:grid-cols-3" data-testid="billing-plans">
         {plans.data.map((plan) => {
           const action = actionFor(plan, overview, current);
@@ -91,12 +125,12 @@ export function PlansTab({ overview }: { overview: BillingOverview }) {
                 <Button
                   className="w-full"
                   variant={action === "Downgrade" ? "outline" : "default"}
-                  disabled={isCurrent || changePlan.isPending || (plan.price > 0 && !overview.paymentsConfigured)}
+                  disabled={isCurrent || action === "Scheduled" || changePlan.isPending || (action === "Upgrade" && plan.price > 0 && !overview.paymentsConfigured)}
                   onClick={() => choose(plan)}
-                  aria-label={isCurrent ? `Current plan: ${plan.name}` : `${action}: ${plan.name}`}
+                  aria-label={isCurrent ? `Current plan: ${plan.name}` : action === "Keep" ? `Keep ${plan.name}` : action === "Scheduled" ? `${plan.name} from ${renewal}` : `${action}: ${plan.name}`}
                 >
                   {pendingThis ? <Spinner /> : null}
-                  {action}
+                  {action === "Keep" ? `Keep ${plan.name}` : action === "Scheduled" ? `From ${renewal}` : action}
                 </Button>
               </CardFooter>
             </Card>
@@ -106,13 +140,29 @@ export function PlansTab({ overview }: { overview: BillingOverview }) {
       <ConfirmDialog
         open={confirmPaid !== null}
         onOpenChange={(open) => (open ? null : setConfirmPaid(null))}
-        title={confirmPaid ? paidPlanConfirmText(actionFor(confirmPaid, overview, current), confirmPaid).title : ""}
-        description={confirmPaid ? paidPlanSummary(confirmPaid, overview.testMode) : ""}
-        confirmLabel={confirmPaid ? paidPlanConfirmText(actionFor(confirmPaid, overview, current), confirmPaid).confirmLabel : "Confirm"}
+        title={confirmPaid ? paidText(confirmPaid).title : ""}
+        description={confirmPaid ? paidText(confirmPaid).description : ""}
+        confirmLabel={confirmPaid ? paidText(confirmPaid).confirmLabel : "Confirm"}
         pending={changePlan.isPending}
         onConfirm={() => {
           if (confirmPaid) changePlan.mutate({ id: confirmPaid.id, name: confirmPaid.name });
           setConfirmPaid(null);
+        }}
+      />
+      <ConfirmDialog
+        open={confirmDowngrade !== null}
+        onOpenChange={(open) => (open ? null : setConfirmDowngrade(null))}
+        title={confirmDowngrade ? `Switch to ${confirmDowngrade.name} at renewal?` : ""}
+        description={
+          confirmDowngrade
+            ? `Nothing is charged. You keep ${overview.plan.name} until ${renewal}; then ${confirmDowngrade.name} applies (${confirmDowngrade.features.join(", ")}). Your credits stay.`
+            : ""
+        }
+        confirmLabel={`Switch on ${renewal}`}
+        pending={changePlan.isPending}
+        onConfirm={() => {
+          if (confirmDowngrade) changePlan.mutate({ id: confirmDowngrade.id, name: confirmDowngrade.name });
+          setConfirmDowngrade(null);
         }}
       />
       <ConfirmDialog

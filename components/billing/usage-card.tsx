@@ -33,6 +33,20 @@ export function UsageCard({ overview }: { overview: BillingOverview }) {
             </dd>
           </div>
         </dl>
+        <p className="text-sm text-muted-foreground" data-testid="billing-credit-meaning">
+          {overview.creditMeaning}
+        </p>
+        <div>
+          <h3 className="mb-2 text-sm font-medium">Used by kind</h3>
+          <ul className="flex flex-col gap-1 text-sm" data-testid="billing-usage-by-kind">
+            {overview.usageByKind.map((row) => (
+              <li key={row.kind} className="flex justify-between gap-4">
+                <span className="text-muted-foreground">{row.label}</span>
+                <span className="font-medium tabular-nums">{row.credits.toLocaleString("en-US")}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
         {overview.unlimited ? (
           <p className="text-sm text-muted-foreground">Enterprise usage is recorded but never lowers your balance.</p>
         ) : (

@@ -47,6 +47,7 @@ function useInvalidateBilling() {
 }
 
 type CheckoutAnswer = { checkoutUrl?: string };
+type PlanAnswer = CheckoutAnswer & { plan?: string; scheduledPlan?: string | null; effectiveAt?: string };
 
 /** POST /api/billing/purchase-credits {credits}: Stripe → its Checkout page; test mode → settled. */
 export function usePurchaseCredits() {
@@ -70,10 +71,15 @@ export function useChangePlan() {
   const invalidate = useInvalidateBilling();
   return useMutation({
     mutationFn: async (plan: { id: PlanId; name: string }) =>
-      (await (await apiRequest("POST", "/api/billing/upgrade-plan", { planId: plan.id })).json()) as CheckoutAnswer,
+      (await (await apiRequest("POST", "/api/billing/upgrade-plan", { planId: plan.id })).json()) as PlanAnswer,
     onSuccess: async (answer, plan) => {
       if (answer.checkoutUrl) return fullPageNavigate(answer.checkoutUrl);
-      toast.success("Plan Updated", { description: `You're now on the ${plan.name} plan.` });
+      if (answer.scheduledPlan) {
+        const on = answer.effectiveAt ? new Date(answer.effectiveAt).toLocaleDateString("en-US", { month: "long", day: "numeric" }) : "renewal";
+        toast.success("Plan Change Scheduled", { description: `You'll move to the ${plan.name} plan on ${on}, with no charge.` });
+      } else if (answer.plan === plan.id) {
+        toast.success("Plan Updated", { description: `You're now on the ${plan.name} plan.` });
+      }
       await invalidate();
     },
     onError: (error) => {

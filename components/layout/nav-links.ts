@@ -8,6 +8,16 @@ export const appNavLinks = [
   { href: "/settings", label: "Settings" },
 ] as const;
 
+/** The front desk's own pages (issue 30): in the navigation, on phones too, not only behind dashboard cards. */
+export const deskNavLinks = [
+  { href: "/notifications", label: "Notifications" },
+  { href: "/appointments", label: "Appointments" },
+  { href: "/tasks", label: "Tasks" },
+  { href: "/recaps", label: "Recaps" },
+  { href: "/contacts", label: "Contacts" },
+  { href: "/outbox", label: "Outbox" },
+] as const;
+
 /** The avatar's account menu (with Sign Out after these): reachable from every signed-in page. */
 export function accountMenuLinks(role: string | undefined) {
   const links: { href: "/billing" | "/voice-test" | "/settings" | "/admin" | "/master-admin"; label: string }[] = [

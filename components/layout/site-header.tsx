@@ -17,12 +17,46 @@ import { clearStoredSessionId } from "@/lib/api-client";
 import { avatarInitial, displayFirstName, useAuth } from "@/lib/auth/use-auth";
 import { cn, fullPageNavigate } from "@/lib/utils";
 import { Logo } from "./logo";
-import { accountMenuLinks, appNavLinks, isNavLinkActive } from "./nav-links";
+import { accountMenuLinks, appNavLinks, deskNavLinks, isNavLinkActive } from "./nav-links";
+import { NotificationBell } from "@/components/notifications/notification-bell";
 import type { Role } from "@/lib/auth/roles";
 
 function signOut() {
   clearStoredSessionId();
   fullPageNavigate("/api/logout");
+}
+
+/** Desktop: the front desk's pages (Appointments, Tasks, Recaps, Contacts, Outbox) in one menu beside the main links. */
+function DeskMenu({ pathname }: { pathname: string }) {
+  const active = deskNavLinks.some((link) => isNavLinkActive(link.href, pathname));
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <button
+          type="button"
+          data-testid="nav-front-desk"
+          className={cn(
+            "flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring",
+            active ? "bg-accent text-foreground" : "text-muted-foreground hover:bg-accent/60 hover:text-foreground",
+          )}
+        >
+          Front desk
+          <ChevronDown className="size-4" aria-hidden />
+        </button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="start" className="min-w-48">
+        {deskNavLinks
+          .filter((link) => link.href !== "/notifications")
+          .map((link) => (
+            <DropdownMenuItem key={link.href} asChild>
+              <Link href={link.href} aria-current={isNavLinkActive(link.href, pathname) ? "page" : undefined}>
+                {link.label}
+              </Link>
+            </DropdownMenuItem>
+          ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
 }
 
 function NavLinks({ pathname, onNavigate, vertical = false }: { pathname: string; onNavigate?: () => void; vertical?: boolean }) {
@@ -69,7 +103,7 @@ function AccountMenu({ role, initial, firstName, email }: { role: Role | undefin
           >
             {initial}
           </span>
-          <span className="max-w-24 truncate text-sm font-medium sm:max-w-40" data-testid="header-first-name">
+          <span className="hidden max-w-40 truncate text-sm font-medium sm:inline" data-testid="header-first-name">
             {firstName}
           </span>
           <ChevronDown className="size-4 text-muted-foreground" aria-hidden />
@@ -114,13 +148,15 @@ export function SiteHeader() {
         <Logo href={isAuthenticated ? "/dashboard" : "/"} />
 
         {isAuthenticated ? (
-          <nav aria-label="Main" className="hidden flex-1 justify-center lg:flex">
+          <nav aria-label="Main" className="hidden flex-1 items-center justify-center gap-1 lg:flex">
             <NavLinks pathname={pathname} />
+            <DeskMenu pathname={pathname} />
           </nav>
         ) : null}
 
         {isLoading ? null : isAuthenticated ? (
           <div className="ml-auto flex items-center gap-1 sm:gap-3">
+            <NotificationBell active={isNavLinkActive("/notifications", pathname)} />
             <AccountMenu role={user?.role} initial={avatarInitial(user)} firstName={displayFirstName(user)} email={user?.email ?? ""} />
             <Button variant="ghost" size="sm" onClick={signOut} data-testid="header-sign-out">
               <LogOut aria-hidden />
@@ -159,6 +195,21 @@ export function SiteHeader() {
       {isAuthenticated && menuOpen ? (
         <nav id="mobile-nav" aria-label="Main" className="border-t border-border px-4 py-3 lg:hidden">
           <NavLinks pathname={pathname} onNavigate={closeMenu} vertical />
+          <p className="mt-3 px-3 text-xs font-medium uppercase tracking-wide text-muted-foreground">Front desk</p>
+          <ul className="mt-1 flex flex-col gap-1">
+            {deskNavLinks.map((link) => (
+              <li key={link.href}>
+                <Link
+                  href={link.href}
+                  onClick={closeMenu}
+                  aria-current={isNavLinkActive(link.href, pathname) ? "page" : undefined}
+                  className="block rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-accent/60 hover:text-foreground"
+                >
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
           <p className="mt-3 px-3 text-xs font-medium uppercase tracking-wide text-muted-foreground">Account</p>
           <ul className="mt-1 flex flex-col gap-1">
             {accountMenuLinks(user?.role).map((link) => (

@@ -12,11 +12,13 @@ import { serverMessage } from "@/lib/api-client";
 import { ConfigureNumberDialog } from "./configure-number-dialog";
 import { EditNumberDialog } from "./edit-number-dialog";
 import { formatCreatedDate, formatPhoneNumber } from "./format";
+import { NumberOwnership } from "./number-ownership";
 import { PhonePanel } from "./phone-panel";
 import { useDeletePhoneNumber, useUpdatePhoneNumber, type PhoneNumber } from "./use-phone-numbers";
 
 export function PhoneNumberCard({ number }: { number: PhoneNumber }) {
   const [dialog, setDialog] = React.useState<"call" | "edit" | "configure" | "delete" | null>(null);
+  const callButton = React.useRef<HTMLButtonElement>(null);
   const update = useUpdatePhoneNumber();
   const remove = useDeletePhoneNumber();
   const formatted = formatPhoneNumber(number.phoneNumber);
@@ -52,8 +54,8 @@ export function PhoneNumberCard({ number }: { number: PhoneNumber }) {
             </p>
           </div>
           <div className="flex shrink-0 flex-col items-end gap-1.5">
-            <Badge variant={number.isActive ? "success" : "secondary"} data-testid="phone-number-status">
-              {number.isActive ? "Active" : "Inactive"}
+            <Badge variant={number.isActive && number.ownership.status !== "pending" && number.ownership.status !== "failed" ? "success" : "secondary"} data-testid="phone-number-status">
+              {number.ownership.status === "pending" || number.ownership.status === "failed" ? "Not verified" : number.isActive ? "Active" : "Inactive"}
             </Badge>
             {number.provider === "simulated" ? (
               <Badge variant="outline" title="This number comes from Switchboard's simulated carrier: it cannot receive real calls.">
@@ -95,6 +97,7 @@ export function PhoneNumberCard({ number }: { number: PhoneNumber }) {
             </p>
           ) : null}
         </div>
+        <NumberOwnership number={number} />
         <label className="mt-auto flex items-center justify-between gap-3 rounded-md border border-border px-3 py-2">
           <span className="font-medium">{number.isActive ? "Active" : "Inactive"}</span>
           <Switch
@@ -107,7 +110,7 @@ export function PhoneNumberCard({ number }: { number: PhoneNumber }) {
         </label>
       </CardContent>
       <CardFooter className="flex-wrap gap-2">
-        <Button size="sm" onClick={() => setDialog("call")} data-testid="phone-number-call" aria-label={`Call ${formatted}`}>
+        <Button ref={callButton} size="sm" onClick={() => setDialog("call")} data-testid="phone-number-call" aria-label={`Call ${formatted}`}>
           <Phone aria-hidden />
           Call
         </Button>
@@ -132,7 +135,7 @@ export function PhoneNumberCard({ number }: { number: PhoneNumber }) {
         </Button>
       </CardFooter>
 
-      <PhonePanel number={number} open={dialog === "call"} onOpenChange={(o) => setDialog(o ? "call" : null)} />
+      <PhonePanel number={number} open={dialog === "call"} onOpenChange={(o) => setDialog(o ? "call" : null)} returnFocusTo={callButton} />
       <EditNumberDialog number={number} open={dialog === "edit"} onOpenChange={(o) => setDialog(o ? "edit" : null)} />
       <ConfigureNumberDialog number={number} open={dialog === "configure"} onOpenChange={(o) => setDialog(o ? "configure" : null)} />
       <ConfirmDialog

@@ -43,6 +43,16 @@ const DEFAULT_FROM = "+15555550100";
  * Requests go to this page's own origin. The signature covers the public URL the carrier would call
  * (PUBLIC_URL), or, when the server has none, the URL actually requested.
  */
+/** Keeps a scrolling list at its newest line whenever a line is added (the live transcript, the text thread). */
+function useNewestLine(count: number) {
+  const ref = React.useRef<HTMLOListElement>(null);
+  React.useEffect(() => {
+    const list = ref.current;
+    if (list) list.scrollTop = list.scrollHeight;
+  }, [count]);
+  return ref;
+}
+
 function transportFor(view: TelephonyAccountView): CarrierTransport {
   const local = (url: string) => {
     const u = new URL(url, window.location.origin);
@@ -267,6 +277,7 @@ function CallTab({ number, account, transport }: { number: PhoneNumber; account:
 
   const inCall = phase !== "idle" && phase !== "ended";
   const turns = detail?.transcript ?? [];
+  const transcriptRef = useNewestLine(turns.length);
 
   return (
     <div className="flex flex-col gap-4" data-testid="phone-panel-call" data-phase={phase}>
@@ -297,7 +308,7 @@ function CallTab({ number, account, transport }: { number: PhoneNumber; account:
                     : phase === "recording"
                       ? "Recording your voicemail"
                       : "Waiting for the assistant…"}
-            {lastRoundTrip !== null ? <span className="text-xs text-muted-foreground">· last webhook {Math.round(lastRoundTrip)} ms</span> : null}
+            {lastRoundTrip !== null ? <span className="text-xs text-muted-foreground">· answered in {Math.round(lastRoundTrip)} ms</span> : null}
           </span>
           <Button variant="destructive" size="sm" onClick={hangUp} data-testid="phone-panel-hangup">
             <PhoneOff aria-hidden />
@@ -308,7 +319,7 @@ function CallTab({ number, account, transport }: { number: PhoneNumber; account:
 
       {notice ? <p className="rounded-md bg-muted px-3 py-2 text-xs text-muted-foreground">{notice}</p> : null}
 
-      <ol className="flex max-h-72 min-h-24 flex-col gap-2 overflow-y-auto rounded-lg border border-border p-3" data-testid="phone-panel-transcript" aria-live="polite">
+      <ol ref={transcriptRef} className="flex max-h-72 min-h-24 flex-col gap-2 overflow-y-auto rounded-lg border border-border p-3" data-testid="phone-panel-transcript" aria-live="polite">
         {turns.length === 0 ? <li className="text-sm text-muted-foreground">The live transcript appears here.</li> : null}
         {turns.map((turn, index) => {
           const isCaller = turn.speaker === "caller";
@@ -422,6 +433,7 @@ function TextTab({ number, account, transport }: { number: PhoneNumber; account:
   const [from, setFrom] = React.useState(DEFAULT_FROM);
   const [body, setBody] = React.useState("");
   const [lines, setLines] = React.useState<SmsLine[]>([]);
+  const threadRef = useNewestLine(lines.length);
   const [sending, setSending] = React.useState(false);
 
   const send = async (event: React.FormEvent) => {
@@ -448,7 +460,7 @@ function TextTab({ number, account, transport }: { number: PhoneNumber; account:
         <Label htmlFor="phone-panel-sms-from">Texting from</Label>
         <Input id="phone-panel-sms-from" type="tel" value={from} onChange={(e) => setFrom(e.target.value)} />
       </div>
-      <ol className="flex max-h-72 min-h-24 flex-col gap-2 overflow-y-auto rounded-lg border border-border p-3" aria-live="polite" data-testid="phone-panel-sms-thread">
+      <ol ref={threadRef} className="flex max-h-72 min-h-24 flex-col gap-2 overflow-y-auto rounded-lg border border-border p-3" aria-live="polite" data-testid="phone-panel-sms-thread">
         {lines.length === 0 ? <li className="text-sm text-muted-foreground">Texts and replies appear here. STOP, START and HELP work as on a real carrier.</li> : null}
         {lines.map((line, i) => (
           <li key={i} className={cn("flex", line.from === "me" ? "justify-end" : "justify-start")}>
@@ -471,12 +483,31 @@ function TextTab({ number, account, transport }: { number: PhoneNumber; account:
 }
 
 /** Call: the phone panel for one number. */
-export function PhonePanel({ number, open, onOpenChange }: { number: PhoneNumber; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function PhonePanel({
+  number,
+  open,
+  onOpenChange,
+  returnFocusTo,
+}: {
+  number: PhoneNumber;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Where focus goes when the dialog closes (the Call button), so a keyboard user is not left at the page's top. */
+  returnFocusTo?: React.RefObject<HTMLElement | null>;
+}) {
   const account = useCarrierAccount(open);
   const formatted = formatPhoneNumber(number.phoneNumber);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[92vh] max-w-xl overflow-y-auto" data-testid="phone-panel">
+      <DialogContent
+        className="max-h-[92vh] max-w-xl overflow-y-auto"
+        data-testid="phone-panel"
+        onCloseAutoFocus={(event) => {
+          if (!returnFocusTo?.current) return;
+          event.preventDefault();
+          returnFocusTo.current.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle className="flex items-center gap-2">
             Call {formatted}

@@ -6,7 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useAuth } from "@/lib/auth/use-auth";
 import { useTasks, useUpdateTask, type TaskStatusFilter } from "./api";
 import { ReceptionistPage, when } from "./page-shell";
@@ -32,7 +32,8 @@ export function TasksScreen() {
           </TabsTrigger>
           <TabsTrigger value="all">All</TabsTrigger>
         </TabsList>
-      </Tabs>
+        {/* The selected tab controls this panel (its aria-controls must name an element that exists). */}
+        <TabsContent value={status} className="mt-6">
       {isLoading || !data ? (
         <Skeleton className="h-40 w-full" />
       ) : data.tasks.length === 0 ? (
@@ -98,6 +99,8 @@ export function TasksScreen() {
           ))}
         </ul>
       )}
+        </TabsContent>
+      </Tabs>
     </ReceptionistPage>
   );
 }

@@ -13,12 +13,17 @@ import type { NotificationPreferences } from "@/lib/settings/schema";
 const NOTIFICATIONS_QUERY_KEY = ["/api/settings/notifications"] as const;
 
 const switches: { key: keyof NotificationPreferences; label: string; description: string }[] = [
-  { key: "emailNotifications", label: "Email Notifications", description: "Receive a summary of activity by e-mail." },
-  { key: "callAlerts", label: "Call Alerts", description: "Be alerted about missed calls and new voicemails." },
-  { key: "systemUpdates", label: "System Updates", description: "Hear about new features and maintenance." },
+  { key: "messageAlerts", label: "Messages", description: "A caller left a message with the assistant, or texted something that needs you." },
+  { key: "voicemailAlerts", label: "Voicemails", description: "A caller left a voicemail." },
+  { key: "missedCallAlerts", label: "Missed calls", description: "A call nobody answered." },
+  { key: "urgentTaskAlerts", label: "Urgent tasks", description: "A caller said it is urgent: an emergency, a leak, severe pain." },
+  { key: "alertEmails", label: "E-mail these alerts", description: "Send the alerts above by e-mail too, not only here in the app." },
+  { key: "callAlerts", label: "Call Alerts", description: "Every call alert, including calls the assistant handled on its own. Off silences all call alerts." },
+  { key: "emailNotifications", label: "Email Notifications", description: "Receive a summary of other activity (handled calls, daily recaps) by e-mail." },
+  { key: "systemUpdates", label: "System Updates", description: "Hear about new features and maintenance, and get the daily recap." },
 ];
 
-/** Settings → Notifications: three switches, each saved as soon as it is flipped. */
+/** Settings → Notifications: the switches, each saved as soon as it is flipped. */
 export function NotificationsTab() {
   const queryClient = useQueryClient();
   const prefs = useQuery<NotificationPreferences>({ queryKey: NOTIFICATIONS_QUERY_KEY });

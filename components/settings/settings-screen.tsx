@@ -1,5 +1,6 @@
 "use client";
 
+import * as React from "react";
 import { BookingSettingsPanel } from "@/components/appointments/booking-settings";
 import Link from "next/link";
 import { ArrowRight, Building2 } from "lucide-react";
@@ -13,7 +14,15 @@ import { ProfileTab } from "./profile-tab";
 import { SecurityTab } from "./security-tab";
 
 /** /settings (core §2): Profile, Security, Notifications and API Keys, plus Calendar (bookings); the Business page is one link away. */
+const TAB_VALUES = ["profile", "security", "notifications", "api-keys", "calendar", "calls"] as const;
+
 export function SettingsScreen() {
+  // `?tab=notifications` opens that tab (the notification inbox links to it).
+  // The screen renders only in the browser, after the auth gate: the address is there to read.
+  const [tab, setTab] = React.useState<string>(() => {
+    const asked = typeof window === "undefined" ? null : new URLSearchParams(window.location.search).get("tab");
+    return asked && (TAB_VALUES as readonly string[]).includes(asked) ? asked : "profile";
+  });
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-8 px-4 py-8 sm:px-6 lg:px-8" data-testid="settings">
       <div className="flex flex-col gap-2">
@@ -38,8 +47,9 @@ export function SettingsScreen() {
           </span>
         </span>
       </Link>
-      <Tabs defaultValue="profile" className="flex flex-col gap-6">
-        <TabsList className="w-full max-w-full justify-start overflow-x-auto sm:w-auto">
+      <Tabs value={tab} onValueChange={setTab} className="flex flex-col gap-6">
+        {/* The tabs wrap onto a second line on a phone rather than hide off-screen. */}
+        <TabsList className="h-auto w-full max-w-full flex-wrap justify-start sm:w-auto">
           <TabsTrigger value="profile" data-testid="settings-tab-profile">
             Profile
           </TabsTrigger>

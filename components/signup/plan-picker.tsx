@@ -5,6 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { PlanId } from "@/lib/billing/plans";
 import { cn } from "@/lib/utils";
+import { creditMeaning } from "@/lib/billing/prices";
 
 export type PublicPlan = {
   id: PlanId;
@@ -41,6 +42,10 @@ export function PlanPicker({
     );
   }
   return (
+    <div className="flex flex-col gap-3">
+    <p className="text-sm text-muted-foreground" data-testid="signup-credit-meaning">
+      {creditMeaning()}
+    </p>
     <div role="radiogroup" aria-label="Plan" className="flex flex-col gap-3" data-testid="signup-plans">
       {plans.map((plan) => {
         const selected = plan.id === value;
@@ -82,6 +87,7 @@ export function PlanPicker({
           </button>
         );
       })}
+    </div>
     </div>
   );
 }

@@ -40,6 +40,8 @@ export const organizations = pgTable("organization", {
   creditBalance: integer("credit_balance").notNull().default(0),
   stripeCustomerId: text("stripe_customer_id"),
   stripeSubscriptionId: text("stripe_subscription_id"),
+  /** A downgrade chosen during the period: it takes effect at renewal, with no charge (lib/billing/plan-change.ts). */
+  scheduledTier: text("scheduled_tier", { enum: ["free", "pro", "enterprise"] }),
   /** The current billing period; usage percent and "used this period" are measured within it. */
   currentPeriodStart: timestamp("current_period_start", { withTimezone: true }).notNull().defaultNow(),
   currentPeriodEnd: timestamp("current_period_end", { withTimezone: true })

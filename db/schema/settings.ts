@@ -10,6 +10,13 @@ export const notificationPreferences = pgTable("notification_preference", {
   emailNotifications: boolean("email_notifications").notNull().default(false),
   callAlerts: boolean("call_alerts").notNull().default(true),
   systemUpdates: boolean("system_updates").notNull().default(true),
+  /** The alerts an owner should not miss (issue 30): each on by default, each switchable. */
+  messageAlerts: boolean("message_alerts").notNull().default(true),
+  voicemailAlerts: boolean("voicemail_alerts").notNull().default(true),
+  missedCallAlerts: boolean("missed_call_alerts").notNull().default(true),
+  urgentTaskAlerts: boolean("urgent_task_alerts").notNull().default(true),
+  /** Those alerts by e-mail too (SMTP when set, the Outbox otherwise); the summary e-mails stay behind emailNotifications. */
+  alertEmails: boolean("alert_emails").notNull().default(true),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

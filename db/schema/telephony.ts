@@ -43,6 +43,17 @@ export const phoneNumbers = pgTable(
     streaming: boolean("streaming").notNull().default(false),
     /** Ring-first or assistant-first, and the ordered routing rules (docs/telephony.md#routing); null = assistant first, no rules. */
     routing: jsonb("routing").$type<NumberRouting>(),
+    /**
+     * A brought-in number: whether the owner proved they control it (a verification call with a
+     * code, lib/phone-numbers/ownership.ts). "not_needed" for a number bought through Switchboard.
+     */
+    ownershipStatus: text("ownership_status", { enum: ["not_needed", "pending", "verified", "failed"] }).notNull().default("not_needed"),
+    /** The verification call's code (shown to the owner while pending) and the carrier's id for the request. */
+    ownershipCode: text("ownership_code"),
+    ownershipRequestSid: text("ownership_request_sid"),
+    ownershipCheckedAt: timestamp("ownership_checked_at", { withTimezone: true }),
+    /** The last "Test forwarding" call: when, its carrier id, who placed it, and whether it arrived on the webhook. */
+    forwardingTest: jsonb("forwarding_test").$type<{ at: string; callSid: string; arrived: boolean; arrivedAt?: string; from?: string }>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

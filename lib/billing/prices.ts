@@ -29,3 +29,23 @@ export const categoryOf: Record<MeteredAction, CreditCategory> = {
   agentReply: "call_routing",
   transcriptionMinute: "ai_analysis",
 };
+
+/**
+ * The assistant turns a typical answered call takes (a greeting, 3–5 exchanges, a goodbye), measured
+ * on the seeded demo calls and the booking walkthrough; each turn is `creditPrices.callTurn`.
+ */
+export const typicalCallTurns = { min: 4, max: 6 } as const;
+
+/** What a credit buys, in the words Signup and Billing show (issue 30). */
+export function creditMeaning(): string {
+  const reply = creditPrices.callTurn === 1 && creditPrices.smsReply === 1 ? "1 credit = one assistant reply or one text" : `one assistant reply = ${creditPrices.callTurn} credits, one text = ${creditPrices.smsReply}`;
+  return `${reply}; a typical call uses ${typicalCallTurns.min * creditPrices.callTurn}–${typicalCallTurns.max * creditPrices.callTurn}.`;
+}
+
+/** How each usage category reads to an owner (Billing's usage split). */
+export const categoryLabels: Record<CreditCategory, string> = {
+  voice_processing: "Calls and voice tests",
+  sms: "Texts",
+  call_routing: "Other AI agents",
+  ai_analysis: "Voicemail transcription",
+};

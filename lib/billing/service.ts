@@ -14,6 +14,8 @@ import { encodeCursor } from "@/lib/http/pagination";
 import { renewFreePeriodIfDue } from "./free-renewal";
 import { fulfilPayment, newInvoiceNumber, type PaymentRow } from "./fulfilment";
 import { creditPacks, effectiveTier, findPackByTotal, getPlan, packTotal, plans, type PlanId } from "./plans";
+import { categoryLabels, creditCategories, creditMeaning } from "./prices";
+import { applyScheduledPlanIfDue, changePaidPlan, isUpgrade } from "./plan-change";
 import type { TransactionsQuery } from "./schema";
 import { errorForLog } from "@/lib/database-errors";
 
@@ -69,6 +71,7 @@ async function requirePaymentsProvider(db: Db, organizationId: string): Promise<
 
 /** GET /api/billing/overview: every figure is computed from the organization and its ledger. */
 export async function getBillingOverview(db: Db, organizationId: string) {
+  await applyScheduledPlanIfDue(db, organizationId);
   await renewFreePeriodIfDue(db, organizationId);
   const org = await loadOrganization(db, organizationId);
   const plan = getPlan(org.subscriptionTier);
@@ -81,6 +84,19 @@ export async function getBillingOverview(db: Db, organizationId: string) {
       and(eq(creditLedger.organizationId, organizationId), eq(creditLedger.kind, "usage"), gte(creditLedger.createdAt, period.start)),
     );
   const used = Number(usage?.used ?? 0);
+  // The same rows split by what spent them (one definition of "credits used": usage units this period).
+  const byCategory = await db
+    .select({ category: creditLedger.category, used: sum(creditLedger.units) })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.organizationId, organizationId), eq(creditLedger.kind, "usage"), gte(creditLedger.createdAt, period.start)))
+    .groupBy(creditLedger.category);
+  const usageByKind: { kind: string; label: string; credits: number }[] = creditCategories.map((category) => ({
+    kind: category,
+    label: categoryLabels[category],
+    credits: Number(byCategory.find((r) => r.category === category)?.used ?? 0),
+  }));
+  const uncategorized = Number(byCategory.find((r) => r.category === null)?.used ?? 0);
+  if (uncategorized > 0) usageByKind.push({ kind: "other", label: "Other", credits: uncategorized });
   const balance = org.creditBalance;
   // The ledger spends an active Enterprise's credits without lowering the balance (lib/billing/ledger.ts).
   const unlimited = org.subscriptionTier === "enterprise" && org.subscriptionStatus === "active";
@@ -91,6 +107,8 @@ export async function getBillingOverview(db: Db, organizationId: string) {
   return {
     plan: { id: plan.id, name: plan.name, price: plan.price },
     status: org.subscriptionStatus,
+    /** A downgrade chosen this period: it applies at renewal (periodEnd), with no charge. */
+    scheduledPlan: org.scheduledTier ? { id: org.scheduledTier, name: getPlan(org.scheduledTier).name } : null,
     /** The plan whose limits apply now: Free until a paid plan is paid for. */
     effectivePlan: { id: effective.id, name: effective.name, limits: effective.limits },
     paymentNeeded: paid && org.subscriptionStatus !== "active",
@@ -105,6 +123,10 @@ export async function getBillingOverview(db: Db, organizationId: string) {
     usedThisPeriod: used,
     includedThisPeriod: plan.creditsIncluded,
     usagePercent,
+    /** Credits used this period by kind: they add up to usedThisPeriod. */
+    usageByKind,
+    /** What a credit buys, in words (Signup and Billing). */
+    creditMeaning: creditMeaning(),
     unlimited,
     packs: creditPacks.map((p) => ({ ...p, total: packTotal(p) })),
   };
@@ -277,10 +299,11 @@ export async function purchaseCredits(db: Db, ctx: RequestContext, credits: numb
 }
 
 /**
- * POST /api/billing/upgrade-plan. Free applies at once (a Stripe subscription is cancelled). A paid
- * plan runs a subscription checkout: Stripe answers {checkoutUrl}; test mode settles at once. Paying
- * for the plan a signup is trialing adds no credits (the welcome credits are that period's); a change
- * of plan adds the new plan's credits for the period.
+ * POST /api/billing/upgrade-plan. From Free (or to pay for the plan a signup is trialing) a paid plan
+ * runs a subscription checkout: Stripe answers {checkoutUrl}; test mode settles at once. Paying for the
+ * plan a signup is trialing adds no credits (the welcome credits are that period's). Between plans
+ * while one is paid (lib/billing/plan-change.ts): an upgrade is prorated and applies at once, a
+ * downgrade (Free included) applies at renewal with no charge, the current plan again cancels it.
  */
 export async function changePlan(db: Db, ctx: RequestContext, planId: PlanId) {
   // One plan change per organization at a time: the claim is taken atomically (reserveHits), so ten
@@ -302,36 +325,24 @@ export async function changePlan(db: Db, ctx: RequestContext, planId: PlanId) {
 const PLAN_CHANGE_CLAIM_MS = 2 * 60 * 1000;
 
 async function changePlanClaimed(db: Db, ctx: RequestContext, planId: PlanId) {
+  await applyScheduledPlanIfDue(db, ctx.organizationId);
   const org = await loadOrganization(db, ctx.organizationId);
   const plan = getPlan(planId);
+  const paidAndActive = org.subscriptionTier !== "free" && org.subscriptionStatus === "active";
+  if (planId === "free" && org.subscriptionTier === "free") {
+    throw badRequest("You are already on the Free plan", { planId: "You are already on the Free plan" });
+  }
+  if (org.subscriptionTier === planId && org.subscriptionStatus === "active" && !org.scheduledTier) {
+    throw badRequest(`You are already on the ${plan.name} plan`, { planId: `You are already on the ${plan.name} plan` });
+  }
+  if (paidAndActive) return changePlanDuringPeriod(db, ctx, org, planId);
   if (planId === "free") {
-    if (org.subscriptionTier === "free") throw badRequest("You are already on the Free plan", { planId: "You are already on the Free plan" });
-    if (org.stripeSubscriptionId) {
-      const stripe = await getStripeProvider(db, ctx.organizationId);
-      if (stripe) {
-        try {
-          await stripe.cancelSubscription(org.stripeSubscriptionId);
-        } catch (error) {
-          if (error instanceof PaymentsError) throw new HttpError(502, error.message);
-          throw error;
-        }
-      }
-    }
+    // Nothing was paid for this period (a trial, a lapsed plan): Free applies at once.
     await db
       .update(organizations)
-      .set({
-        subscriptionTier: "free",
-        subscriptionStatus: "active",
-        stripeSubscriptionId: null,
-        currentPeriodStart: sql`now()`,
-        currentPeriodEnd: sql`now() + interval '1 month'`,
-        updatedAt: new Date(),
-      })
+      .set({ subscriptionTier: "free", subscriptionStatus: "active", scheduledTier: null, updatedAt: new Date() })
       .where(eq(organizations.id, ctx.organizationId));
     return { success: true, plan: "free" as PlanId, status: "active" };
-  }
-  if (org.subscriptionTier === planId && org.subscriptionStatus === "active") {
-    throw badRequest(`You are already on the ${plan.name} plan`, { planId: `You are already on the ${plan.name} plan` });
   }
   const completingTrial = org.subscriptionTier === planId && org.subscriptionStatus !== "active";
   const provider = await requirePaymentsProvider(db, ctx.organizationId);
@@ -346,6 +357,50 @@ async function changePlanClaimed(db: Db, ctx: RequestContext, planId: PlanId) {
   if (result.status === "redirect") return { checkoutUrl: result.url, paymentId: payment.id };
   const after = await loadOrganization(db, ctx.organizationId);
   return { success: true, plan: after.subscriptionTier, status: after.subscriptionStatus, paymentId: payment.id, testMode: true };
+}
+
+/** Upgrade (prorated, now), downgrade (at renewal, free of charge) or cancelling a scheduled downgrade. */
+async function changePlanDuringPeriod(db: Db, ctx: RequestContext, org: Organization, planId: PlanId) {
+  const stripe = org.stripeSubscriptionId ? await getStripeProvider(db, ctx.organizationId) : null;
+  // A downgrade or a cancelled one needs no payment provider; an upgrade does.
+  const provider = stripe ?? (isUpgrade(org.subscriptionTier, planId) ? await requirePaymentsProvider(db, ctx.organizationId) : null);
+  const subscriptionId = org.stripeSubscriptionId;
+  const viaStripe = Boolean(stripe && subscriptionId);
+  const priceCents = (id: PlanId) => getPlan(id).price * 100;
+  try {
+    const outcome = await changePaidPlan(
+      db,
+      { organizationId: ctx.organizationId, userId: ctx.userId, planId, provider: viaStripe ? "stripe" : "simulated" },
+      viaStripe
+        ? {
+            charge: async (_org, computed) => {
+              const charged = await stripe!.changeSubscriptionPrice!({ subscriptionId: subscriptionId!, amountCents: priceCents(planId), currency: "usd", prorate: true, prorationDate: new Date() });
+              return { amountCents: charged.invoiceId ? charged.amountCents : computed, invoiceId: charged.invoiceId };
+            },
+            schedule: async (current, to) => {
+              if (to === "free") await stripe!.setCancelAtPeriodEnd!(subscriptionId!, true);
+              else await stripe!.changeSubscriptionPrice!({ subscriptionId: subscriptionId!, amountCents: priceCents(to), currency: "usd", prorate: false, prorationDate: new Date() });
+              void current;
+            },
+            unschedule: async (current) => {
+              if (current.scheduledTier === "free") await stripe!.setCancelAtPeriodEnd!(subscriptionId!, false);
+              else if (current.scheduledTier) await stripe!.changeSubscriptionPrice!({ subscriptionId: subscriptionId!, amountCents: priceCents(current.subscriptionTier), currency: "usd", prorate: false, prorationDate: new Date() });
+            },
+          }
+        : {},
+    );
+    const testMode = provider?.name === "simulated" || (!viaStripe && outcome.kind === "upgraded");
+    if (outcome.kind === "upgraded") {
+      return { success: true, plan: outcome.plan, status: "active", paymentId: outcome.paymentId, amountCents: outcome.amountCents, prorated: true, ...(testMode ? { testMode: true } : {}) };
+    }
+    if (outcome.kind === "scheduled") {
+      return { success: true, plan: outcome.plan, status: "active", scheduledPlan: outcome.scheduledPlan, effectiveAt: outcome.effectiveAt };
+    }
+    return { success: true, plan: outcome.plan, status: "active", scheduledPlan: null };
+  } catch (error) {
+    if (error instanceof PaymentsError) throw new HttpError(502, error.message);
+    throw error;
+  }
 }
 
 /** POST /api/billing/portal: Stripe's customer portal; 400 in test mode or before any Stripe payment. */

@@ -106,3 +106,8 @@ export const updatePhoneNumberInput = z
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: "Nothing to update" });
 export type UpdatePhoneNumberInput = z.infer<typeof updatePhoneNumberInput>;
 export type UpdatePhoneNumberFormValues = z.input<typeof updatePhoneNumberInput>;
+
+/** POST /api/phone-numbers/{id}/ownership/answer: the digits keyed on the simulated handset. */
+export const ownershipAnswerInput = z.object({
+  digits: z.string({ error: "Enter the code shown on screen" }).trim().regex(/^\d{4,10}$/, "Enter the code shown on screen: digits only"),
+});

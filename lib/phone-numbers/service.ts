@@ -8,6 +8,7 @@ import { assertWithinPlanLimit } from "@/lib/billing/limits";
 import { badRequest, conflict, HttpError, notFound } from "@/lib/http/errors";
 import { TelephonyError, type AvailableNumber, type TelephonyProvider } from "@/lib/providers/telephony/interface";
 import { getTelephonyProvider, getTelephonyProviderFor, telephonyWebhookUrls } from "@/lib/provider-selection/telephony";
+import { startOwnershipCall } from "./ownership";
 import type { CreatePhoneNumberInput, SearchAvailableQuery, UpdatePhoneNumberInput } from "./schema";
 
 /** What every phone-number route answers with (the contract's fields first). */
@@ -27,6 +28,13 @@ export type PhoneNumberDto = {
   streaming: boolean;
   /** Ring first or assistant first, and the routing rules evaluated in order. */
   routing: NumberRouting;
+  /**
+   * A brought-in number's proof of control (lib/phone-numbers/ownership.ts): "not_needed" for a
+   * number bought through Switchboard; the code to key in while the verification call is pending.
+   */
+  ownership: { status: "not_needed" | "pending" | "verified" | "failed"; code: string | null; checkedAt: string | null };
+  /** The last "Test forwarding" call and whether it arrived. */
+  forwardingTest: { at: string; arrived: boolean; arrivedAt: string | null } | null;
 };
 
 /** Tests hand in a provider (e.g. Twilio against a local fake); routes let the organization's settings choose. */
@@ -46,12 +54,24 @@ const columns = {
   businessHours: phoneNumbers.businessHours,
   streaming: phoneNumbers.streaming,
   routing: phoneNumbers.routing,
+  ownershipStatus: phoneNumbers.ownershipStatus,
+  ownershipCode: phoneNumbers.ownershipCode,
+  ownershipCheckedAt: phoneNumbers.ownershipCheckedAt,
+  forwardingTestRaw: phoneNumbers.forwardingTest,
 };
 
 type Row = Awaited<ReturnType<typeof selectNumbers>>[number];
 
 function toDto(row: Row): PhoneNumberDto {
-  return { ...row, createdAt: row.createdAt.toISOString(), assistantName: row.assistantName ?? null, routing: row.routing ?? DEFAULT_ROUTING };
+  const { ownershipStatus, ownershipCode, ownershipCheckedAt, forwardingTestRaw, ...rest } = row;
+  return {
+    ...rest,
+    createdAt: row.createdAt.toISOString(),
+    assistantName: row.assistantName ?? null,
+    routing: row.routing ?? DEFAULT_ROUTING,
+    ownership: { status: ownershipStatus, code: ownershipStatus === "pending" ? ownershipCode : null, checkedAt: ownershipCheckedAt?.toISOString() ?? null },
+    forwardingTest: forwardingTestRaw ? { at: forwardingTestRaw.at, arrived: forwardingTestRaw.arrived, arrivedAt: forwardingTestRaw.arrivedAt ?? null } : null,
+  };
 }
 
 function selectNumbers(db: DbOrTx, organizationId: string) {
@@ -97,7 +117,7 @@ function httpError(error: unknown, field?: string): unknown {
   }
 }
 
-async function viaProvider<T>(run: () => Promise<T>, field?: string): Promise<T> {
+export async function viaProvider<T>(run: () => Promise<T>, field?: string): Promise<T> {
   try {
     return await run();
   } catch (error) {
@@ -175,20 +195,34 @@ export async function createPhoneNumber(
     const phoneNumber = input.phoneNumber!;
     await assertNotTaken(db, phoneNumber);
     const result = await viaProvider(() => provider.verifyExistingNumber(phoneNumber), "phoneNumber");
-    if (!result.verified) {
-      const reason = result.reason ?? `We could not confirm that you own ${phoneNumber}.`;
-      throw badRequest(`phoneNumber: ${reason}`, { phoneNumber: reason });
-    }
-    // A verified caller id is not on the account: there are no inbound webhooks to point at us.
-    if (result.sid && result.kind !== "caller_id") {
+    // A number already on the Twilio account (or a verified caller ID there) is proven; any other —
+    // and every number on the simulated carrier — is proven with a verification call and a code.
+    const proven = result.verified && provider.name === "twilio";
+    if (result.verified && result.sid && result.kind !== "caller_id") {
+      // A verified caller id is not on the account: there are no inbound webhooks to point at us.
       await viaProvider(() => provider.setWebhooks(result.sid!, urls), "phoneNumber");
     }
+    let id: string;
     try {
-      return await getPhoneNumber(db, organizationId, await insertNumber(db, organizationId, input, provider, { sid: result.sid ?? null, phoneNumber }));
+      id = await insertNumber(db, organizationId, input, provider, { sid: result.verified ? (result.sid ?? null) : null, phoneNumber });
     } catch (error) {
       if (isPgError(error, "23505")) throw alreadyOnSwitchboard(phoneNumber);
       throw error;
     }
+    await db
+      .update(phoneNumbers)
+      .set(proven ? { ownershipStatus: "verified", ownershipCheckedAt: new Date() } : { ownershipStatus: "pending" })
+      .where(and(eq(phoneNumbers.id, id), eq(phoneNumbers.organizationId, organizationId)));
+    if (!proven) {
+      try {
+        await startOwnershipCall(db, organizationId, id, { provider });
+      } catch (error) {
+        // No verification call, no number: nothing half-added stays behind.
+        await db.delete(phoneNumbers).where(and(eq(phoneNumbers.id, id), eq(phoneNumbers.organizationId, organizationId)));
+        throw httpError(error, "phoneNumber");
+      }
+    }
+    return getPhoneNumber(db, organizationId, id);
   }
 
   // A number picked for the caller may be taken by a concurrent request between search and insert: pick again.

@@ -4,7 +4,7 @@ import type { Db } from "@/db/client";
 import { assistantActions, callFollowUps, calls } from "@/db/schema";
 import { postToSlack } from "@/lib/integrations/webhooks";
 import { businessInfo } from "@/lib/voice/context";
-import { OWNER_NOTICES, TASK_TITLES, who } from "@/lib/text/receptionist";
+import { OWNER_NOTICES, TASK_TITLES, URGENT_WORDS, who } from "@/lib/text/receptionist";
 import { memoryFor, rememberCaller } from "./memory";
 import { notifyOwners } from "./notify";
 import { createTask } from "./tasks";
@@ -106,7 +106,10 @@ export async function followUpCall(db: Db, ref: { callId: string; organizationId
     .returning();
   if (claimedNotice) {
     const caller = who(name ?? call.callerName, call.fromNumber);
-    const kind = call.status === "voicemail" ? "voicemail" : call.outcome === "missed" || call.outcome === "failed" ? "missed" : made > 0 ? "message" : "handled";
+    const base = call.status === "voicemail" ? "voicemail" : call.outcome === "missed" || call.outcome === "failed" ? "missed" : made > 0 ? "message" : "handled";
+    // A task the caller said is urgent is its own alert (Settings → Notifications → Urgent tasks).
+    const urgent = made > 0 && callerUtterances(call).some((said) => URGENT_WORDS.test(said));
+    const kind = urgent ? "urgent" : base;
     const title = OWNER_NOTICES[kind](caller);
     const lines = [call.summary ?? "", made ? `${made} new task${made === 1 ? "" : "s"}: /tasks` : ""];
     const final = await db.select({ textBack: callFollowUps.textBack }).from(callFollowUps).where(eq(callFollowUps.callId, call.id));
@@ -115,9 +118,9 @@ export async function followUpCall(db: Db, ref: { callId: string; organizationId
     if (tb === "opted_out") lines.push(OWNER_NOTICES.textBackOptedOut(call.fromNumber));
     const body = lines.filter(Boolean).join(" ");
     const link = made ? "/tasks" : `/call-history?call=${call.id}`;
-    await notifyOwners(db, { organizationId: call.organizationId, kind: `call.${kind}`, title, body, link });
+    await notifyOwners(db, { organizationId: call.organizationId, kind: urgent ? "task.urgent" : `call.${kind}`, title, body, link });
     // Slack already gets the missed-call message from call.finish; the other outcomes are posted here.
-    if (kind !== "missed") await postToSlack(db, call.organizationId, `call.${kind}`, `${title}. ${body}`.trim(), { callId: call.id });
+    if (base !== "missed") await postToSlack(db, call.organizationId, `call.${base}`, `${title}. ${body}`.trim(), { callId: call.id });
   }
   return { tasks: made, textBack, notified: Boolean(claimedNotice) };
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, count, desc, eq, isNull } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { emails, notifications } from "@/db/schema";
 import { env } from "@/lib/env";
@@ -15,6 +15,20 @@ export async function listNotifications(db: Db, organizationId: string, userId: 
     unread: unread.n,
     notifications: rows.map((r) => ({ id: r.id, kind: r.kind, title: r.title, body: r.body, link: r.link, read: Boolean(r.readAt), createdAt: r.createdAt.toISOString() })),
   };
+}
+
+/** Marks the user's notifications read (the ids given, or all of them); answers the new unread count. */
+export async function markNotificationsRead(db: Db, organizationId: string, userId: string, ids?: string[]) {
+  const mine = and(eq(notifications.organizationId, organizationId), eq(notifications.userId, userId), isNull(notifications.readAt));
+  await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(ids ? and(mine, inArray(notifications.id, ids.length ? ids : [""])) : mine);
+  const [unread] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.organizationId, organizationId), eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return { unread: unread.n };
 }
 
 export async function listEmails(db: Db, organizationId: string) {

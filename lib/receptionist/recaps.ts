@@ -25,6 +25,15 @@ import { errorForLog } from "@/lib/database-errors";
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MAX_LINES = 10;
 
+/** A moment as the business reads it, in its own zone and in words: "Tue, Dec 1, 2:00 PM". */
+export function inZone(at: Date, timezone: string): string {
+  try {
+    return at.toLocaleString("en-US", { timeZone: timezone, weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+  } catch {
+    return at.toLocaleString("en-US", { timeZone: "UTC", weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" }) + " UTC";
+  }
+}
+
 export type RecapSettingsView = { enabled: boolean; localTime: string; timezone: string };
 
 async function orgOf(db: Db, organizationId: string) {
@@ -105,7 +114,7 @@ export async function recapContent(db: Db, organizationId: string, now: Date): P
     ),
     newTasks: item(RECAP_LABELS.newTasks, "/tasks", newTasks.map((t) => ({ text: t.title, link: `/tasks?task=${t.id}` }))),
     knowledgeGaps: item(RECAP_LABELS.knowledgeGaps, "/settings/business#knowledge-gaps", gaps.map((g) => ({ text: `${g.question}${g.status === "answered" ? " (answered)" : ""}`, link: "/settings/business#knowledge-gaps" }))),
-    bookings: item(RECAP_LABELS.bookings, "/appointments", bookings.map((b) => ({ text: `${b.customer}: ${b.service}, ${b.startsAt.toISOString().slice(0, 16).replace("T", " ")} UTC`, link: `/appointments?appointment=${b.id}` }))),
+    bookings: item(RECAP_LABELS.bookings, "/appointments", bookings.map((b) => ({ text: `${b.customer}: ${b.service}, ${inZone(b.startsAt, timezone)}`, link: `/appointments?appointment=${b.id}` }))),
   };
 }
 

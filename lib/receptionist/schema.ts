@@ -55,3 +55,8 @@ export const inboundEmailInput = z.object({
   text: z.string("text is required").max(100_000),
 });
 export type InboundEmailInput = z.infer<typeof inboundEmailInput>;
+
+/** POST /api/notifications/read: the notifications to mark read; none named → all of them. */
+export const markNotificationsReadInput = z.object({
+  ids: z.array(z.string({ error: "ids must be a list of notification ids" }).max(100), { error: "ids must be a list of notification ids" }).max(200, "At most 200 ids at once").optional(),
+});

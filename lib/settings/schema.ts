@@ -30,20 +30,32 @@ export const passwordInput = z
   .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ["confirmPassword"] });
 export type PasswordInput = z.output<typeof passwordInput>;
 
-/** Settings → Notifications, with the spec's defaults (core §2). */
-export const notificationDefaults = { emailNotifications: false, callAlerts: true, systemUpdates: true } as const;
-export type NotificationPreferences = { emailNotifications: boolean; callAlerts: boolean; systemUpdates: boolean };
+/**
+ * Settings → Notifications, with the spec's defaults (core §2) for its three switches, and the alerts
+ * an owner should not miss (issue 30): messages, voicemails, missed calls and urgent tasks, each on
+ * by default, in the app and by e-mail (SMTP when set, the Outbox otherwise).
+ */
+export const notificationDefaults = {
+  emailNotifications: false,
+  callAlerts: true,
+  systemUpdates: true,
+  messageAlerts: true,
+  voicemailAlerts: true,
+  missedCallAlerts: true,
+  urgentTaskAlerts: true,
+  alertEmails: true,
+} as const;
+export const notificationSwitches = Object.keys(notificationDefaults) as (keyof typeof notificationDefaults)[];
+export type NotificationPreferences = { [K in keyof typeof notificationDefaults]: boolean };
 
-/** PUT /api/settings/notifications: any subset of the three switches. */
+/** PUT /api/settings/notifications: any subset of the switches. */
 export const notificationsInput = z
-  .object({
-    emailNotifications: z.boolean({ error: "emailNotifications must be true or false" }),
-    callAlerts: z.boolean({ error: "callAlerts must be true or false" }),
-    systemUpdates: z.boolean({ error: "systemUpdates must be true or false" }),
+  .object(Object.fromEntries(notificationSwitches.map((key) => [key, z.boolean({ error: `${key} must be true or false` })])) as {
+    [K in keyof typeof notificationDefaults]: z.ZodBoolean;
   })
   .partial()
   .refine((v) => Object.values(v).some((value) => value !== undefined), {
-    message: "Send at least one of emailNotifications, callAlerts, systemUpdates",
+    message: `Send at least one of ${notificationSwitches.join(", ")}`,
     path: ["body"],
   });
 export type NotificationsInput = z.output<typeof notificationsInput>;

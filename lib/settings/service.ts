@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { notificationPreferences, users } from "@/db/schema";
+import { preferenceColumns } from "./notification-columns";
 import { getAuth } from "@/lib/auth/auth";
 import { assertLoginAllowed, clearLoginFailures, releaseLoginAttempt } from "@/lib/auth/login-throttle";
 import { authErrorCode, endOtherSessions, isAuthApiError } from "@/lib/auth/service";
@@ -98,17 +99,13 @@ export async function changePassword(
 /** Settings → Notifications for one user; the spec's defaults until the user changes one. */
 export async function getNotificationPreferences(db: Db, userId: string): Promise<NotificationPreferences> {
   const [row] = await db
-    .select({
-      emailNotifications: notificationPreferences.emailNotifications,
-      callAlerts: notificationPreferences.callAlerts,
-      systemUpdates: notificationPreferences.systemUpdates,
-    })
+    .select(preferenceColumns)
     .from(notificationPreferences)
     .where(eq(notificationPreferences.userId, userId));
   return row ?? { ...notificationDefaults };
 }
 
-/** Saves the switches sent (others keep their value or default) and returns all three. */
+/** Saves the switches sent (others keep their value or default) and returns them all. */
 export async function updateNotificationPreferences(
   db: Db,
   userId: string,
@@ -119,10 +116,6 @@ export async function updateNotificationPreferences(
     .insert(notificationPreferences)
     .values({ userId, ...notificationDefaults, ...changes, updatedAt: new Date() })
     .onConflictDoUpdate({ target: notificationPreferences.userId, set: { ...changes, updatedAt: new Date() } })
-    .returning({
-      emailNotifications: notificationPreferences.emailNotifications,
-      callAlerts: notificationPreferences.callAlerts,
-      systemUpdates: notificationPreferences.systemUpdates,
-    });
+    .returning(preferenceColumns);
   return row;
 }

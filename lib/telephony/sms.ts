@@ -29,7 +29,8 @@ import { withTextNotice } from "@/lib/compliance/text-notice";
 import { assertRegistrationAllowsTexts } from "@/lib/compliance/messaging-registration";
 import { forgetCaller, memoryFor, memoryForModel, rememberCaller } from "@/lib/receptionist/memory";
 import { createTask } from "@/lib/receptionist/tasks";
-import { FORGET_ME, TASK_TITLES, who } from "@/lib/text/receptionist";
+import { FORGET_ME, OWNER_NOTICES, TASK_TITLES, URGENT_WORDS, who } from "@/lib/text/receptionist";
+import { notifyOwners } from "@/lib/receptionist/notify";
 import { recordAction } from "./actions";
 import { messageTwiml } from "./twiml";
 import { findNumber, twimlResponse, verifyCarrierRequest, type CarrierRequest } from "./webhook";
@@ -301,7 +302,7 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
     }
     if (reply.intent === "human_handoff" || reply.intent === "complaint" || asksForCallback(body)) {
       const name = (await memoryFor(db, number.organizationId, from))?.name ?? null;
-      await createTask(db, {
+      const made = await createTask(db, {
         organizationId: number.organizationId,
         kind: "message",
         title: TASK_TITLES.text(who(name, from), body),
@@ -311,6 +312,17 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
         messageId: inbound.id,
         sourceKey: `message:${inbound.id}`,
       });
+      // The owner hears of it at once (Settings → Notifications → Messages, or Urgent tasks).
+      if (made) {
+        const urgent = URGENT_WORDS.test(body);
+        await notifyOwners(db, {
+          organizationId: number.organizationId,
+          kind: urgent ? "task.urgent" : "text.message",
+          title: urgent ? OWNER_NOTICES.urgent(who(name, from)) : OWNER_NOTICES.text(who(name, from)),
+          body,
+          link: "/tasks",
+        });
+      }
     }
     await recordAssistantReply(db, {
       id: crypto.randomUUID(),

@@ -17,6 +17,8 @@ export const TELEPHONY_PATHS = {
   status: "/api/telephony/status",
   sms: "/api/telephony/sms",
   simulatorRecordings: "/api/telephony/simulator/recordings",
+  /** Twilio's caller-ID verification outcome for a brought-in number (lib/phone-numbers/ownership.ts). */
+  verification: "/api/telephony/verification",
 } as const;
 
 export function publicBase(): string {

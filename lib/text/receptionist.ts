@@ -44,7 +44,12 @@ export const OWNER_NOTICES = {
   textBackSent: (to: string) => `A text-back went to ${to}.`,
   textBackOptedOut: (to: string) => `No text-back: ${to} has opted out of texts.`,
   recap: (business: string, date: string) => `Daily recap for ${business}, ${date}`,
+  urgent: (caller: string) => `Urgent: ${caller} needs help now`,
+  text: (caller: string) => `New text from ${caller}`,
 };
+
+/** Words that make a caller's task urgent (an owner is alerted at once, Settings → Notifications → Urgent tasks). */
+export const URGENT_WORDS = /\b(emergenc\w*|urgent\w*|asap|right away|severe|bleeding|swollen|unbearable|flood\w*|burst|leak\w*|gas smell|smell of gas|no heat)\b/i;
 
 export const FORGET_ME = {
   spoken: "Done. I've erased what we remembered about you, and we won't keep any of it from now on. Is there anything else I can help with?",

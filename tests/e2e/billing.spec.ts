@@ -67,21 +67,21 @@ test("sign up on /signup with Enterprise, buy a pack in test mode, see it in Bil
   await expect(page.getByText("Plan Updated")).toBeVisible();
   await expect(page.getByTestId("billing-subscription").getByText("Active", { exact: true })).toBeVisible();
 
-  // Downgrade to Pro, upgrade back to Enterprise, then switch to Free (confirmed).
+  // Downgrade to Pro: at renewal, no charge; Keep Enterprise cancels it; Free is scheduled the same way.
   await page.getByRole("tab", { name: "Subscription Plans" }).click();
   await expect(page.getByRole("button", { name: "Current plan: Enterprise" })).toBeDisabled();
   await page.getByRole("button", { name: "Downgrade: Pro" }).click();
-  await page.getByRole("alertdialog").getByRole("button", { name: "Pay $49 and switch" }).click();
-  await expect(page.getByText("You're now on the Pro plan.")).toBeVisible();
-  await expect(page.getByTestId("billing-plan-name")).toHaveText("Pro Plan");
-  await page.getByRole("button", { name: "Upgrade: Enterprise" }).click();
-  await page.getByRole("alertdialog").getByRole("button", { name: "Pay $199 and switch" }).click();
+  await expect(page.getByRole("alertdialog")).toContainText("Nothing is charged.");
+  await page.getByRole("alertdialog").getByRole("button", { name: /^Switch on / }).click();
+  await expect(page.getByTestId("billing-scheduled-plan")).toContainText("Your plan changes to Pro on");
   await expect(page.getByTestId("billing-plan-name")).toHaveText("Enterprise Plan");
+  await page.getByRole("button", { name: "Keep Enterprise" }).click();
+  await expect(page.getByTestId("billing-scheduled-plan")).toHaveCount(0);
   await page.getByRole("button", { name: "Downgrade: Free" }).click();
-  await page.getByRole("button", { name: "Switch to Free" }).click();
-  await expect(page.getByTestId("billing-plan-name")).toHaveText("Free Plan");
-  await expect(page.getByRole("button", { name: "Current plan: Free" })).toBeDisabled();
+  await page.getByRole("alertdialog").getByRole("button", { name: /^Switch on / }).click();
+  await expect(page.getByTestId("billing-scheduled-plan")).toContainText("Your plan changes to Free on");
+  await expect(page.getByTestId("billing-plan-name")).toHaveText("Enterprise Plan");
 
   await page.getByRole("tab", { name: "Billing History" }).click();
-  await expect(page.getByTestId("billing-history-row").filter({ hasText: "Pro plan: 1 month" })).toContainText("$49.00");
+  await expect(page.getByTestId("billing-history-row").filter({ hasText: "Enterprise plan: 1 month" })).toContainText("$199.00");
 });

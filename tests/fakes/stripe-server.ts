@@ -39,12 +39,26 @@ export type FakeCheckoutSession = {
   cancel_url: string;
 };
 
+export type FakeSubscription = {
+  id: string;
+  itemId: string;
+  product: string;
+  unitAmount: number;
+  currency: string;
+  periodStart: number;
+  periodEnd: number;
+  cancelAtPeriodEnd: boolean;
+  invoices: { id: string; amount: number }[];
+};
+
 export type FakeStripe = {
   url: string;
   port: number;
   requests: FakeStripeRequest[];
   sessions: Map<string, FakeCheckoutSession>;
   cancelledSubscriptions: string[];
+  /** Subscriptions made by paid subscription checkouts: their price, period and cancel-at-period-end flag. */
+  subscriptions: Map<string, FakeSubscription>;
   /** Pays a session as Stripe Checkout would; a subscription gets a customer and a subscription id. */
   complete(sessionId: string): FakeCheckoutSession;
   /** Makes the next request whose path ends with `pathSuffix` answer this error (once). */
@@ -80,6 +94,7 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
   const requests: FakeStripeRequest[] = [];
   const sessions = new Map<string, FakeCheckoutSession>();
   const cancelledSubscriptions: string[] = [];
+  const subscriptions = new Map<string, FakeSubscription>();
   const failures: { suffix: string; status: number; code: string; message: string }[] = [];
 
   function send(res: http.ServerResponse, status: number, body: unknown) {
@@ -89,6 +104,20 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
   function error(res: http.ServerResponse, status: number, code: string, message: string) {
     const type = status === 401 ? "authentication_error" : status >= 500 ? "api_error" : "invalid_request_error";
     send(res, status, { error: { type, code, message } });
+  }
+
+  function subscriptionObject(sub: FakeSubscription, latestInvoice: unknown = null) {
+    return {
+      id: sub.id,
+      object: "subscription",
+      status: "active",
+      cancel_at_period_end: sub.cancelAtPeriodEnd,
+      items: {
+        object: "list",
+        data: [{ id: sub.itemId, object: "subscription_item", current_period_start: sub.periodStart, current_period_end: sub.periodEnd, price: { id: id("price"), object: "price", product: sub.product, unit_amount: sub.unitAmount, currency: sub.currency } }],
+      },
+      latest_invoice: latestInvoice,
+    };
   }
 
   const server = http.createServer((req, res) => {
@@ -166,6 +195,37 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
         });
       }
       const subscriptionMatch = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
+      const known = subscriptionMatch ? subscriptions.get(decodeURIComponent(subscriptionMatch[1])) : undefined;
+      if (subscriptionMatch && (method === "GET" || method === "POST") && !known) {
+        return error(res, 404, "resource_missing", `No such subscription: '${subscriptionMatch[1]}'`);
+      }
+      if (method === "GET" && known) return send(res, 200, subscriptionObject(known));
+      if (method === "POST" && known) {
+        // Stripe's proration: the unused time of the old price credited, the rest of the period at the new price, per second.
+        const params = parseStripeForm(form) as {
+          items?: { id?: string; price_data?: { unit_amount?: string } }[];
+          proration_behavior?: string;
+          proration_date?: string;
+          cancel_at_period_end?: string;
+        };
+        if (params.cancel_at_period_end !== undefined) known.cancelAtPeriodEnd = params.cancel_at_period_end === "true";
+        let invoice: unknown = null;
+        const next = params.items?.[0]?.price_data?.unit_amount;
+        if (next !== undefined) {
+          if (params.items?.[0]?.id !== known.itemId) return error(res, 400, "resource_missing", "No such subscription item.");
+          const old = known.unitAmount;
+          known.unitAmount = Number(next);
+          if (params.proration_behavior === "always_invoice") {
+            const at = Number(params.proration_date ?? Math.floor(Date.now() / 1000));
+            const share = Math.max(known.periodEnd - at, 0) / (known.periodEnd - known.periodStart);
+            const amount = Math.max(Math.round((known.unitAmount - old) * share), 0);
+            const inv = { id: id("in"), amount };
+            known.invoices.push(inv);
+            invoice = { id: inv.id, object: "invoice", status: "paid", amount_due: amount, amount_paid: amount, billing_reason: "subscription_update" };
+          }
+        }
+        return send(res, 200, subscriptionObject(known, invoice));
+      }
       if (method === "DELETE" && subscriptionMatch) {
         cancelledSubscriptions.push(decodeURIComponent(subscriptionMatch[1]));
         return send(res, 200, { id: subscriptionMatch[1], object: "subscription", status: "canceled" });
@@ -182,13 +242,28 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
     requests,
     sessions,
     cancelledSubscriptions,
+    subscriptions,
     complete(sessionId) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);
       session.status = "complete";
       session.payment_status = "paid";
       session.customer ??= id("cus");
-      if (session.mode === "subscription") session.subscription = id("sub");
+      if (session.mode === "subscription") {
+        session.subscription = id("sub");
+        const now = Math.floor(Date.now() / 1000);
+        subscriptions.set(session.subscription, {
+          id: session.subscription,
+          itemId: id("si"),
+          product: id("prod"),
+          unitAmount: session.amount_total,
+          currency: session.currency,
+          periodStart: now,
+          periodEnd: now + 30 * 24 * 3600,
+          cancelAtPeriodEnd: false,
+          invoices: [],
+        });
+      }
       else session.payment_intent = id("pi");
       return session;
     },

@@ -45,6 +45,10 @@ export type FakeTwilio = {
   recordings: Record<string, Buffer>;
   /** A2P brand registrations (Messaging v1 /a2p/BrandRegistrations): set `status` to move one on. */
   brands: { sid: string; status: string; customer_profile_bundle_sid: string; a2p_profile_bundle_sid: string; failure_reason: string | null }[];
+  /** Caller-ID verification calls started (POST OutgoingCallerIds.json), with the code Twilio gave. */
+  validationRequests: { call_sid: string; phone_number: string; friendly_name: string; validation_code: string; status_callback: string | null }[];
+  /** Calls placed through POST Calls.json ("Test forwarding"). */
+  placedCalls: { sid: string; to: string; from: string; twiml: string | null }[];
   /** Makes the next request to `pathSuffix` answer this error instead (once). */
   failNext(pathSuffix: string, status: number, code: number, message: string): void;
   close(): Promise<void>;
@@ -95,6 +99,8 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
   const available = [...(options.available ?? [])];
   const incoming: FakeIncoming[] = (options.incoming ?? []).map((n) => ({ ...n, voice_url: null, sms_url: null }));
   const callerIds = [...(options.callerIds ?? [])];
+  const validationRequests: FakeTwilio["validationRequests"] = [];
+  const placedCalls: FakeTwilio["placedCalls"] = [];
   const messages: FakeMessage[] = [];
   const recordings: Record<string, Buffer> = { ...(options.recordings ?? {}) };
   const failures: { suffix: string; status: number; code: number; message: string }[] = [];
@@ -239,6 +245,19 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
         res.writeHead(200, { "content-type": "audio/x-wav", "content-length": String(audio.length) }).end(audio);
         return;
       }
+      if (rest === "OutgoingCallerIds.json" && req.method === "POST") {
+        // Twilio's caller-ID verification: it calls PhoneNumber and answers the code to key in.
+        if (!form.PhoneNumber) return error(400, 21201, "No 'PhoneNumber' provided");
+        const request = { call_sid: sid("CA"), phone_number: form.PhoneNumber, friendly_name: form.FriendlyName ?? form.PhoneNumber, validation_code: String(100000 + Math.floor(Math.random() * 900000)), status_callback: form.StatusCallback ?? null };
+        validationRequests.push(request);
+        return send(201, { account_sid: options.accountSid, call_sid: request.call_sid, friendly_name: request.friendly_name, phone_number: request.phone_number, validation_code: request.validation_code });
+      }
+      if (rest === "Calls.json" && req.method === "POST") {
+        if (!form.To || !form.From) return error(400, 21201, "No 'To' or 'From' provided");
+        const call = { sid: sid("CA"), to: form.To, from: form.From, twiml: form.Twiml ?? null };
+        placedCalls.push(call);
+        return send(201, { sid: call.sid, account_sid: options.accountSid, to: call.to, from: call.from, status: "queued", direction: "outbound-api", uri: `${API}/Accounts/${options.accountSid}/Calls/${call.sid}.json` });
+      }
       if (rest === "OutgoingCallerIds.json" && req.method === "GET") {
         const items = callerIds
           .filter((c) => !entry.query.PhoneNumber || c.phone_number === entry.query.PhoneNumber)
@@ -255,6 +274,8 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    validationRequests,
+    placedCalls,
     available,
     incoming,
     callerIds,

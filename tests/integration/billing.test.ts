@@ -212,7 +212,7 @@ describe("POST /api/billing/purchase-credits (test mode)", () => {
 });
 
 describe("POST /api/billing/upgrade-plan (test mode)", () => {
-  it("applies the new plan's limits at once, and a downgrade to Free applies at once too", async () => {
+  it("applies the new plan's limits at once; a downgrade to Free waits for renewal, with no charge", async () => {
     const account = await registerTestUser();
     const sessionId = account.sessionId;
     // The starter assistant holds the Free plan's one slot.
@@ -237,8 +237,15 @@ describe("POST /api/billing/upgrade-plan (test mode)", () => {
 
     const down = await call(upgradePlan, "POST", "/api/billing/upgrade-plan", { sessionId, body: { planId: "free" } });
     expect(down.status).toBe(200);
-    expect(down.body).toEqual({ success: true, plan: "free", status: "active" });
-    expect(await org(account)).toMatchObject({ subscriptionTier: "free", subscriptionStatus: "active", creditBalance: 1100 });
+    expect(down.body).toEqual({ success: true, plan: "pro", status: "active", scheduledPlan: "free", effectiveAt: after.periodEnd });
+    // Paid for until renewal: Pro's limits stay, no charge, no credits.
+    expect(await org(account)).toMatchObject({ subscriptionTier: "pro", scheduledTier: "free", subscriptionStatus: "active", creditBalance: 1100 });
+    expect((await getOverview(account)).scheduledPlan).toEqual({ id: "free", name: "Free" });
+    // At renewal Free applies.
+    const db = await getDb();
+    await db.update(organizations).set({ currentPeriodEnd: new Date(Date.now() - 1000) }).where(eq(organizations.id, account.organizationId));
+    await getOverview(account);
+    expect(await org(account)).toMatchObject({ subscriptionTier: "free", scheduledTier: null, subscriptionStatus: "active" });
     expect((await call(createAssistant, "POST", "/api/voice-assistants", { sessionId, body: { name: "Three" } })).status).toBe(403);
 
     const noop = await call(upgradePlan, "POST", "/api/billing/upgrade-plan", { sessionId, body: { planId: "free" } });

@@ -90,6 +90,9 @@ describe("phone numbers API", () => {
         businessHours: null,
         streaming: false,
         routing: { mode: "assistant_first", ringTimeoutSeconds: 20, rules: [] },
+        // Bought through Switchboard: nothing to prove, nothing forwarded yet.
+        ownership: { status: "not_needed", code: null, checkedAt: null },
+        forwardingTest: null,
       });
       expect(new Date(res.body.createdAt).toISOString()).toBe(res.body.createdAt);
       created = res.body;
@@ -415,19 +418,20 @@ describe("phone numbers API", () => {
       }
     });
 
-    it("refuses to bring a number Twilio does not know, naming phoneNumber", async () => {
+    it("brings a number Twilio does not know by starting Twilio's caller-ID verification call (a code to key in)", async () => {
       const heidi = await registerTestUser();
       const fake = await startFakeTwilio({ accountSid, authToken });
       try {
         const provider = createTwilioProvider({ accountSid, authToken, httpClient: fakeTwilioHttpClient(fake.url) });
-        const attempt = createPhoneNumber(
+        const created = await createPhoneNumber(
           await getDb(),
           heidi.organizationId,
-          { friendlyName: "Not mine", isActive: true, mode: "existing", phoneNumber: "+13125550177" },
+          { friendlyName: "Not mine yet", isActive: true, mode: "existing", phoneNumber: "+13125550177" },
           { provider },
         );
-        await expect(attempt).rejects.toMatchObject({ status: 400, errors: { phoneNumber: expect.stringContaining("verified caller ID") } });
-        expect(await rowsOf(heidi)).toHaveLength(0);
+        expect(fake.validationRequests).toHaveLength(1);
+        expect(fake.validationRequests[0]).toMatchObject({ phone_number: "+13125550177", status_callback: expect.stringContaining(`/api/telephony/verification?numberId=${created.id}`) });
+        expect(created.ownership).toEqual({ status: "pending", code: fake.validationRequests[0].validation_code, checkedAt: null });
       } finally {
         await fake.close();
       }

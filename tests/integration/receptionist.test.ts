@@ -108,9 +108,11 @@ describe("a transfer nobody answers → message → task → text-back → owner
     expect(inbox.body.notifications).toHaveLength(1);
     expect(inbox.body.notifications[0]).toMatchObject({ kind: "call.message", title: "Maria Lopez (+15555550161) left a message with the assistant", link: "/tasks" });
     expect(inbox.body.notifications[0].body).toContain("A text-back went to +15555550161.");
-    // E-mail is off by default: nothing in the outbox.
+    // A message is an alert e-mailed by default (issue 30): without SMTP it waits in the Outbox.
     const outbox = await callRoute(listEmailsRoute, "GET", "/api/emails", { sessionId: biz.account.sessionId });
-    expect(outbox.body).toMatchObject({ smtpConfigured: false, emails: [] });
+    expect(outbox.body.smtpConfigured).toBe(false);
+    expect(outbox.body.emails).toHaveLength(1);
+    expect(outbox.body.emails[0]).toMatchObject({ kind: "call.message", status: "outbox", subject: "Maria Lopez (+15555550161) left a message with the assistant" });
 
     // Running the job again makes no second task, text or notice.
     const { finishCall } = await import("@/lib/telephony/voice/post-call");

@@ -159,7 +159,7 @@ describe("/api/settings/notifications", () => {
     const account = await registerTestUser();
     const res = await call(getNotifications, "GET", "/api/settings/notifications", { sessionId: account.sessionId });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ emailNotifications: false, callAlerts: true, systemUpdates: true });
+    expect(res.body).toEqual({ emailNotifications: false, callAlerts: true, systemUpdates: true, messageAlerts: true, voicemailAlerts: true, missedCallAlerts: true, urgentTaskAlerts: true, alertEmails: true });
   });
 
   it("saves a partial change per user and answers all three", async () => {
@@ -170,16 +170,23 @@ describe("/api/settings/notifications", () => {
       body: { emailNotifications: true },
     });
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ emailNotifications: true, callAlerts: true, systemUpdates: true });
+    expect(first.body).toEqual({ emailNotifications: true, callAlerts: true, systemUpdates: true, messageAlerts: true, voicemailAlerts: true, missedCallAlerts: true, urgentTaskAlerts: true, alertEmails: true });
     const second = await call(putNotifications, "PUT", "/api/settings/notifications", {
       sessionId: account.sessionId,
       body: { callAlerts: false, systemUpdates: false },
     });
-    expect(second.body).toEqual({ emailNotifications: true, callAlerts: false, systemUpdates: false });
+    expect(second.body).toEqual({ emailNotifications: true, callAlerts: false, systemUpdates: false, messageAlerts: true, voicemailAlerts: true, missedCallAlerts: true, urgentTaskAlerts: true, alertEmails: true });
     const read = await call(getNotifications, "GET", "/api/settings/notifications", { sessionId: account.sessionId });
-    expect(read.body).toEqual({ emailNotifications: true, callAlerts: false, systemUpdates: false });
+    expect(read.body).toEqual({ emailNotifications: true, callAlerts: false, systemUpdates: false, messageAlerts: true, voicemailAlerts: true, missedCallAlerts: true, urgentTaskAlerts: true, alertEmails: true });
     const theirs = await call(getNotifications, "GET", "/api/settings/notifications", { sessionId: other.sessionId });
-    expect(theirs.body).toEqual({ emailNotifications: false, callAlerts: true, systemUpdates: true });
+    expect(theirs.body).toEqual({ emailNotifications: false, callAlerts: true, systemUpdates: true, messageAlerts: true, voicemailAlerts: true, missedCallAlerts: true, urgentTaskAlerts: true, alertEmails: true });
+  });
+
+  it("turns one alert off without touching the others (issue 30: each alert switchable)", async () => {
+    const account = await registerTestUser();
+    const res = await call(putNotifications, "PUT", "/api/settings/notifications", { sessionId: account.sessionId, body: { voicemailAlerts: false } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ voicemailAlerts: false, messageAlerts: true, missedCallAlerts: true, urgentTaskAlerts: true, alertEmails: true });
   });
 
   it("answers 400 naming a non-boolean field or an empty body", async () => {

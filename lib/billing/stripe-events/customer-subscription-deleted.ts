@@ -17,6 +17,7 @@ export async function handleSubscriptionDeleted(db: Db, event: SubscriptionDelet
       .update(organizations)
       .set({
         subscriptionTier: "free",
+        scheduledTier: null,
         subscriptionStatus: "active",
         stripeSubscriptionId: null,
         currentPeriodStart: sql`now()`,

@@ -28,7 +28,8 @@ export async function handleInvoicePaid(db: Db, event: InvoicePaidEvent, scope: 
     if (!org || (scope.organizationId && org.id !== scope.organizationId)) return { outcome: "ignored" as const };
     if (invoice.billing_reason === "subscription_create") return { outcome: "ignored" as const };
 
-    const plan = getPlan(org.subscriptionTier);
+    // A downgrade chosen during the period takes effect with the renewal (lib/billing/plan-change.ts).
+    const plan = getPlan(org.scheduledTier ?? org.subscriptionTier);
     const period = invoice.lines?.data?.find((line) => line.period)?.period;
     const start = period ? new Date(period.start * 1000) : new Date();
     const end = period ? new Date(period.end * 1000) : new Date(start.getTime() + 30 * 24 * 3600_000);
@@ -54,7 +55,7 @@ export async function handleInvoicePaid(db: Db, event: InvoicePaidEvent, scope: 
       .returning();
     await tx
       .update(organizations)
-      .set({ subscriptionStatus: "active", currentPeriodStart: start, currentPeriodEnd: end, updatedAt: new Date() })
+      .set({ subscriptionTier: plan.id, scheduledTier: null, subscriptionStatus: "active", currentPeriodStart: start, currentPeriodEnd: end, updatedAt: new Date() })
       .where(eq(organizations.id, org.id));
     if (credits > 0) {
       await changeCredits(tx, org.id, "grant", credits, {

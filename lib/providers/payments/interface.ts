@@ -34,6 +34,19 @@ export interface PaymentsProvider {
   /** Stripe's customer portal (payment methods, invoices, cancellation). */
   createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
   cancelSubscription(subscriptionId: string): Promise<void>;
+  /**
+   * Stripe only: moves a subscription to another monthly price. `prorate` → Stripe's proration,
+   * invoiced and charged at once (an upgrade); otherwise the new price starts at renewal (a downgrade).
+   */
+  changeSubscriptionPrice?(input: {
+    subscriptionId: string;
+    amountCents: number;
+    currency: string;
+    prorate: boolean;
+    prorationDate: Date;
+  }): Promise<{ invoiceId: string | null; amountCents: number }>;
+  /** Stripe only: end (or keep) the subscription at the end of the paid period. */
+  setCancelAtPeriodEnd?(subscriptionId: string, cancel: boolean): Promise<void>;
 }
 
 /** A provider failure with a message for a person; the service answers 502. */

@@ -348,24 +348,30 @@ describe("subscriptions through Stripe", () => {
     expect((await orgState(owner.organizationId)).org.creditBalance).toBe(renewed.org.creditBalance);
     expect((await orgState(owner.organizationId)).ledgerRows).toBe(renewed.ledgerRows);
 
-    // Pro → Enterprise: a new subscription; the old one is cancelled at Stripe once the new one is paid.
+    // Pro → Enterprise: the same subscription, updated with Stripe's proration, invoiced at once.
     const up = await app.call(routes.upgrade, "POST", "/api/billing/upgrade-plan", { sessionId: owner.sessionId, body: { planId: "enterprise" } });
-    const upPayment = (await orgState(owner.organizationId)).payments.find((p) => p.id === up.body.paymentId)!;
-    const upSession = fake.complete(upPayment.providerSessionId!);
-    const upEvent = event("checkout.session.completed", upSession);
-    expect((await deliver(upEvent, sign(upEvent))).body.outcome).toBe("fulfilled");
-    expect(fake.cancelledSubscriptions).toContain(session.subscription);
-    expect((await orgState(owner.organizationId)).org).toMatchObject({ subscriptionTier: "enterprise", stripeSubscriptionId: upSession.subscription });
+    expect(up.status).toBe(200);
+    expect(up.body).toMatchObject({ success: true, plan: "enterprise", prorated: true });
+    const update = fake.requests.find((r) => r.method === "POST" && r.path === `/v1/subscriptions/${session.subscription}`)!;
+    expect(update.form).toMatchObject({ proration_behavior: "always_invoice", "items[0][price_data][unit_amount]": "19900" });
+    const stripeInvoice = fake.subscriptions.get(session.subscription!)!.invoices[0];
+    expect(up.body.amountCents).toBe(stripeInvoice.amount);
+    expect(stripeInvoice.amount).toBeGreaterThan(14_000);
+    expect(stripeInvoice.amount).toBeLessThanOrEqual(15_000);
+    const upgraded = await orgState(owner.organizationId);
+    expect(upgraded.org).toMatchObject({ subscriptionTier: "enterprise", stripeSubscriptionId: session.subscription });
+    expect(upgraded.payments.find((p) => p.id === stripeInvoice.id)).toMatchObject({ status: "paid", amountCents: stripeInvoice.amount });
+    expect(fake.cancelledSubscriptions).not.toContain(session.subscription);
 
-    // Deleting the old subscription no longer affects the organization; deleting the current one does.
-    const oldDeleted = event("customer.subscription.deleted", { id: session.subscription, object: "subscription" });
+    // Deleting another subscription does not affect the organization; deleting its own does.
+    const oldDeleted = event("customer.subscription.deleted", { id: "sub_someone_else", object: "subscription" });
     expect((await deliver(oldDeleted, sign(oldDeleted))).body.outcome).toBe("ignored");
-    const deleted = event("customer.subscription.deleted", { id: upSession.subscription, object: "subscription", customer: upSession.customer });
+    const deleted = event("customer.subscription.deleted", { id: session.subscription, object: "subscription", customer: session.customer });
     expect((await deliver(deleted, sign(deleted))).body.outcome).toBe("fulfilled");
     expect((await orgState(owner.organizationId)).org).toMatchObject({ subscriptionTier: "free", subscriptionStatus: "active", stripeSubscriptionId: null });
   });
 
-  it("a downgrade to Free cancels the Stripe subscription at once", async () => {
+  it("a downgrade to Free ends the Stripe subscription at the period's end, with no charge; choosing Pro again keeps it", async () => {
     const owner = await app.registerTestUser();
     const res = await app.call(routes.upgrade, "POST", "/api/billing/upgrade-plan", { sessionId: owner.sessionId, body: { planId: "pro" } });
     const payment = (await orgState(owner.organizationId)).payments.find((p) => p.id === res.body.paymentId)!;
@@ -375,8 +381,13 @@ describe("subscriptions through Stripe", () => {
 
     const down = await app.call(routes.upgrade, "POST", "/api/billing/upgrade-plan", { sessionId: owner.sessionId, body: { planId: "free" } });
     expect(down.status).toBe(200);
-    expect(down.body).toEqual({ success: true, plan: "free", status: "active" });
-    expect(fake.requests.some((r) => r.method === "DELETE" && r.path === `/v1/subscriptions/${session.subscription}`)).toBe(true);
-    expect((await orgState(owner.organizationId)).org).toMatchObject({ subscriptionTier: "free", stripeSubscriptionId: null });
+    expect(down.body).toMatchObject({ success: true, plan: "pro", scheduledPlan: "free" });
+    expect(fake.requests.some((r) => r.method === "DELETE" && r.path === `/v1/subscriptions/${session.subscription}`)).toBe(false);
+    expect(fake.subscriptions.get(session.subscription!)!.cancelAtPeriodEnd).toBe(true);
+    expect((await orgState(owner.organizationId)).org).toMatchObject({ subscriptionTier: "pro", scheduledTier: "free", stripeSubscriptionId: session.subscription });
+
+    const keep = await app.call(routes.upgrade, "POST", "/api/billing/upgrade-plan", { sessionId: owner.sessionId, body: { planId: "pro" } });
+    expect(keep.body).toMatchObject({ plan: "pro", scheduledPlan: null });
+    expect(fake.subscriptions.get(session.subscription!)!.cancelAtPeriodEnd).toBe(false);
   });
 });

@@ -98,6 +98,34 @@ export function createStripePaymentsProvider(secret: StripeSecret): PaymentsProv
         throw toPaymentsError(error);
       }
     },
+    async changeSubscriptionPrice({ subscriptionId, amountCents, currency, prorate, prorationDate }) {
+      try {
+        const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+        const item = subscription.items.data[0];
+        if (!item) throw new PaymentsError("Stripe: the subscription has no item to change");
+        const product = typeof item.price.product === "string" ? item.price.product : item.price.product.id;
+        const updated = await stripe.subscriptions.update(subscriptionId, {
+          items: [{ id: item.id, price_data: { currency, product, unit_amount: amountCents, recurring: { interval: "month" } } }],
+          // Upgrade: Stripe prorates to the second and invoices the difference now; downgrade: the new price starts at renewal.
+          proration_behavior: prorate ? "always_invoice" : "none",
+          ...(prorate ? { proration_date: Math.floor(prorationDate.getTime() / 1000) } : {}),
+          cancel_at_period_end: false,
+          expand: ["latest_invoice"],
+        });
+        const invoice = prorate && updated.latest_invoice && typeof updated.latest_invoice !== "string" ? updated.latest_invoice : null;
+        return { invoiceId: invoice?.id ?? null, amountCents: invoice ? (invoice.amount_paid || invoice.amount_due) : 0 };
+      } catch (error) {
+        if (error instanceof PaymentsError) throw error;
+        throw toPaymentsError(error);
+      }
+    },
+    async setCancelAtPeriodEnd(subscriptionId, cancel) {
+      try {
+        await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
+      } catch (error) {
+        throw toPaymentsError(error);
+      }
+    },
     async retrieveCheckoutSession(id) {
       try {
         return (await stripe.checkout.sessions.retrieve(id)) as unknown as CheckoutSessionObject;

@@ -40,6 +40,14 @@ export interface TelephonyProvider {
   sendSms(input: { from: string; to: string; body: string; statusCallbackUrl?: string }): Promise<SentSms>;
   /** A call recording's audio (a voicemail), by its RE… sid. */
   fetchRecording(recordingSid: string): Promise<Recording>;
+  /**
+   * Proves the owner controls a brought-in number: the carrier calls it and the owner keys in the
+   * code shown on screen (Twilio's caller-ID verification, a ValidationRequest). The outcome arrives
+   * on `statusCallbackUrl` (VerificationStatus success|failed). Answers the code and the call's sid.
+   */
+  startCallerIdVerification(input: { phoneNumber: string; friendlyName: string; statusCallbackUrl: string }): Promise<{ code: string; callSid: string }>;
+  /** "Test forwarding": a short call to `to` from one of the account's numbers; answers its sid. */
+  placeTestCall(input: { from: string; to: string }): Promise<{ callSid: string }>;
 }
 
 /**

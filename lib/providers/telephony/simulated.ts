@@ -89,6 +89,17 @@ export function createSimulatedProvider(takenAmong: TakenNumbers, recordings?: R
       return { verified: true, sid: newSid(), kind: "incoming" };
     },
 
+    async startCallerIdVerification() {
+      // The simulated carrier "calls" the number: the owner keys the code into the simulated handset
+      // (POST /api/phone-numbers/{id}/ownership/answer), which reports back like Twilio's callback.
+      return { code: String(crypto.randomInt(100000, 1000000)), callSid: `CA${crypto.randomBytes(16).toString("hex")}` };
+    },
+
+    async placeTestCall() {
+      // Placed from Switchboard itself: lib/phone-numbers/ownership.ts posts the signed voice webhook.
+      return { callSid: `CA${crypto.randomBytes(16).toString("hex")}` };
+    },
+
     async releaseNumber() {
       // The inventory is the table: deleting the row (the caller does) puts the number back on sale.
     },

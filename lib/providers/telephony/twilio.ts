@@ -112,6 +112,21 @@ export function createTwilioProvider(options: TwilioProviderOptions): TelephonyP
       });
     },
 
+    startCallerIdVerification({ phoneNumber, friendlyName, statusCallbackUrl }) {
+      return attempt(`start the verification call to ${phoneNumber}`, async () => {
+        const request = await client.validationRequests.create({ phoneNumber, friendlyName, statusCallback: statusCallbackUrl, statusCallbackMethod: "POST" });
+        return { code: String(request.validationCode), callSid: request.callSid };
+      });
+    },
+
+    placeTestCall({ from, to }) {
+      return attempt(`place a test call to ${to}`, async () => {
+        // Rings long enough for a forwarded call to reach Switchboard's webhook, then hangs up.
+        const call = await client.calls.create({ from, to, timeout: 30, twiml: '<Response><Pause length="15"/><Hangup/></Response>' });
+        return { callSid: call.sid };
+      });
+    },
+
     async releaseNumber(sid) {
       try {
         await client.incomingPhoneNumbers(sid).remove();

@@ -1,4 +1,5 @@
 import "server-only";
+import { forwardingTestArrival } from "@/lib/phone-numbers/ownership";
 import crypto from "node:crypto";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
@@ -51,6 +52,7 @@ import { callOpening } from "@/lib/compliance/twiml";
 
 const LINES = {
   notInService: "Sorry, the number you have called is not in service. Goodbye.",
+  forwardingTest: "This is the Switchboard forwarding test. The call arrived, so forwarding works. Goodbye.",
   greeting: (biz: string, name: string) => `Thanks for calling ${biz}. This is ${name}. How can I help you today?`,
   stillThere: "Are you still there? How can I help you?",
   silentGoodbye: (biz: string) => `I haven't heard anything, so I'll let you go. Thanks for calling ${biz}. Goodbye!`,
@@ -276,6 +278,8 @@ export async function answerIncomingCall(db: Db, req: CarrierRequest, deps: Voic
   const number = await findNumber(db, req.params.To);
   if (!number) return twimlResponse(hangupTwiml([{ say: LINES.notInService }]));
   await verifyCarrierRequest(db, req, number);
+  // "Test forwarding" (lib/phone-numbers/ownership.ts): the test call arrived; answer it briefly.
+  if (await forwardingTestArrival(db, number, req.params)) return twimlResponse(hangupTwiml([{ say: LINES.forwardingTest }]));
   if (!number.isActive) return twimlResponse(hangupTwiml([{ say: LINES.notInService }]));
   const { CallSid: callSid, From: from, To: to } = req.params;
   if (!callSid || !from) throw badRequest("CallSid and From are required", { ...(callSid ? {} : { CallSid: "Required" }), ...(from ? {} : { From: "Required" }) });

@@ -1,0 +1,11 @@
+import { authedRoute } from "@/lib/http/route";
+import { startForwardingTest } from "@/lib/phone-numbers/ownership";
+import { answerIncomingCall } from "@/lib/telephony/voice/calls";
+
+/**
+ * POST /api/phone-numbers/{id}/forwarding-test — calls the number; GET /api/phone-numbers/{id}
+ * then shows `forwardingTest.arrived` once the call reached the voice webhook.
+ */
+export const POST = authedRoute({ permission: "phone_numbers.write", accepts: "any" }, async (_req, { db, ctx, params }) =>
+  startForwardingTest(db, ctx.organizationId, params.id, { deliver: (call) => answerIncomingCall(db, call) }),
+);
