@@ -2,13 +2,13 @@ import "server-only";
 import crypto from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
-import { creditLedger, messages, messageThreads, phoneNumbers } from "@/db/schema";
-import { changeCredits, spendCredits } from "@/lib/billing/ledger";
+import { messages, messageThreads, phoneNumbers } from "@/db/schema";
+import { changeCredits } from "@/lib/billing/ledger";
+import { chargeTurn, refundTurnQuietly } from "@/lib/conversation/credits";
 import { getCallPolicy } from "@/lib/routing/policy";
 import { listEntryFor, scoreTexter, SPAM_POINTS } from "@/lib/routing/spam";
 import { SPAM } from "@/lib/text/routing";
-import { renewFreePeriodIfDue } from "@/lib/billing/free-renewal";
-import { categoryOf, creditPrices } from "@/lib/billing/prices";
+import { creditPrices } from "@/lib/billing/prices";
 import { badRequest, conflict, HttpError, notFound } from "@/lib/http/errors";
 import type { ChatMessage, LlmProvider } from "@/lib/providers/llm/interface";
 import { TelephonyError } from "@/lib/providers/telephony/interface";
@@ -243,8 +243,7 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
   const reference = `sms-reply:${inbound.id}`;
   let entryId: string | null = null;
   try {
-    await renewFreePeriodIfDue(db, number.organizationId);
-    entryId = (await spendCredits(db, number.organizationId, creditPrices.smsReply, { reason: "Text answered by the assistant", category: categoryOf.smsReply, reference, metadata: { messageId: inbound.id } })).entryId;
+    entryId = (await chargeTurn(db, { channel: "sms", organizationId: number.organizationId, reference, metadata: { messageId: inbound.id } })).entryId;
     await db.update(messages).set({ costCredits: creditPrices.smsReply }).where(eq(messages.id, inbound.id));
   } catch (error) {
     // Out of credits: the text waits for the team in Call History.
@@ -327,11 +326,8 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
   } catch (error) {
     console.error(`[sms] the assistant's reply to ${inbound.id} failed:`, error instanceof Error ? error.message : error);
     if (entryId) {
-      const [entry] = await db.select({ amount: creditLedger.amount }).from(creditLedger).where(eq(creditLedger.id, entryId));
-      if (entry && entry.amount < 0) {
-        await changeCredits(db, number.organizationId, "refund", -entry.amount, { reason: "Refund: the text reply failed", reference }).catch(() => undefined);
-        await db.update(messages).set({ creditedBack: -entry.amount }).where(eq(messages.id, inbound.id));
-      }
+      const back = await refundTurnQuietly(db, { channel: "sms", organizationId: number.organizationId, reference });
+      if (back > 0) await db.update(messages).set({ creditedBack: back }).where(eq(messages.id, inbound.id));
     }
     return (await send(SMS_TEXTS.fallback(biz), "system")).response;
   }

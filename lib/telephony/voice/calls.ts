@@ -3,10 +3,8 @@ import crypto from "node:crypto";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { decryptSecret } from "@/lib/crypto/secret-box";
-import { calls, creditLedger, organizations, telephonyAccounts, type CallMode, type CallOutcome, type FailureClass, type TranscriptTurn } from "@/db/schema";
-import { changeCredits, spendCredits } from "@/lib/billing/ledger";
-import { renewFreePeriodIfDue } from "@/lib/billing/free-renewal";
-import { categoryOf, creditPrices } from "@/lib/billing/prices";
+import { calls, organizations, telephonyAccounts, type CallMode, type CallOutcome, type FailureClass, type TranscriptTurn } from "@/db/schema";
+import { chargeTurn, refundTurnQuietly } from "@/lib/conversation/credits";
 import { badRequest, forbidden, HttpError } from "@/lib/http/errors";
 import { enqueue } from "@/lib/jobs/queue";
 import { mentionedWhen } from "@/lib/providers/llm/intents";
@@ -416,17 +414,6 @@ function failureClassOf(error: unknown): FailureClass {
   return "processing";
 }
 
-async function refundTurn(db: Db, organizationId: string, entryId: string | null, reference: string) {
-  if (!entryId) return;
-  const [entry] = await db
-    .select({ amount: creditLedger.amount })
-    .from(creditLedger)
-    .where(and(eq(creditLedger.id, entryId), eq(creditLedger.organizationId, organizationId)));
-  const spent = entry ? -entry.amount : 0;
-  if (spent <= 0) return;
-  await changeCredits(db, organizationId, "refund", spent, { reason: "Refund: the phone call turn failed", reference });
-}
-
 type Composed = {
   reply: { text: string; intent: Intent; knowledgeGap?: { question: string } };
   url: string;
@@ -483,15 +470,7 @@ async function replyTurn(runtime: CallRuntime, req: CarrierRequest, step: number
 
   // The credit and the reply run side by side: the spend's round trips stay off the reply's path.
   // Without the credit the reply is dropped and the caller is offered voicemail instead.
-  const spending = (async () => {
-    if (runtime.freePeriodDue) await renewFreePeriodIfDue(db, call.organizationId);
-    return spendCredits(db, call.organizationId, creditPrices.callTurn, {
-      reason: "Phone call turn",
-      category: categoryOf.callTurn,
-      reference,
-      metadata: { callId: call.id, step, assistantId: assistant.id },
-    });
-  })();
+  const spending = chargeTurn(db, { channel: "call", organizationId: call.organizationId, reference, renewFree: runtime.freePeriodDue, metadata: { callId: call.id, step, assistantId: assistant.id } });
   const composing = composeReply(runtime, text);
   const [spent, composed] = await Promise.allSettled([spending, composing]);
 
@@ -505,7 +484,7 @@ async function replyTurn(runtime: CallRuntime, req: CarrierRequest, step: number
     const error = composed.reason;
     const failureClass = failureClassOf(error);
     console.error(`[telephony] call ${call.id} step ${step}: the reply failed (${failureClass}):`, error instanceof Error ? error.message : error);
-    await refundTurn(db, call.organizationId, spent.value.entryId, reference).catch((e) => console.error("[telephony] refund failed", e));
+    await refundTurnQuietly(db, { channel: "call", organizationId: call.organizationId, reference });
     const answer = await voicemailAnswer(runtime, step, LINES.trouble, [callerTurn], { say: true });
     return respond(runtime, req, step, { ...answer, failureClass });
   }
