@@ -5,6 +5,7 @@ import { creditLedger } from "@/db/schema";
 import { changeCredits, spendCredits, type LedgerResult } from "@/lib/billing/ledger";
 import { renewFreePeriodIfDue } from "@/lib/billing/free-renewal";
 import { categoryOf, creditPrices, type CreditCategory } from "@/lib/billing/prices";
+import { isUniqueViolation } from "@/lib/database-errors";
 
 /**
  * What one answered turn costs, and the refund of a turn that produced no reply — the one place for
@@ -34,17 +35,30 @@ export type TurnCharge = {
   reason?: string;
 };
 
-/** Spends the turn's credits (402 when they do not fit). */
+/**
+ * Spends the turn's credits (402 when they do not fit). A turn already charged (a step resumed after
+ * the process that first answered it died) is not charged again: its first entry stands.
+ */
 export async function chargeTurn(db: DbOrTx, charge: TurnCharge): Promise<LedgerResult> {
   const price = PRICE[charge.channel];
-  if (charge.renewFree !== false) await renewFreePeriodIfDue(db as Parameters<typeof renewFreePeriodIfDue>[0], charge.organizationId);
-  return spendCredits(db, charge.organizationId, price.units, {
-    reason: charge.reason ?? price.reason,
-    category: price.category,
-    reference: charge.reference,
-    actorUserId: charge.actorUserId ?? null,
-    metadata: charge.metadata ?? {},
-  });
+  if (charge.renewFree !== false) await renewFreePeriodIfDue(db, charge.organizationId);
+  try {
+    return await spendCredits(db, charge.organizationId, price.units, {
+      reason: charge.reason ?? price.reason,
+      category: price.category,
+      reference: charge.reference,
+      actorUserId: charge.actorUserId ?? null,
+      metadata: charge.metadata ?? {},
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const [entry] = await db
+      .select({ id: creditLedger.id, balanceAfter: creditLedger.balanceAfter })
+      .from(creditLedger)
+      .where(and(eq(creditLedger.organizationId, charge.organizationId), eq(creditLedger.kind, "usage"), eq(creditLedger.reference, charge.reference)));
+    if (!entry) throw error;
+    return { applied: false, balance: entry.balanceAfter, entryId: entry.id };
+  }
 }
 
 /**

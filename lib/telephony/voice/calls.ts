@@ -142,29 +142,79 @@ async function authenticateCallWebhook(db: Db, req: CarrierRequest): Promise<{ c
   return { call: null, number };
 }
 
-/** Claims step N of the call: the one request that gets the call back (with its state) goes on. */
-async function claimStep(db: Db, call: CallRow, step: number): Promise<CallRow | null> {
+/**
+ * A claimed step whose answer has not come after this long is taken to be lost (the process that
+ * claimed it died): a retry of the step may claim it again and answer it. A live turn answers well
+ * within it or is abandoned (DEFAULT_TURN_TIMEOUT_MS); a late first answer then only overwrites the
+ * replayed answer, and the turn's credit is spent once (its ledger reference names the step).
+ */
+export const STEP_CLAIM_EXPIRY_MS = 4_000;
+
+/**
+ * Claims step N of the call: the one request that gets the call back (with its state) goes on.
+ * `callerTurn`: the caller's words, written in the same statement, before any reply is computed
+ * (as a message for the team when the call is taking one), so a crash never loses them.
+ */
+async function claimStep(db: Db, call: CallRow, step: number, callerTurn?: TranscriptTurn): Promise<CallRow | null> {
+  const set: Record<string, unknown> = { step: step + 1, stepClaimedAt: new Date() };
+  if (callerTurn) {
+    set.transcript = sql`${calls.transcript} || case when ${calls.mode} = 'message' then ${jsonb([{ ...callerTurn, kind: "message" }])} else ${jsonb([callerTurn])} end`;
+  }
   const [claimed] = await db
     .update(calls)
-    .set({ step: step + 1 })
+    .set(set as Partial<typeof calls.$inferInsert>)
     .where(and(eq(calls.id, call.id), eq(calls.organizationId, call.organizationId), eq(calls.step, step)))
     .returning();
   return claimed ?? null;
 }
 
+/** Takes over step N when its claim expired without an answer (the claiming process died). */
+async function resumeStep(db: Db, call: Pick<CallRow, "id" | "organizationId">, step: number): Promise<CallRow | null> {
+  const now = new Date();
+  const [resumed] = await db
+    .update(calls)
+    .set({ stepClaimedAt: now })
+    .where(
+      and(
+        eq(calls.id, call.id),
+        eq(calls.organizationId, call.organizationId),
+        eq(calls.step, step + 1),
+        sql`(${calls.lastResponseStep} is null or ${calls.lastResponseStep} < ${step})`,
+        sql`(${calls.stepClaimedAt} is null or ${calls.stepClaimedAt} < ${new Date(now.getTime() - STEP_CLAIM_EXPIRY_MS).toISOString()}::timestamptz)`,
+        sql`${calls.mode} <> 'ended'`,
+      ),
+    )
+    .returning();
+  return resumed ?? null;
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A retry of a step already claimed: the answer stored for it (waiting briefly while the first request finishes). */
-async function replay(db: Db, callId: string, step: number): Promise<Response> {
-  for (let i = 0; i < 50; i++) {
+/**
+ * A retry of a step already claimed: the answer stored for it (waiting while the first request
+ * finishes), or — when the claim expires with no answer — the call itself, to answer the step again.
+ */
+async function replay(db: Db, callId: string, step: number, organizationId?: string): Promise<Response | CallRow> {
+  const deadline = Date.now() + STEP_CLAIM_EXPIRY_MS + 1_000;
+  while (Date.now() < deadline) {
     const [row] = await db
       .select({ xml: calls.lastResponse, at: calls.lastResponseStep })
       .from(calls)
       .where(eq(calls.id, callId));
     if (row?.xml && row.at !== null && row.at >= step) return twimlResponse(row.xml);
+    if (organizationId) {
+      const resumed = await resumeStep(db, { id: callId, organizationId }, step);
+      if (resumed) return resumed;
+    }
     await sleep(100);
   }
   return twimlResponse(hangupTwiml([{ say: LINES.lost }]));
+}
+
+/** A replayed answer as a Response (the steps that never resume). */
+async function replayed(db: Db, callId: string, step: number): Promise<Response> {
+  const answer = await replay(db, callId, step);
+  return answer instanceof Response ? answer : twimlResponse(hangupTwiml([{ say: LINES.lost }]));
 }
 
 type Ending = { status: "completed" | "voicemail"; outcome: CallOutcome };
@@ -191,7 +241,13 @@ function jsonb(value: unknown): SQL {
 async function respond(runtime: CallRuntime, req: CarrierRequest, step: number, answer: Answer): Promise<Response> {
   const { db, call } = runtime;
   const set: Record<string, unknown> = { lastResponse: answer.xml, lastResponseStep: step, ...(answer.extra ?? {}) };
-  if (answer.turns?.length) set.transcript = sql`${calls.transcript} || ${jsonb(answer.turns)}`;
+  let turns = answer.turns ?? [];
+  if (runtime.callerWordsWritten !== undefined) {
+    // Written with the step's claim already: the answer adds only what followed them.
+    const i = turns.findIndex((t) => t.speaker === "caller" && t.text === runtime.callerWordsWritten);
+    if (i >= 0) turns = [...turns.slice(0, i), ...turns.slice(i + 1)];
+  }
+  if (turns.length) set.transcript = sql`${calls.transcript} || ${jsonb(turns)}`;
   if (answer.mode) set.mode = answer.mode;
   if (answer.silentPrompts !== undefined) set.silentPrompts = answer.silentPrompts;
   if (answer.failureClass) set.failureClass = answer.failureClass;
@@ -309,7 +365,7 @@ export async function answerIncomingCall(db: Db, req: CarrierRequest, deps: Voic
     const [existing] = await db.select({ id: calls.id, organizationId: calls.organizationId }).from(calls).where(eq(calls.providerCallSid, callSid));
     // The same CallSid on another organization's number: never touch that call.
     if (!existing || existing.organizationId !== number.organizationId) throw forbidden(SIGNATURE_MESSAGE);
-    return replay(db, existing.id, 0);
+    return replayed(db, existing.id, 0);
   }
 
   const now = new Date();
@@ -632,10 +688,19 @@ const INTENT_ROUTED = ROUTED.intent(0, "", "").slice(0, 20);
 export async function continueAfterGather(db: Db, req: CarrierRequest, step: number, deps: VoiceDeps = {}): Promise<Response> {
   const { call } = await authenticateCallWebhook(db, req);
   if (!call) return twimlResponse(hangupTwiml([{ say: LINES.lost }]));
-  const claimed = await claimStep(db, call, step);
-  if (!claimed) return replay(db, call.id, step);
-  const runtime = await loadRuntime(db, claimed, deps);
   const text = (req.params.SpeechResult ?? "").replace(/\s+/g, " ").trim().slice(0, 2000);
+  // The caller's words are written with the claim, before the reply is computed.
+  const callerWords = text ? turn("caller", text, { step }) : undefined;
+  let claimed = await claimStep(db, call, step, callerWords);
+  if (!claimed) {
+    const replayedOrResumed = await replay(db, call.id, step, call.organizationId);
+    if (replayedOrResumed instanceof Response) return replayedOrResumed;
+    claimed = replayedOrResumed;
+  }
+  // The turns before this step: the model and the decisions read them as they were when the caller spoke.
+  claimed = { ...claimed, transcript: claimed.transcript.filter((t) => !(t.speaker === "caller" && t.step === step)) };
+  const runtime = await loadRuntime(db, claimed, deps);
+  if (callerWords) runtime.callerWordsWritten = text;
   // While a booking is under way, "yes", "no" or "cancel it" answer the booking, not the call's routing.
   const booking = text && claimed.mode === "conversation" && (await bookingInProgress(db, claimed.organizationId, "call", claimed.id, runtime.booking));
   const decision: TurnDecision = booking ? { kind: "reply", intent: "appointment" } : decideTurn({
@@ -699,7 +764,7 @@ export async function continueAfterDial(db: Db, req: CarrierRequest, step: numbe
   const { call } = await authenticateCallWebhook(db, req);
   if (!call) return twimlResponse(hangupTwiml([{ say: LINES.lost }]));
   const claimed = await claimStep(db, call, step);
-  if (!claimed) return replay(db, call.id, step);
+  if (!claimed) return replayed(db, call.id, step);
   const runtime = await loadRuntime(db, claimed, deps);
   const status = req.params.DialCallStatus ?? "failed";
   const to = new URL(req.url).searchParams.get("to") || runtime.number?.forwardTo || null;
@@ -749,7 +814,7 @@ export async function finishRecording(db: Db, req: CarrierRequest, step: number,
   const { call } = await authenticateCallWebhook(db, req);
   if (!call) return twimlResponse(hangupTwiml([{ say: LINES.lost }]));
   const claimed = await claimStep(db, call, step);
-  if (!claimed) return replay(db, call.id, step);
+  if (!claimed) return replayed(db, call.id, step);
   const runtime = await loadRuntime(db, claimed, deps);
   const duration = Number(req.params.RecordingDuration ?? 0) || 0;
   const recordingSid = req.params.RecordingSid || null;
@@ -884,7 +949,7 @@ export async function afterRelay(db: Db, req: CarrierRequest, step: number, deps
   const { call } = await authenticateCallWebhook(db, req);
   if (!call) return twimlResponse(hangupTwiml([{ say: LINES.lost }]));
   const claimed = await claimStep(db, call, step);
-  if (!claimed) return replay(db, call.id, step);
+  if (!claimed) return replayed(db, call.id, step);
   const runtime = await loadRuntime(db, claimed, deps);
   let reason = "";
   try {

@@ -51,6 +51,8 @@ export type CallRuntime = {
   booking: BookingDeps;
   /** The booking dialogue's turns during this request (the call records what they did). */
   bookingTurns: DialogueTurn[];
+  /** The caller's words of this step, already in the transcript (written with the step's claim). */
+  callerWordsWritten?: string;
 };
 
 export async function numberOfCall(db: DbOrTx, call: Pick<CallRow, "organizationId" | "phoneNumberId">): Promise<NumberRow | null> {
