@@ -19,6 +19,11 @@ const esmPackages = [
   "zod",
   // pdf.js ships ES modules only (lib/business-profile/import/pdf.ts).
   "pdfjs-dist",
+  // franc-min (language detection, lib/conversation/understanding/) and its trigram helpers.
+  "franc-min",
+  "trigram-utils",
+  "n-gram",
+  "collapse-white-space",
 ];
 
 const config = {

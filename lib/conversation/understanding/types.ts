@@ -67,6 +67,12 @@ export type Understanding = {
   service?: { name: string; score: number };
   /** A person at the business the caller asked for, by the name in the business's list when known. */
   person?: string;
+  /**
+   * Set when the words answer what `ctx.expecting` asked for (a bare "Tuesday at 3", "Tom", a number,
+   * "yes") rather than start something else. A caller leaving the flow ("a person", "bye", "wait,
+   * what?") never sets it: `intent` then says where they went.
+   */
+  answers?: NonNullable<UnderstandingContext["expecting"]>;
 };
 
 export type UnderstandingContext = {

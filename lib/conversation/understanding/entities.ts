@@ -1,0 +1,306 @@
+/**
+ * What a caller named besides a day: their phone number (libphonenumber-js, after spoken digits
+ * become digits), their own name, a service of the business (fuzzy, from its list) and a person at
+ * the business (by name or by a role word such as "the dentist").
+ */
+import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js";
+import type { Language } from "./types";
+
+const DIGIT_WORDS: Record<string, string> = {
+  zero: "0", oh: "0", o: "0", one: "1", two: "2", three: "3", four: "4", five: "5", six: "6", seven: "7", eight: "8", nine: "9",
+  cero: "0", uno: "1", una: "1", dos: "2", tres: "3", cuatro: "4", cinco: "5", seis: "6", siete: "7", ocho: "8", nueve: "9",
+};
+const MULTIPLIERS: Record<string, number> = { double: 2, triple: 3, doble: 2 };
+/** Words that may sit inside a spoken number without ending it. */
+const NUMBER_GLUE = new Set(["dash", "hyphen", "and", "y", "guion", "guión"]);
+
+/**
+ * Spoken digits → digits: "five five five one two three four" → "5551234", "double five" → "55".
+ * Only runs of digits are rewritten, so "someone" or "no one" stay words.
+ */
+export function spokenDigitsToText(text: string): string {
+  const tokens = text.replace(/[(),.]/g, " ").split(/\s+/).filter(Boolean);
+  const out: string[] = [];
+  let run: string[] = [];
+  let pendingMultiplier = 1;
+  const flush = () => {
+    if (run.length) out.push(run.join(""));
+    run = [];
+    pendingMultiplier = 1;
+  };
+  for (let i = 0; i < tokens.length; i++) {
+    const raw = tokens[i];
+    const word = raw.toLowerCase();
+    const inRun = run.length > 0;
+    if (/^\+?[\d-]+$/.test(word)) {
+      run.push(word.replace(/-/g, "").repeat(pendingMultiplier));
+      pendingMultiplier = 1;
+      continue;
+    }
+    const digit = DIGIT_WORDS[word];
+    // "o"/"oh"/"one" and "una" are words too: they count as digits only next to other digits.
+    const ambiguous = word === "o" || word === "oh" || word === "una" || word === "uno" || word === "one";
+    const nextIsDigit = i + 1 < tokens.length && (DIGIT_WORDS[tokens[i + 1].toLowerCase()] !== undefined || /^\d+$/.test(tokens[i + 1]));
+    if (digit !== undefined && (!ambiguous || inRun || nextIsDigit)) {
+      run.push(digit.repeat(pendingMultiplier));
+      pendingMultiplier = 1;
+      continue;
+    }
+    if (MULTIPLIERS[word] && nextIsDigit) {
+      pendingMultiplier = MULTIPLIERS[word];
+      continue;
+    }
+    if (inRun && NUMBER_GLUE.has(word) && nextIsDigit) continue;
+    flush();
+    out.push(raw);
+  }
+  flush();
+  return out.join(" ");
+}
+
+/** A phone number said as digits or words, as E.164; the business's country is the default region. */
+export function extractPhone(text: string, region: CountryCode = "US"): string | undefined {
+  const digitsText = spokenDigitsToText(text);
+  const candidates = digitsText.match(/\+?\d[\d\s-]{5,}\d/g) ?? [];
+  for (const candidate of candidates) {
+    const compact = candidate.replace(/[\s-]/g, "");
+    if (compact.replace(/\D/g, "").length < 10) continue;
+    const number = parsePhoneNumberFromString(compact, region);
+    if (number?.isPossible()) return number.number;
+  }
+  return undefined;
+}
+
+/** Words that end a name ("this is Tom calling about…") or show the phrase was not a name at all. */
+const NOT_NAME = new Set(
+  `a an the and or but so just calling call about from with for to on in at here speaking again um uh yeah yes no
+  not sure fine good great ok okay alright well really very still also only that this it is was be been i i'm im me my
+  you your we our they he she his her its there their what when where why how who which again please thanks thank
+  looking wondering trying hoping going gonna wanna need want like about regarding calling hi hello hey morning
+  afternoon evening tomorrow today tonight monday tuesday wednesday thursday friday saturday sunday available
+  busy late early ready done back interested sorry afraid glad happy new returning existing patient customer client
+  appointment booking emergency urgent fine correct right wrong true false robot human person real bot machine
+  de la el los las un una y o con para por que qué en es soy yo mi me llamo habla hola buenas buenos gracias sí si
+  señor señora llamando quería quisiera necesito`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+const NAME_LEADS: Record<Language, RegExp[]> = {
+  en: [
+    /\bmy name(?:'s| is)\s+(.+)/i,
+    /\bname(?:'s| is)\s+(.+)/i,
+    /\bthis is\s+(.+)/i,
+    /\bit(?:'s| is)\s+(.+)/i,
+    /\bi(?:'m| am)\s+(.+)/i,
+    /\bcall me\s+(.+)/i,
+    /\b(?:you can put|put it under|under the name|under)\s+(.+)/i,
+  ],
+  es: [/\bme llamo\s+(.+)/i, /\bmi nombre es\s+(.+)/i, /\ble habla\s+(.+)/i, /\bhabla\s+(.+)/i, /\bsoy\s+(.+)/i, /\ba nombre de\s+(.+)/i],
+};
+
+function titleCase(word: string): string {
+  return word
+    .split(/([-'])/)
+    .map((part) => (part.length > 1 || /\p{L}/u.test(part) ? part[0].toLocaleUpperCase() + part.slice(1).toLocaleLowerCase() : part))
+    .join("");
+}
+
+/** Up to three name-like words from the start of `rest`. */
+function nameWords(rest: string, max = 3): string | undefined {
+  const words = rest
+    .replace(/[.,!?;:]/g, " ")
+    .split(/\s+/)
+    .filter(Boolean);
+  const taken: string[] = [];
+  for (const word of words) {
+    const lower = word.toLowerCase();
+    if (NOT_NAME.has(lower) || /\d/.test(word) || !/^[\p{L}'-]+$/u.test(word)) break;
+    if (lower.endsWith("ing") && lower.length > 5) break;
+    taken.push(titleCase(word));
+    if (taken.length === max) break;
+  }
+  return taken.length ? taken.join(" ") : undefined;
+}
+
+const FILLERS = /^(?:(?:um+|uh+|er+|yeah|yes|sure|ok(?:ay)?|so|well|oh|hi|hello|hey|sí|si|pues|bueno|eh|hola)[\s,.]+)+/i;
+
+/** The caller's own name: "this is Tom Baker", "my name's Ana", "me llamo Ana López"; a bare name when asked. */
+export function extractName(text: string, language: Language, expectingName: boolean): string | undefined {
+  const said = text.trim().replace(FILLERS, "");
+  const leads = [...NAME_LEADS[language], ...NAME_LEADS[language === "en" ? "es" : "en"]];
+  for (const lead of leads) {
+    const match = lead.exec(said);
+    if (!match) continue;
+    const name = nameWords(match[1]);
+    if (name) return name;
+  }
+  if (expectingName) {
+    const words = said.replace(/[.,!?;:]/g, " ").split(/\s+/).filter(Boolean);
+    if (words.length >= 1 && words.length <= 3) return nameWords(said);
+  }
+  return undefined;
+}
+
+/** Spoken or typed words, lower-case, singular-ish, accents kept. */
+function wordsOf(text: string): string[] {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s'-]/gu, " ")
+    .split(/[\s-]+/)
+    .filter(Boolean);
+}
+
+function singular(word: string): string {
+  if (word.length > 4 && word.endsWith("ies")) return `${word.slice(0, -3)}y`;
+  if (word.length > 4 && /(ches|shes|sses|xes)$/.test(word)) return word.slice(0, -2);
+  if (word.length > 3 && word.endsWith("s") && !word.endsWith("ss")) return word.slice(0, -1);
+  return word;
+}
+
+function levenshtein(a: string, b: string): number {
+  if (a === b) return 0;
+  const previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = previous[0];
+    previous[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const above = previous[j];
+      previous[j] = Math.min(previous[j] + 1, previous[j - 1] + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diagonal = above;
+    }
+  }
+  return previous[b.length];
+}
+
+/** 0..1: 1 for the same word; typos of longer words stay high ("clening" ≈ "cleaning"). */
+function wordSimilarity(a: string, b: string): number {
+  const x = singular(a);
+  const y = singular(b);
+  if (x === y) return 1;
+  if (Math.min(x.length, y.length) < 4) return 0;
+  return 1 - levenshtein(x, y) / Math.max(x.length, y.length);
+}
+
+/** Words in a service's name that say nothing about which service it is. */
+const GENERIC = new Set(["service", "services", "and", "the", "a", "of", "with", "for", "appointment", "session", "visit", "de", "y", "la", "el"]);
+/** What callers say for what businesses write (both ways round is enough for matching). */
+const SYNONYMS: Record<string, string[]> = {
+  haircut: ["hair cut", "cut", "trim", "corte", "corte de pelo"],
+  color: ["colour", "dye", "tint", "tinte", "coloring", "colouring", "highlights"],
+  cleaning: ["clean", "cleanup", "limpieza", "hygiene"],
+  teeth: ["tooth", "dientes", "dental"],
+  whitening: ["blanqueamiento", "whiten"],
+  checkup: ["check up", "check-up", "exam", "revisión", "revision", "chequeo"],
+  drain: ["drains", "desagüe", "desague"],
+  leak: ["leaking", "leaky", "fuga", "gotera"],
+  repair: ["fix", "fixing", "reparación", "reparacion", "arreglar"],
+  massage: ["masaje"],
+  manicure: ["manicura", "nails", "uñas"],
+  consultation: ["consult", "consulta"],
+  filling: ["fillings", "cavity", "empaste"],
+  extraction: ["pull", "pulled", "extracción", "extraccion"],
+};
+
+function expansions(word: string): string[] {
+  const out = [word];
+  for (const [canonical, variants] of Object.entries(SYNONYMS)) {
+    if (canonical === word || variants.includes(word)) out.push(canonical, ...variants);
+  }
+  return out;
+}
+
+/** The business's service the words name, fuzzy: "a color" → "Hair Color", "cleaning" → "Teeth Cleaning". */
+export function matchService(text: string, services: string[] | undefined): { name: string; score: number } | undefined {
+  if (!services?.length) return undefined;
+  const said = wordsOf(text);
+  // Neighbouring words joined as well: "hair cut" names "Haircut".
+  const heard = [...said, ...said.slice(1).map((word, i) => said[i] + word)];
+  const saidText = ` ${said.join(" ")} `;
+  const counts = new Map<string, number>();
+  for (const service of services) for (const word of new Set(wordsOf(service))) counts.set(singular(word), (counts.get(singular(word)) ?? 0) + 1);
+
+  let best: { name: string; score: number } | undefined;
+  for (const service of services) {
+    const serviceWords = wordsOf(service).filter((word) => !GENERIC.has(word));
+    if (!serviceWords.length) continue;
+    let weightSum = 0;
+    let matchedWeight = 0;
+    let strongest = 0;
+    for (const word of serviceWords) {
+      // A word several services share ("repair") tells less than one only this service has.
+      const weight = 1 / (counts.get(singular(word)) ?? 1);
+      weightSum += weight;
+      let similarity = 0;
+      for (const variant of expansions(singular(word))) {
+        if (variant.includes(" ")) {
+          if (saidText.includes(` ${variant} `)) similarity = 1;
+          continue;
+        }
+        for (const candidate of heard) similarity = Math.max(similarity, wordSimilarity(variant, candidate));
+      }
+      if (similarity >= 0.8) {
+        matchedWeight += weight * similarity;
+        strongest = Math.max(strongest, similarity * weight);
+      }
+    }
+    if (!matchedWeight) continue;
+    const score = Math.min(1, 0.6 * strongest + 0.4 * (matchedWeight / weightSum));
+    if (!best || score > best.score) best = { name: service, score: Math.round(score * 100) / 100 };
+  }
+  return best && best.score >= 0.45 ? best : undefined;
+}
+
+const ROLE_WORDS: Record<string, string[]> = {
+  dentist: ["dentist", "dentista", "doctor", "doctora", "dr"],
+  doctor: ["doctor", "doctora", "dr", "physician", "médico", "medico"],
+  hygienist: ["hygienist", "higienista"],
+  stylist: ["stylist", "estilista", "hairdresser", "peluquera", "peluquero"],
+  plumber: ["plumber", "fontanero", "plomero"],
+  owner: ["owner", "boss", "dueño", "dueña", "jefe", "jefa"],
+  manager: ["manager", "gerente", "encargado", "encargada"],
+  receptionist: ["receptionist", "front desk", "recepcionista"],
+  lawyer: ["lawyer", "attorney", "abogado", "abogada"],
+  chef: ["chef", "cocinero"],
+};
+const TITLES = new Set(["dr", "doctor", "doctora", "mr", "mrs", "ms", "miss", "señor", "señora", "sr", "sra"]);
+
+/**
+ * A person at the business the caller asks for: by name ("is Dr. Chen in?", "can I speak with
+ * Maria"), or by a role word the person's entry carries ("put me through to the dentist" → "Dr. Chen").
+ */
+export function matchPerson(text: string, people: string[] | undefined): string | undefined {
+  const said = wordsOf(text.replace(/\./g, " "));
+  if (people?.length) {
+    let best: { name: string; score: number } | undefined;
+    for (const person of people) {
+      const personWords = wordsOf(person.replace(/\./g, " ")).filter((word) => !TITLES.has(word));
+      let score = 0;
+      for (const word of personWords) {
+        if (word.length < 3) continue;
+        for (const candidate of said) {
+          const similarity = wordSimilarity(word, candidate);
+          if (similarity >= 0.8) score = Math.max(score, similarity);
+        }
+      }
+      if (score && (!best || score > best.score)) best = { name: person, score };
+    }
+    if (best) return best.name;
+    // A role word: the person whose entry names that role, or a "Dr." for a dentist/doctor.
+    const saidText = ` ${said.join(" ")} `;
+    for (const [role, variants] of Object.entries(ROLE_WORDS)) {
+      if (!variants.some((variant) => saidText.includes(` ${variant} `))) continue;
+      const byRole = people.find((person) => wordsOf(person).some((word) => variants.includes(word) || word === role));
+      if (byRole) return byRole;
+      if (role === "dentist" || role === "doctor") {
+        const doctor = people.find((person) => /^(dr|doctor|doctora)\b/i.test(person.trim()));
+        if (doctor) return doctor;
+      }
+    }
+    return undefined;
+  }
+  // No staff list: a "Dr. Chen" said is still a person asked for.
+  const doctor = /\b(?:dr|doctor|doctora)\.?\s+([\p{L}'-]{2,})/iu.exec(text);
+  if (doctor && !NOT_NAME.has(doctor[1].toLowerCase())) return `Dr. ${titleCase(doctor[1])}`;
+  return undefined;
+}

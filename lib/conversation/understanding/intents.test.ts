@@ -1,0 +1,178 @@
+import { en } from "./corpus/en";
+import { es } from "./corpus/es";
+import { heldOutEnglish, heldOutSpanish } from "./fixtures/held-out";
+import { understand, warmUp } from "./understand";
+import type { CallerIntent, UnderstandingContext } from "./types";
+
+const ctx: UnderstandingContext = {
+  now: new Date("2026-11-26T18:00:00Z"),
+  timeZone: "America/Chicago",
+  services: ["Haircut", "Hair Color", "Teeth Cleaning", "Drain Cleaning"],
+  people: ["Dr. Chen", "Maria Lopez (hygienist)"],
+};
+
+beforeAll(async () => {
+  await warmUp();
+});
+
+describe("the corpus", () => {
+  const intents = Object.keys(en) as CallerIntent[];
+
+  test("has many phrasings per intent in both languages", () => {
+    for (const intent of intents) {
+      expect([intent, en[intent]!.length >= 25]).toEqual([intent, true]);
+      expect([intent, (es[intent]?.length ?? 0) >= 15]).toEqual([intent, true]);
+    }
+  });
+
+  test("holds none of the held-out phrasings", () => {
+    const trained = new Set([...Object.values(en), ...Object.values(es)].flat().map((text) => text.toLowerCase()));
+    const leaked = [...Object.values(heldOutEnglish), ...Object.values(heldOutSpanish)].flat().filter((text) => trained.has(text.toLowerCase()));
+    expect(leaked).toEqual([]);
+  });
+});
+
+async function accuracy(heldOut: Partial<Record<CallerIntent, string[]>>, language: "en" | "es") {
+  const misses: string[] = [];
+  let total = 0;
+  for (const [intent, phrasings] of Object.entries(heldOut)) {
+    for (const text of phrasings ?? []) {
+      total += 1;
+      const result = await understand(text, { ...ctx, language: language === "es" ? "es" : undefined });
+      if (result.intent !== intent) misses.push(`${intent} ← "${text}" (got ${result.intent} ${result.confidence.toFixed(2)})`);
+    }
+  }
+  return { rate: (total - misses.length) / total, total, misses };
+}
+
+describe("held-out phrasings (never trained on)", () => {
+  test("English: at least 8 per intent, at least 90 % right", async () => {
+    for (const phrasings of Object.values(heldOutEnglish)) expect(phrasings!.length).toBeGreaterThanOrEqual(8);
+    const { rate, total, misses } = await accuracy(heldOutEnglish, "en");
+    console.log(`held-out English: ${(rate * 100).toFixed(1)} % of ${total}${misses.length ? `\n  ${misses.join("\n  ")}` : ""}`);
+    expect(rate).toBeGreaterThanOrEqual(0.9);
+  });
+
+  test("Spanish: at least 4 per intent, at least 90 % right", async () => {
+    for (const phrasings of Object.values(heldOutSpanish)) expect(phrasings!.length).toBeGreaterThanOrEqual(4);
+    const { rate, total, misses } = await accuracy(heldOutSpanish, "es");
+    console.log(`held-out Spanish: ${(rate * 100).toFixed(1)} % of ${total}${misses.length ? `\n  ${misses.join("\n  ")}` : ""}`);
+    expect(rate).toBeGreaterThanOrEqual(0.9);
+  });
+});
+
+describe("the callers issue 27 names", () => {
+  test.each([
+    ["Give me a call back", "callback"],
+    ["is Dr. Chen in?", "person"],
+    ["move it to Thursday", "reschedule"],
+    ["can I get a color", "book"],
+    ["delete everything you have on me", "forget_me"],
+    ["put me through to the dentist", "person"],
+    ["my tooth is bleeding and it won't stop", "emergency"],
+    ["a pipe burst in the garage", "emergency"],
+    ["the laundry room is flooding", "emergency"],
+    ["I smell gas near the stove", "emergency"],
+    ["we can lower your merchant rates today", "spam"],
+    ["I'm calling about the warranty on your vehicle", "spam"],
+    ["we can boost your SEO and get you to the top of Google", "spam"],
+    ["are you a robot?", "robot"],
+    ["am I talking to a real person?", "robot"],
+    ["stop texting me", "opt_out"],
+    ["take me off your list", "opt_out"],
+    ["don't call me again", "opt_out"],
+    ["I want a real human", "person"],
+    ["Bye", "goodbye"],
+    ["wait, what?", "repeat"],
+  ] as [string, CallerIntent][])("%s → %s", async (text, intent) => {
+    expect((await understand(text, ctx)).intent).toBe(intent);
+  });
+
+  test("anything for a haircut tomorrow morning? asks to book, names the service and the day", async () => {
+    const result = await understand("anything for a haircut tomorrow morning?", ctx);
+    expect(["book", "availability"]).toContain(result.intent);
+    expect(result.service?.name).toBe("Haircut");
+    expect(result.when).toMatchObject({ date: "2026-11-27", partOfDay: "morning" });
+  });
+
+  test("the person asked for is named from the business's list", async () => {
+    expect((await understand("is Dr. Chen in?", ctx)).person).toBe("Dr. Chen");
+    expect((await understand("put me through to the dentist", ctx)).person).toBe("Dr. Chen");
+  });
+
+  test("can I get a color names the service", async () => {
+    expect((await understand("can I get a color", ctx)).service?.name).toBe("Hair Color");
+  });
+
+  test("a service named in a question about hours or the address is not a price question", async () => {
+    expect((await understand("what time are you open for haircuts on saturday", ctx)).intent).toBe("hours");
+    expect((await understand("where do I go for my teeth cleaning", ctx)).intent).toBe("address");
+    expect((await understand("are you open sunday for a drain cleaning", ctx)).intent).toBe("hours");
+  });
+
+  test("move it to Thursday, same time keeps the time", async () => {
+    const result = await understand("move it to Thursday, same time", ctx);
+    expect(result.intent).toBe("reschedule");
+    expect(result.when).toMatchObject({ date: "2026-12-03", sameTime: true });
+  });
+});
+
+describe("what the assistant is expecting", () => {
+  test("a bare yes or no answers a yes/no question", async () => {
+    for (const text of ["yes", "yeah sure", "sí", "that's right", "ok"]) {
+      const result = await understand(text, { ...ctx, expecting: "yes_no" });
+      expect([text, result.intent, result.answers]).toEqual([text, "yes", "yes_no"]);
+    }
+    const no = await understand("no", { ...ctx, expecting: "yes_no" });
+    expect([no.intent, no.answers]).toEqual(["no", "yes_no"]);
+  });
+
+  test("a bare day or time answers when", async () => {
+    const result = await understand("Tuesday at 3", { ...ctx, expecting: "when" });
+    expect(result.answers).toBe("when");
+    expect(result.when).toMatchObject({ date: "2026-12-01", time: "15:00" });
+  });
+
+  test("digits answer a phone question", async () => {
+    const result = await understand("four one five five five five oh one oh oh", { ...ctx, expecting: "phone" });
+    expect(result.answers).toBe("phone");
+    expect(result.phone).toBe("+14155550100");
+    expect(result.when).toBeUndefined();
+  });
+
+  test("a bare name answers a name question", async () => {
+    const result = await understand("tom baker", { ...ctx, expecting: "name" });
+    expect(result.answers).toBe("name");
+    expect(result.name).toBe("Tom Baker");
+  });
+
+  test.each([
+    ["can I talk to a person", "person"],
+    ["I want a real human", "person"],
+    ["bye", "goodbye"],
+    ["wait, what?", "repeat"],
+  ] as [string, CallerIntent][])("%s leaves any flow", async (text, intent) => {
+    for (const expecting of ["yes_no", "when", "name", "phone", "service", "message"] as const) {
+      const result = await understand(text, { ...ctx, expecting });
+      expect([expecting, result.intent, result.answers]).toEqual([expecting, intent, undefined]);
+    }
+  });
+});
+
+describe("Spanish callers", () => {
+  test("are understood in Spanish", async () => {
+    const booking = await understand("quiero una cita para el martes a las tres de la tarde", ctx);
+    expect(booking).toMatchObject({ language: "es", intent: "book", when: { date: "2026-12-01", time: "15:00" } });
+    const name = await understand("me llamo Ana López", ctx);
+    expect(name).toMatchObject({ language: "es", name: "Ana López" });
+    expect(name.person).toBeUndefined();
+  });
+});
+
+test("the ranked list is best first and scores are 0..1", async () => {
+  const result = await understand("can someone call me back", ctx);
+  expect(result.intents[0].intent).toBe(result.intent);
+  for (let i = 1; i < result.intents.length; i++) expect(result.intents[i - 1].score).toBeGreaterThanOrEqual(result.intents[i].score);
+  expect(result.confidence).toBeGreaterThan(0);
+  expect(result.confidence).toBeLessThanOrEqual(1);
+});
