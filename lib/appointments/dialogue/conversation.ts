@@ -137,8 +137,8 @@ export async function handleBookingTurn(db: Db, organizationId: string, input: B
   if (!input.text.trim()) return null;
   const now = clockOf(deps);
   // Two independent reads: side by side, one round trip on a pool.
-  const [state, { today }] = await Promise.all([loadDialogueState(db, organizationId, input.channel, input.ref, now), businessToday(db, organizationId, now)]);
-  return continueBookingTurn(db, organizationId, input, { state, today, now }, deps);
+  const [state, { today, timezone }] = await Promise.all([loadDialogueState(db, organizationId, input.channel, input.ref, now), businessToday(db, organizationId, now)]);
+  return continueBookingTurn(db, organizationId, input, { state, today, now, timeZone: timezone }, deps);
 }
 
 /** handleBookingTurn with the conversation's state and the business's local date already read. */
@@ -146,14 +146,14 @@ async function continueBookingTurn(
   db: Db,
   organizationId: string,
   input: BookingTurnInput,
-  loaded: { state: DialogueState | null; today: string; now: Date },
+  loaded: { state: DialogueState | null; today: string; now: Date; timeZone?: string },
   deps: BookingDeps,
 ): Promise<DialogueTurn | null> {
   const text = input.text.trim();
   if (!text) return null;
-  const { state, today, now } = loaded;
+  const { state, today, now, timeZone } = loaded;
   const callerPhone = input.callerPhone ? normalizePhone(input.callerPhone) : null;
-  const turn = await bookingTurn(state, text, { today, callerPhone }, bookingPort(db, organizationId, input, deps));
+  const turn = await bookingTurn(state, text, { today, callerPhone, now, ...(timeZone ? { timeZone } : {}) }, bookingPort(db, organizationId, input, deps));
   if (!turn) return null;
   await saveDialogueState(db, organizationId, input, turn.state, now);
   return turn;
@@ -175,13 +175,13 @@ export function bookingAwareLlm(db: Db, organizationId: string, llm: LlmProvider
       const now = clockOf(deps);
       // The model's pending read-back, the dialogue's state and the local date are read side by side
       // (one round trip before the model on a pool), then the same decisions as one after another.
-      const [pending, state, { today }] = await Promise.all([
+      const [pending, state, { today, timezone }] = await Promise.all([
         usesTools ? loadModelPending(db, organizationId, input, now) : null,
         loadDialogueState(db, organizationId, input.channel, input.ref, now),
         businessToday(db, organizationId, now),
       ]);
       if (pending) return null;
-      return continueBookingTurn(db, organizationId, { ...input, text }, { state, today, now }, deps);
+      return continueBookingTurn(db, organizationId, { ...input, text }, { state, today, now, timeZone: timezone }, deps);
     },
     onTurn,
     {

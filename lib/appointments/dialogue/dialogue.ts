@@ -41,6 +41,9 @@ export type DialogueContext = {
   today: string;
   /** The caller's number (E.164) when the channel knows it (calls, texts); null in a chat. */
   callerPhone: string | null;
+  /** The turn's clock and the business's zone: spoken days are read against them (else noon of `today`). */
+  now?: Date;
+  timeZone?: string;
 };
 
 export type HoldOutcome = { ok: true; holdId: string; readBack: string } | { ok: false; alternatives: SlotView[] };
@@ -121,7 +124,7 @@ export const DIALOGUE_LINES = {
 
 /** The day, time and part of the day the words name (one reading for the whole product: lib/conversation/when.ts). */
 function whenOf(text: string, ctx: DialogueContext, state?: DialogueState): { day: string | null; time: string | null; part: DayPart | null; invalid?: SpokenWhen["invalid"] } {
-  const w = whenSaid(text, { today: ctx.today });
+  const w = whenSaid(text, { today: ctx.today, ...(ctx.now && ctx.timeZone ? { now: ctx.now, timeZone: ctx.timeZone } : {}) });
   if (!w) return { day: null, time: null, part: null };
   if (w.invalid) return { day: null, time: null, part: null, invalid: w.invalid };
   return { day: w.date ?? null, time: w.time ?? (w.sameTime ? (state?.movingTime ?? null) : null), part: (w.partOfDay as DayPart | undefined) ?? null };
