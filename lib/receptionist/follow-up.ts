@@ -7,7 +7,7 @@ import { businessInfo } from "@/lib/voice/context";
 import { OWNER_NOTICES, TASK_TITLES, who } from "@/lib/text/receptionist";
 import { memoryFor, rememberCaller } from "./memory";
 import { notifyOwners } from "./notify";
-import { createTask } from "./tasks";
+import { createTask, taskExists } from "./tasks";
 import { sendTextBack, type TextBackOutcome } from "./text-back";
 
 /**
@@ -45,7 +45,10 @@ async function tasksFor(db: Db, call: CallRow, name: string | null): Promise<num
   for (const [i, a] of taken.entries()) {
     const message = String(a.detail.message ?? "").trim();
     if (!message) continue;
-    made += Number(await createTask(db, { ...base, kind: "message", title: TASK_TITLES.message(caller, message), detail: message, sourceKey: `call:${call.id}:message:${i}` }));
+    // A message the engine already wrote as a task during the call carries that task's key: never twice.
+    const key = typeof a.detail.taskKey === "string" ? a.detail.taskKey : `call:${call.id}:message:${i}`;
+    const wrote = await createTask(db, { ...base, kind: "message", title: TASK_TITLES.message(caller, message), detail: message, sourceKey: key });
+    made += Number(wrote || (await taskExists(db, call.organizationId, key)));
   }
   if (!taken.length && actions.some((a) => a.type === "callback_requested")) {
     const asked = actions.find((a) => a.type === "callback_requested");

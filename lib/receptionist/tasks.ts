@@ -44,6 +44,12 @@ export async function createTask(db: DbOrTx, task: NewTask): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** Whether the task of this source exists (a retried turn finds the one it wrote). */
+export async function taskExists(db: DbOrTx, organizationId: string, sourceKey: string): Promise<boolean> {
+  const [row] = await db.select({ id: tasks.id }).from(tasks).where(and(eq(tasks.organizationId, organizationId), eq(tasks.sourceKey, sourceKey)));
+  return Boolean(row);
+}
+
 export type TaskView = {
   id: string;
   kind: TaskKind;

@@ -399,7 +399,8 @@ describe("money the customer can predict", () => {
     expect(row.mode).toBe("message");
     expect(row.routedBecause).toBe("Assistant first: no rule matched. The monthly cap of 2 credits was reached during the call: the assistant took a message instead");
     const message = await say(biz, callSid, stopped.verbs[0].attrs.action, "Please have Dr. Lee call me back about a cleaning quote", { From: from });
-    expect((await callRow(callSid)).transcript.at(-1)!.text).toBe(CALL_LINES.messageTaken("Midcall Dental"));
+    // The message is a task before the reply says so, and the reply reads the number back.
+    expect((await callRow(callSid)).transcript.at(-1)!.text).toMatch(/^Thank you, Pat Caller\. I've written your message down for the team at Midcall Dental, and they'll call you back at 2 0 2, 5 5 5, 8 8 0 1\./);
     const last = await say(biz, callSid, message.verbs[0].attrs.action, "Also, are you open on Saturdays?", { From: from });
     expect(last.verbs.map((v) => v.name)).toContain("Hangup");
     row = await callRow(callSid);

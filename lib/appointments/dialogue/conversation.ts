@@ -130,6 +130,19 @@ export async function bookingInProgress(db: Db, organizationId: string, channel:
 }
 
 /**
+ * The caller left the booking (a different question, a person, goodbye): the held time is let go and
+ * the conversation's booking state cleared, so the next words are not read as an answer to it.
+ */
+export async function abandonBooking(db: Db, organizationId: string, channel: BookingChannel, ref: string, deps: BookingDeps = {}): Promise<void> {
+  const state = await loadDialogueState(db, organizationId, channel, ref, clockOf(deps));
+  if (state?.holdId) await releaseHold(db, organizationId, state.holdId, deps).catch(() => undefined);
+  await db
+    .update(bookingConversations)
+    .set({ state: null })
+    .where(and(eq(bookingConversations.organizationId, organizationId), eq(bookingConversations.channel, channel), eq(bookingConversations.ref, ref)));
+}
+
+/**
  * One turn of the booking dialogue for a conversation: null when it is not about booking (and none
  * is under way); otherwise the reply, with the state saved for the next turn.
  */

@@ -7,7 +7,7 @@ import { calls, organizations, telephonyAccounts, type CallMode, type CallOutcom
 import { chargeTurn, refundTurnQuietly } from "@/lib/conversation/credits";
 import { badRequest, forbidden, HttpError } from "@/lib/http/errors";
 import { enqueue } from "@/lib/jobs/queue";
-import { mentionedWhen } from "@/lib/providers/llm/intents";
+import { classifyIntent, mentionedWhen } from "@/lib/providers/llm/intents";
 import type { Intent } from "@/lib/providers/llm/interface";
 import { saveAudioClip, signedAudioUrl } from "@/lib/voice/audio-clips";
 import { assistantForNumber, personaForModel, voiceOf } from "@/lib/voice/context";
@@ -21,10 +21,18 @@ import { ROUTED, SPAM, whisperLine } from "@/lib/text/routing";
 import { dialTwiml, emptyVoiceTwiml, gatherTwiml, hangupTwiml, recordTwiml, rejectTwiml, relayTwiml, whisperTwiml, type Prompt } from "../twiml";
 import { absoluteUrl, telephonyUrl } from "../urls";
 import { findNumber, SIGNATURE_MESSAGE, twimlResponse, verifyCarrierRequest, type CarrierRequest } from "../webhook";
-import { bookingInProgress } from "@/lib/appointments/dialogue/conversation";
+import { abandonBooking, bookingInProgress } from "@/lib/appointments/dialogue/conversation";
+import { clockOf } from "@/lib/appointments/service";
+import { recordOptOut } from "@/lib/appointments/messaging";
+import { DEFAULT_CALL_RULES } from "@/lib/conversation/call-rules";
+import { decide, type Decision, type Situation } from "@/lib/conversation/engine";
+import { digitsAloud, say } from "@/lib/conversation/replies";
+import { understand } from "@/lib/conversation/understanding";
+import type { Language, Understanding } from "@/lib/conversation/understanding/types";
+import { createTask, taskExists } from "@/lib/receptionist/tasks";
 import { recordKnowledgeGap } from "@/lib/knowledge-gaps/service";
 import { forgetCaller, memoryFor, memoryForModel, topicOf } from "@/lib/receptionist/memory";
-import { FORGET_ME, welcomeBack } from "@/lib/text/receptionist";
+import { FORGET_ME, TASK_TITLES, welcomeBack, who } from "@/lib/text/receptionist";
 import { decideTurn, type TurnDecision } from "./decide";
 import { finishCallJob, processVoicemailJob } from "./post-call";
 import { historyOf, loadRuntime, speak, type CallRow, type CallRuntime, type NumberRow, type VoiceDeps } from "./runtime";
@@ -300,6 +308,11 @@ async function line(runtime: CallRuntime, text: string): Promise<{ prompt: Promp
     console.error(`[telephony] speech synthesis failed for call ${runtime.call.id}:`, error instanceof Error ? error.message : error);
     return { prompt: { say: text }, ttsMs: 0, failed: true };
   }
+}
+
+/** A line in the caller's language (Spanish lines are said by the same voice until a Spanish offline voice is wired in). */
+async function lineOf(runtime: CallRuntime, text: string) {
+  return line(runtime, text);
 }
 
 function businessName(runtime: CallRuntime): string {
@@ -682,6 +695,152 @@ async function act(runtime: CallRuntime, req: CarrierRequest, step: number, deci
   }
 }
 
+/** Understanding of the caller's words in the business's zone at the call's clock (null if it fails: the call goes on). */
+async function understandOnCall(runtime: CallRuntime, text: string, call: CallRow): Promise<Understanding | null> {
+  const started = performance.now();
+  try {
+    return await understand(text, {
+      now: clockOf(runtime.booking),
+      timeZone: runtime.profile.timezone ?? "UTC",
+      services: runtime.profile.services ?? [],
+      expecting: call.mode === "message" ? "message" : null,
+      language: languageOf(call.transcript),
+    });
+  } catch (error) {
+    console.error(`[telephony] understanding failed for call ${call.id}:`, error instanceof Error ? error.message : error);
+    return null;
+  } finally {
+    runtime.nluMs = performance.now() - started;
+  }
+}
+
+/** The conversation's language so far: the language of the assistant's last engine line, when it set one. */
+function languageOf(transcript: TranscriptTurn[]): Language | undefined {
+  const last = [...transcript].reverse().find((t) => t.speaker === "assistant" && t.intent?.startsWith("lang:"));
+  return last?.intent === "lang:es" ? "es" : undefined;
+}
+
+/** Why the call is taking a message (set by the line that asked for it). */
+function messageReasonOf(transcript: TranscriptTurn[]): Situation["messageReason"] {
+  const asked = [...transcript].reverse().find((t) => t.speaker === "assistant" && t.intent?.startsWith("message:"));
+  const reason = asked?.intent?.slice("message:".length);
+  return reason === "emergency" || reason === "complaint" || reason === "person" || reason === "callback" ? reason : "other";
+}
+
+/** The name the caller gave (never a device label such as the browser phone's "Phone panel"). */
+async function callerNameOf(runtime: CallRuntime): Promise<string | null> {
+  const said = runtime.understanding?.name;
+  if (said) return said;
+  const memory = await memoryFor(runtime.db, runtime.call.organizationId, runtime.call.fromNumber, { excludeCallId: runtime.call.id }).catch(() => null);
+  if (memory?.name) return memory.name;
+  const carrier = runtime.call.callerName?.trim();
+  return carrier && !NOT_A_NAME.test(carrier) ? carrier : null;
+}
+const NOT_A_NAME = /^(phone panel|unknown|anonymous|wireless caller|restricted|private|unavailable|[+\d\s()-]+)$/i;
+
+/**
+ * The decisions the engine makes itself (everything but "answer", which goes to the booking dialogue
+ * or the language model): the reply is one of ./replies.ts's lines, and a line that promises a call
+ * back, a booking or a transfer is said only with the task, appointment or <Dial> of this turn.
+ */
+async function actOnEngine(runtime: CallRuntime, req: CarrierRequest, step: number, d: Decision, text: string): Promise<Response | null> {
+  const { db, call } = runtime;
+  const lang: Language = runtime.understanding?.language ?? languageOf(call.transcript) ?? "en";
+  const vars = { business: businessName(runtime) };
+  const langTag = `lang:${lang}`;
+  const callerTurn = text ? [turn("caller", text)] : [];
+  const spokenAnswer = async (line: string, extra: Partial<Answer> & { intent?: string } = {}) => {
+    const spoken = await lineOf(runtime, line);
+    const { intent, ...rest } = extra;
+    return respond(runtime, req, step, {
+      xml: gatherTwiml([spoken.prompt], gatherUrl(step + 1)),
+      turns: [...callerTurn, turn("assistant", line, { intent: intent ?? langTag })],
+      silentPrompts: 0,
+      timing: { ttsMs: spoken.ttsMs },
+      ...rest,
+    });
+  };
+  switch (d.kind) {
+    case "silence":
+    case "forget":
+    case "voicemail":
+      return act(runtime, req, step, d.kind === "silence" ? d : { kind: d.kind === "forget" ? "forget_me" : "voicemail" }, text);
+    case "end": {
+      const line = say("goodbye", lang, vars, {});
+      const spoken = await lineOf(runtime, line);
+      return respond(runtime, req, step, {
+        xml: hangupTwiml([spoken.prompt]),
+        turns: [...callerTurn, turn("assistant", line, { intent: langTag })],
+        ended: { status: "completed", outcome: call.outcome ?? "answered_by_assistant" },
+        timing: { ttsMs: spoken.ttsMs },
+      });
+    }
+    case "repeat": {
+      const last = [...call.transcript].reverse().find((t) => t.speaker === "assistant");
+      return spokenAnswer(last?.text ?? say("nothingToRepeat", lang, vars, {}), { intent: last?.intent ?? langTag, ...(call.mode === "message" ? { mode: "message" as const } : {}) });
+    }
+    case "robot":
+      return spokenAnswer(say("robot", lang, { ...vars, name: runtime.assistant?.persona.name }, {}));
+    case "opt_out": {
+      await recordOptOut(db, call.organizationId, call.fromNumber);
+      await recordAction(db, { organizationId: call.organizationId, callId: call.id, type: "opted_out", detail: { text, step } });
+      return spokenAnswer(say("optedOut", lang, vars, {}));
+    }
+    case "transfer": {
+      await recordAction(db, { organizationId: call.organizationId, callId: call.id, type: "callback_requested", detail: { text, step, transfer: d.to, reason: d.reason } }).catch(() => undefined);
+      const line = say(d.reason === "emergency" ? "connectingEmergency" : "connecting", lang, vars, { transfer: true });
+      const spoken = await lineOf(runtime, line);
+      return respond(runtime, req, step, {
+        xml: dialPerson(call, [spoken.prompt], d.to, step + 1),
+        turns: [...callerTurn, turn("assistant", line, { intent: d.reason === "emergency" ? "message:emergency" : langTag })],
+        mode: "transfer",
+        silentPrompts: 0,
+        timing: { ttsMs: spoken.ttsMs },
+      });
+    }
+    case "ask_message": {
+      if (d.reason === "person" || d.reason === "callback") await recordAction(db, { organizationId: call.organizationId, callId: call.id, type: "callback_requested", detail: { text, step } });
+      const key = d.reason === "emergency" ? "askEmergency" : d.reason === "callback" ? "askCallback" : "askMessage";
+      return spokenAnswer(say(key, lang, vars, {}), { mode: "message", intent: `message:${d.reason}` });
+    }
+    case "take_message":
+    case "urgent_task": {
+      const urgent = d.kind === "urgent_task" || d.urgent;
+      const name = await callerNameOf(runtime);
+      const number = runtime.understanding?.phone ?? call.fromNumber;
+      const caller = who(name, number);
+      const taskKey = `call:${call.id}:message:step${step}`;
+      await recordAction(db, { organizationId: call.organizationId, callId: call.id, type: "took_message", detail: { message: text, step, urgent, taskKey, name, number } });
+      const made = await createTask(db, {
+        organizationId: call.organizationId,
+        kind: "message",
+        title: `${urgent ? URGENT_PREFIX[lang] : ""}${TASK_TITLES.message(caller, text)}`,
+        detail: text,
+        contactNumber: number,
+        contactName: name,
+        callId: call.id,
+        sourceKey: taskKey,
+      });
+      const backed = { task: made || (await taskExists(db, call.organizationId, taskKey)) };
+      const key = d.kind === "urgent_task" ? "complaintTaken" : urgent ? "urgentTaken" : "messageTaken";
+      const line = say(key, lang, { ...vars, name, digits: digitsAloud(number) }, backed);
+      const spoken = await lineOf(runtime, line);
+      return respond(runtime, req, step, {
+        xml: gatherTwiml([spoken.prompt], gatherUrl(step + 1)),
+        turns: [turn("caller", text, { kind: "message" }), turn("assistant", line, { intent: langTag })],
+        mode: "conversation",
+        silentPrompts: 0,
+        timing: { ttsMs: spoken.ttsMs },
+        ...(name ? { extra: { callerName: name } } : {}),
+      });
+    }
+    case "answer":
+      return null;
+  }
+}
+
+const URGENT_PREFIX: Record<Language, string> = { en: "URGENT: ", es: "URGENTE: " };
+
 const INTENT_ROUTED = ROUTED.intent(0, "", "").slice(0, 20);
 
 /** POST gather?step=N: what the caller said (SpeechResult), or nothing (the Gather timed out). */
@@ -701,8 +860,37 @@ export async function continueAfterGather(db: Db, req: CarrierRequest, step: num
   claimed = { ...claimed, transcript: claimed.transcript.filter((t) => !(t.speaker === "caller" && t.step === step)) };
   const runtime = await loadRuntime(db, claimed, deps);
   if (callerWords) runtime.callerWordsWritten = text;
-  // While a booking is under way, "yes", "no" or "cancel it" answer the booking, not the call's routing.
-  const booking = text && claimed.mode === "conversation" && (await bookingInProgress(db, claimed.organizationId, "call", claimed.id, runtime.booking));
+  // The engine decides (lib/conversation/engine.ts): leaving a flow — a person, goodbye, "wait,
+  // what?", an emergency — wins over a booking under way; otherwise "yes", "no" or "cancel it"
+  // answer the booking, not the call's routing.
+  const bookingActive = Boolean(text && claimed.mode === "conversation" && (await bookingInProgress(db, claimed.organizationId, "call", claimed.id, runtime.booking)));
+  const understanding = text ? await understandOnCall(runtime, text, claimed) : null;
+  runtime.understanding = understanding;
+  const engine = decide({
+    channel: "call",
+    text,
+    understanding,
+    takingMessage: claimed.mode === "message",
+    messageReason: messageReasonOf(claimed.transcript),
+    bookingActive,
+    forwardTo: runtime.number?.forwardTo ?? null,
+    rules: runtime.assistant?.callRules ?? DEFAULT_CALL_RULES,
+    silentPrompts: claimed.silentPrompts,
+    canTransfer: true,
+  });
+  // The number's own intent rules (billing → the billing line…) come before the engine's answer.
+  const routedFirst = (engine.kind === "answer" || engine.kind === "urgent_task") && !bookingActive && claimed.mode === "conversation" && !claimed.routedBecause?.startsWith(INTENT_ROUTED);
+  const route = routedFirst ? routeIntent(runtime.number?.routing ?? null, runtime.number?.forwardTo ?? null, text, classifyIntent(text, historyOf(claimed.transcript)).intent) : null;
+  if (route && (route.action === "forward" || route.action === "voicemail")) {
+    await db.update(calls).set({ routedBecause: route.because }).where(and(eq(calls.id, claimed.id), eq(calls.organizationId, claimed.organizationId)));
+    const routedRuntime = { ...runtime, call: { ...claimed, routedBecause: route.because } };
+    if (route.action === "forward" && route.to) return act(routedRuntime, req, step, { kind: "transfer", to: route.to }, text);
+    if (route.action === "voicemail") return act(routedRuntime, req, step, { kind: "voicemail" }, text);
+  }
+  const handled = await actOnEngine(runtime, req, step, engine, text);
+  if (handled) return handled;
+  if (engine.kind === "answer" && engine.leaveBooking) await abandonBooking(db, claimed.organizationId, "call", claimed.id, runtime.booking);
+  const booking = bookingActive && !(engine.kind === "answer" && engine.leaveBooking);
   const decision: TurnDecision = booking ? { kind: "reply", intent: "appointment" } : decideTurn({
     text,
     mode: claimed.mode,

@@ -18,6 +18,7 @@ import { saveAudioClip, signedAudioUrl } from "@/lib/voice/audio-clips";
 import { assistantById, businessInfo, type ResolvedAssistant } from "@/lib/voice/context";
 import { HISTORY_TURNS } from "@/lib/voice/service";
 import { absoluteUrl } from "../urls";
+import type { Understanding } from "@/lib/conversation/understanding/types";
 
 export type CallRow = typeof calls.$inferSelect;
 export type NumberRow = typeof phoneNumbers.$inferSelect;
@@ -53,6 +54,9 @@ export type CallRuntime = {
   bookingTurns: DialogueTurn[];
   /** The caller's words of this step, already in the transcript (written with the step's claim). */
   callerWordsWritten?: string;
+  /** What understanding read in this step's words, and how long it took (the benchmark reports it). */
+  understanding?: Understanding | null;
+  nluMs?: number;
 };
 
 export async function numberOfCall(db: DbOrTx, call: Pick<CallRow, "organizationId" | "phoneNumberId">): Promise<NumberRow | null> {
