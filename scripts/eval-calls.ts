@@ -1,5 +1,5 @@
 /**
- * npm run eval:calls [-- --set dev|held-out] [--only NAME] [--verbose] [--speech] [--report] [--jobs N]
+ * npm run eval:calls [-- --set dev|held-out] [--only NAME] [--verbose] [--speech] [--report] [--jobs N] [--check]
  *
  * The scripted-caller suite (docs/eval.md): every eval/calls/{dev,held-out}/*.yaml is one caller
  * calling (or texting) a fresh organization built from the script's business profile, through the
@@ -15,113 +15,30 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { parse as parseYaml } from "yaml";
+import {
+  type AppointmentMatcher,
+  appointmentMatches,
+  type Loaded,
+  type Conversation,
+  fromLocal,
+  inRange,
+  isUrgent,
+  ISO2_TO_FRANC,
+  loadBusiness,
+  loadSet,
+  rangeText,
+  type Result,
+  taskMatches,
+  toLocal,
+  type Turn,
+  validate,
+} from "./eval-calls-grading";
 
 process.env.PGLITE_DATA_DIR = "memory://";
 process.env.JOBS_IN_PROCESS = "false";
 process.env.PUBLIC_URL ??= "http://localhost:3000";
 
-type Range = number | { min?: number; max?: number };
-
-/** One appointment as graded: local times in the business's time zone. */
-type AppointmentMatcher = {
-  /** "YYYY-MM-DDTHH:MM" local, or a list of acceptable ones. */
-  at?: string | string[];
-  /** "YYYY-MM-DD" local, or a list of acceptable days. */
-  on?: string | string[];
-  /** Local "HH:MM": the start is at or after `from` and before `until`. */
-  from?: string;
-  until?: string;
-  service?: string;
-  name?: string;
-  phone?: string;
-  status?: "confirmed" | "held" | "cancelled";
-  /** appointmentsInclude only: exactly this many rows match (default: at least one). */
-  count?: number;
-};
-
-type TaskMatcher = {
-  kind?: string;
-  urgent?: boolean;
-  titleContains?: string;
-  /** In the title or the detail. */
-  textContains?: string;
-  /** The number to call back: the task's contact number, or those digits in its title or detail. */
-  phone?: string;
-  nameContains?: string;
-  /** Exactly this many tasks match (default: at least one). */
-  count?: number;
-};
-
-type Expect = {
-  tasks?: number | TaskMatcher | TaskMatcher[];
-  appointments?: number | AppointmentMatcher[];
-  appointmentsInclude?: AppointmentMatcher[];
-  contacts?: number;
-  creditsSpent?: Range;
-  smsTo?: string[];
-  noSmsTo?: string[];
-  textsTo?: string[];
-  noTextsTo?: string[];
-  textContains?: string[];
-  textNotContains?: string[];
-  transfer?: boolean;
-  transferTo?: string;
-  outcome?: string;
-  replyContains?: string[];
-  replyNotContains?: string[];
-  replyMatches?: string[];
-  replyNotMatches?: string[];
-  replyLanguage?: string;
-  greetingContains?: string;
-  knowledgeGaps?: Range;
-  textBack?: "sent" | "opted_out" | "disabled" | "none";
-  memory?: { name?: string | null; forgotten?: boolean };
-  optedOut?: boolean;
-  endedByAssistant?: boolean;
-  noInventedPrices?: boolean;
-};
-
-/** What the caller does at one prompt (voice) or one text (sms). A plain string is `say`. */
-type Turn = string | { say?: string; digits?: string; hangUp?: boolean; replyMatches?: string[]; replyNotMatches?: string[] };
-
-type Conversation = { channel?: "voice" | "sms"; caller?: string; callerName?: string; turns: Turn[] };
-
-export type CallerScript = {
-  name: string;
-  /** A file of eval/businesses/ (without .yaml): its `profile` and `number`, under the script's own. */
-  business?: string;
-  profile?: Record<string, unknown>;
-  now?: string;
-  caller?: string;
-  /** Twilio's CallerName (CNAM) for the calls. */
-  callerName?: string;
-  /** Twilio's FromState, sent with every webhook (e.g. CA). */
-  fromState?: string;
-  channel?: "voice" | "sms";
-  turns: Turn[];
-  expect: Expect;
-  /** Earlier conversations, run first and not graded. */
-  before?: Conversation[];
-  /** Callers at the same moment, graded with the rest (their replies count as replies). */
-  race?: Conversation[];
-  /** Rows that exist before the call: appointments (`at` local, `service`, `name`, `phone`) and contacts (`name`, `phone`). */
-  existing?: {
-    appointments?: { at: string; service?: string; name: string; phone?: string; status?: "confirmed" | "cancelled" }[];
-    contacts?: { name?: string; phone?: string }[];
-  };
-  number?: { forwardTo?: string | null; textBack?: boolean; textBackTemplate?: string };
-  transferAnswered?: boolean;
-  voicemail?: string;
-};
-
-type Loaded = { set: string; file: string; script: CallerScript };
-type Result = { set: string; file: string; name: string; passed: boolean; errors: string[]; ms: number; transcript?: string[] };
-
 const SETS = ["dev", "held-out"] as const;
-const ROOT = process.cwd();
-const CALLS = path.join(ROOT, "eval", "calls");
-const BUSINESSES = path.join(ROOT, "eval", "businesses");
 const DTMF = "\u0001DTMF:";
 
 // ─── A fixed clock: Date reads the script's `now`, advancing with real time ───────────────────
@@ -140,131 +57,6 @@ class FixedDate extends RealDate {
   }
 }
 globalThis.Date = FixedDate as DateConstructor;
-
-// ─── Local times in a time zone ───────────────────────────────────────────────────────────────
-function localParts(ms: number, timeZone: string) {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" }).formatToParts(new RealDate(ms));
-  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
-  return { y: get("year"), m: get("month"), d: get("day"), h: get("hour") % 24, mi: get("minute"), s: get("second") };
-}
-/** "YYYY-MM-DDTHH:MM" in the zone. */
-export function toLocal(ms: number, timeZone: string): string {
-  const p = localParts(ms, timeZone);
-  const two = (n: number) => String(n).padStart(2, "0");
-  return `${p.y}-${two(p.m)}-${two(p.d)}T${two(p.h)}:${two(p.mi)}`;
-}
-/** The instant of a local "YYYY-MM-DDTHH:MM" in the zone. */
-export function fromLocal(local: string, timeZone: string): number {
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local);
-  if (!m) throw new Error(`not a local time "YYYY-MM-DDTHH:MM": ${local}`);
-  const guess = RealDate.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5]);
-  const offsetAt = (ms: number) => {
-    const p = localParts(ms, timeZone);
-    return RealDate.UTC(p.y, p.m - 1, p.d, p.h, p.mi, p.s) - ms;
-  };
-  let ms = guess - offsetAt(guess);
-  const again = offsetAt(ms);
-  if (guess - again !== ms) ms = guess - again;
-  return ms;
-}
-
-// ─── Loading and checking scripts ─────────────────────────────────────────────────────────────
-const SCRIPT_KEYS = new Set(["name", "business", "profile", "now", "caller", "callerName", "fromState", "channel", "turns", "expect", "before", "race", "existing", "number", "transferAnswered", "voicemail"]);
-const EXPECT_KEYS = new Set([
-  "tasks", "appointments", "appointmentsInclude", "contacts", "creditsSpent", "smsTo", "noSmsTo", "textsTo", "noTextsTo", "textContains", "textNotContains",
-  "transfer", "transferTo", "outcome", "replyContains", "replyNotContains", "replyMatches", "replyNotMatches", "replyLanguage", "greetingContains",
-  "knowledgeGaps", "textBack", "memory", "optedOut", "endedByAssistant", "noInventedPrices",
-]);
-const APPT_KEYS = new Set(["at", "on", "from", "until", "service", "name", "phone", "status", "count"]);
-const TASK_KEYS = new Set(["kind", "urgent", "titleContains", "textContains", "phone", "nameContains", "count"]);
-
-function loadBusiness(name: string): { profile?: Record<string, unknown>; number?: CallerScript["number"] } {
-  const file = path.join(BUSINESSES, `${name}.yaml`);
-  if (!fs.existsSync(file)) throw new Error(`business "${name}": no file eval/businesses/${name}.yaml`);
-  return parseYaml(fs.readFileSync(file, "utf8")) ?? {};
-}
-
-function loadSet(set: string): Loaded[] {
-  const dir = path.join(CALLS, set);
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith(".yaml") || f.endsWith(".yml"))
-    .sort()
-    .map((f) => ({ set, file: path.join(set, f), script: parseYaml(fs.readFileSync(path.join(dir, f), "utf8")) as CallerScript }));
-}
-
-function validate(file: string, s: CallerScript): string[] {
-  const problems: string[] = [];
-  const bad = (msg: string) => problems.push(`${file}: ${msg}`);
-  if (!s || typeof s !== "object") return [`${file}: not a YAML map`];
-  for (const k of Object.keys(s)) if (!SCRIPT_KEYS.has(k)) bad(`unknown key "${k}"`);
-  if (typeof s.name !== "string" || !s.name) bad("name is required");
-  if (!Array.isArray(s.turns) && !Array.isArray(s.race)) bad("turns must be a list of what the caller says");
-  if (!s.expect || typeof s.expect !== "object") bad("expect is required");
-  const e164 = (v: unknown) => typeof v === "string" && /^\+[1-9]\d{6,14}$/.test(v);
-  if (s.caller && !e164(s.caller)) bad("caller must be E.164, e.g. +15555550123");
-  if (s.channel && s.channel !== "voice" && s.channel !== "sms") bad("channel must be voice or sms");
-  if (s.now && Number.isNaN(RealDate.parse(s.now))) bad("now must be an ISO date and time");
-  if (s.business) {
-    try {
-      loadBusiness(s.business);
-    } catch (error) {
-      bad((error as Error).message);
-    }
-  }
-  const checkTurns = (turns: unknown, where: string) => {
-    if (turns === undefined) return;
-    if (!Array.isArray(turns)) return bad(`${where} must be a list`);
-    for (const t of turns) {
-      if (typeof t === "string") continue;
-      if (!t || typeof t !== "object") bad(`${where}: a turn is a string or a map`);
-      else {
-        const turn = t as Record<string, unknown>;
-        for (const k of Object.keys(turn)) if (!["say", "digits", "hangUp", "replyMatches", "replyNotMatches"].includes(k)) bad(`${where}: unknown turn key "${k}"`);
-        if (turn.digits !== undefined && !/^[0-9*#w]+$/.test(String(turn.digits))) bad(`${where}: digits are 0-9 * #`);
-        for (const r of [...((turn.replyMatches as string[]) ?? []), ...((turn.replyNotMatches as string[]) ?? [])]) checkRegex(r, where);
-      }
-    }
-  };
-  const checkRegex = (r: unknown, where: string) => {
-    try {
-      new RegExp(String(r), "i");
-    } catch {
-      bad(`${where}: not a regular expression: ${String(r)}`);
-    }
-  };
-  checkTurns(s.turns, "turns");
-  for (const [i, c] of (s.before ?? []).entries()) {
-    if (c.caller && !e164(c.caller)) bad(`before[${i}].caller must be E.164`);
-    checkTurns(c.turns, `before[${i}].turns`);
-  }
-  if (s.race !== undefined && !Array.isArray(s.race)) bad("race must be a list of {caller, turns}");
-  for (const [i, c] of (s.race ?? []).entries()) {
-    if (!e164(c.caller)) bad(`race[${i}].caller must be E.164`);
-    checkTurns(c.turns, `race[${i}].turns`);
-  }
-  for (const a of s.existing?.appointments ?? []) if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(String(a.at)) || !a.name) bad(`existing.appointments: each needs at "YYYY-MM-DDTHH:MM" and name`);
-  const e = s.expect;
-  if (e && typeof e === "object") {
-    for (const k of Object.keys(e)) if (!EXPECT_KEYS.has(k)) bad(`unknown expect key "${k}" (docs/eval.md lists them)`);
-    const checkAppt = (list: unknown, key: string) => {
-      if (list === undefined || typeof list === "number") return;
-      if (!Array.isArray(list)) return bad(`expect.${key} must be a number or a list`);
-      for (const a of list) {
-        for (const k of Object.keys(a ?? {})) if (!APPT_KEYS.has(k)) bad(`expect.${key}: unknown key "${k}"`);
-        for (const at of [a?.at ?? []].flat()) if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(String(at))) bad(`expect.${key}: at must be local "YYYY-MM-DDTHH:MM"`);
-        for (const on of [a?.on ?? []].flat()) if (!/^\d{4}-\d{2}-\d{2}$/.test(String(on))) bad(`expect.${key}: on must be "YYYY-MM-DD"`);
-      }
-    };
-    checkAppt(e.appointments, "appointments");
-    checkAppt(e.appointmentsInclude, "appointmentsInclude");
-    if (e.tasks !== undefined && typeof e.tasks !== "number") for (const t of [e.tasks].flat()) for (const k of Object.keys(t ?? {})) if (!TASK_KEYS.has(k)) bad(`expect.tasks: unknown key "${k}"`);
-    for (const r of [...(e.replyMatches ?? []), ...(e.replyNotMatches ?? [])]) checkRegex(r, "expect");
-    if (e.replyLanguage && !/^[a-z]{2}$/.test(e.replyLanguage)) bad("expect.replyLanguage is a two-letter code, e.g. es");
-  }
-  return problems;
-}
 
 /** 0.1 s of 8 kHz 16-bit mono silence. */
 function silentWav(): Buffer {
@@ -286,10 +78,6 @@ function silentWav(): Buffer {
   return b;
 }
 
-const ISO2_TO_FRANC: Record<string, string> = { en: "eng", es: "spa", fr: "fra", de: "deu", pt: "por", it: "ita", zh: "cmn" };
-const digitsOf = (s: string | null | undefined) => (s ?? "").replace(/\D/g, "");
-const inRange = (n: number, r: Range) => (typeof r === "number" ? n === r : (r.min === undefined || n >= r.min) && (r.max === undefined || n <= r.max));
-const rangeText = (r: Range) => (typeof r === "number" ? String(r) : `${r.min ?? "…"}–${r.max ?? "…"}`);
 
 // ─── Running scripts (in this process) ────────────────────────────────────────────────────────
 async function runScripts(scripts: Loaded[], opts: { verbose: boolean; speech: boolean; onResult: (r: Result) => void }) {
@@ -537,18 +325,7 @@ async function runScripts(scripts: Loaded[], opts: { verbose: boolean; speech: b
         const rows = await db.select().from(schema.appointments).where(eq(schema.appointments.organizationId, org.id));
         const live = rows.filter((r) => r.status === "confirmed" || r.status === "held");
         const describe = (list: typeof rows) => list.map((r) => `${r.status} ${r.serviceName} ${toLocal(r.startsAt.getTime(), timeZone)} ${r.customerName}`).join("; ") || "none";
-        const apptMatches = (r: (typeof rows)[number], a: AppointmentMatcher) => {
-          const local = toLocal(r.startsAt.getTime(), timeZone);
-          if (a.status ? r.status !== a.status : !(r.status === "confirmed" || r.status === "held")) return false;
-          if (a.at !== undefined && ![a.at].flat().includes(local)) return false;
-          if (a.on !== undefined && ![a.on].flat().includes(local.slice(0, 10))) return false;
-          if (a.from !== undefined && local.slice(11) < a.from) return false;
-          if (a.until !== undefined && local.slice(11) >= a.until) return false;
-          if (a.service && !r.serviceName.toLowerCase().includes(a.service.toLowerCase())) return false;
-          if (a.name && !r.customerName.toLowerCase().includes(a.name.toLowerCase())) return false;
-          if (a.phone && !digitsOf(r.customerPhone).endsWith(digitsOf(a.phone))) return false;
-          return true;
-        };
+        const apptMatches = (r: (typeof rows)[number], a: AppointmentMatcher) => appointmentMatches(r, a, timeZone);
         if (typeof e.appointments === "number") {
           if (live.length !== e.appointments) errors.push(`appointments: wanted ${e.appointments} booked, found ${live.length} (${describe(rows)})`);
         } else if (Array.isArray(e.appointments)) {
@@ -660,28 +437,6 @@ async function runScripts(scripts: Loaded[], opts: { verbose: boolean; speech: b
   await closeDb();
 }
 
-/** Urgency as the task table records it: an `urgent` flag or a `priority` of urgent/high, whichever the schema has. */
-function isUrgent(t: object): boolean {
-  const r = t as Record<string, unknown>;
-  if (r.urgent === true || r.isUrgent === true) return true;
-  return typeof r.priority === "string" && ["urgent", "high"].includes(r.priority.toLowerCase());
-}
-
-function taskMatches(t: { kind: string; title: string; detail: string; contactNumber: string; contactName: string | null }, want: TaskMatcher): boolean {
-  const text = `${t.title}\n${t.detail}`.toLowerCase();
-  if (want.kind && t.kind !== want.kind) return false;
-  if (want.urgent !== undefined && isUrgent(t) !== want.urgent) return false;
-  if (want.titleContains && !t.title.toLowerCase().includes(want.titleContains.toLowerCase())) return false;
-  if (want.textContains && !text.includes(want.textContains.toLowerCase())) return false;
-  if (want.nameContains && !`${t.contactName ?? ""}\n${text}`.toLowerCase().includes(want.nameContains.toLowerCase())) return false;
-  if (want.phone) {
-    const d = digitsOf(want.phone);
-    const national = d.length === 11 && d.startsWith("1") ? d.slice(1) : d;
-    if (!digitsOf(t.contactNumber).endsWith(national) && !digitsOf(text).includes(national)) return false;
-  }
-  return true;
-}
-
 // ─── Entry: one process, or --jobs N worker processes ─────────────────────────────────────────
 function printResult(r: Result, verbose: boolean) {
   console.log(`${r.passed ? "✓" : "✗"} [${r.set}] ${r.name}  ${r.ms} ms`);
@@ -697,7 +452,7 @@ async function main() {
   const verbose = argv.includes("--verbose");
   const speech = argv.includes("--speech");
   const report = argv.includes("--report");
-  const jobs = Math.max(1, Number(arg("--jobs") ?? 1) || 1);
+  const jobs = Math.max(1, Number(arg("--jobs") ?? Math.min(2, os.cpus().length)) || 1);
   const workerFiles = arg("--worker-files");
 
   if (setArg && !SETS.includes(setArg as (typeof SETS)[number])) {
@@ -719,6 +474,10 @@ async function main() {
   if (invalid.length) {
     console.error(invalid.join("\n"));
     process.exit(2);
+  }
+  if (argv.includes("--check")) {
+    for (const set of sets) console.log(`${set}: ${scripts.filter((s) => s.set === set).length} callers, well-formed`);
+    process.exit(0);
   }
   if (only) scripts = scripts.filter(({ file, script }) => script.name === only || script.name.includes(only) || path.basename(file).replace(/\.ya?ml$/, "") === only);
 
@@ -780,7 +539,7 @@ async function main() {
     const passed = mine.filter((r) => r.passed).length;
     console.log(`${set}: ${passed}/${mine.length} (${((passed / mine.length) * 100).toFixed(1)} %)`);
   }
-  console.log(`${results.length} callers in ${seconds} s${jobs > 1 ? ` (${jobs} processes)` : ""}`);
+  console.log(`${results.length} callers in ${seconds} s${jobs > 1 && scripts.length > 1 ? ` (${Math.min(jobs, scripts.length)} processes)` : ""}`);
   const allPassed = results.every((r) => r.passed);
   process.exit(report || allPassed ? 0 : 1);
 }

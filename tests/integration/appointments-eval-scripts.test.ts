@@ -1,5 +1,5 @@
 /**
- * The booking scripts of `npm run eval:calls` (eval/calls/booking-*.yaml), played here through the
+ * The booking scripts of `npm run eval:calls` (eval/calls/dev/booking-*.yaml), played here through the
  * same webhooks as the suite's harness: a fresh business from the script's profile and services,
  * the script's clock, earlier conversations (`before`), then the turns; graded by the final state —
  * live appointments, texts sent or not, what the assistant said and did not say.
@@ -38,7 +38,7 @@ type Script = {
   expect: { appointments?: number; smsTo?: string[]; noSmsTo?: string[]; replyContains?: string[]; replyNotContains?: string[] };
 };
 
-const dir = path.join(process.cwd(), "eval", "calls");
+const dir = path.join(process.cwd(), "eval", "calls", "dev");
 const scripts = fs
   .readdirSync(dir)
   .filter((f) => f.startsWith("booking-") && f.endsWith(".yaml"))
