@@ -30,7 +30,7 @@ export const REPLIES = {
   },
   askCallback: {
     promises: null,
-    en: (v) => `I can have someone from ${v.business} call you back. What should I tell them, and what name should they ask for?`,
+    en: (v) => `Would you like a call back from the team at ${v.business}? Tell me what it's about and the name they should ask for, and I'll write it down for them.`,
     es: (v) => `Puedo pedir que alguien de ${v.business} le devuelva la llamada. ¿Qué les digo, y por quién deben preguntar?`,
   },
   askEmergency: {
@@ -108,7 +108,7 @@ export function say(key: ReplyKey, lang: Language, vars: ReplyVars, effects: Tur
 /** Phrases that promise something, whatever produced the reply (a template, the local responder, a model). */
 const PROMISE_PHRASES: { promise: Promise_; pattern: RegExp }[] = [
   { promise: "task", pattern: /\b(call(?:s|ing)? you back|get back to you|follow(?:s|ing)? up with you|be in touch|reach out to you|te (?:llamar|devolver)|le (?:llamar|devolver)[áa]n?|le llamar[áa]n|devolver[áa]n? la llamada)/i },
-  { promise: "appointment", pattern: /\b(you'?re (?:all )?booked|you are booked|is booked for you|has been booked|queda reservad|est[áa] reservad|su cita (?:est[áa]|queda) confirmada)/i },
+  { promise: "appointment", pattern: /\b(you'?re (?:all )?booked|you are booked|is booked for you|(?<!nothing )has been booked|queda reservad|est[áa] reservad|su cita (?:est[áa]|queda) confirmada)/i },
   { promise: "transfer", pattern: /\b(connect(?:ing)? you (?:with|to)|put(?:ting)? you through|transferring you|le comunico|le paso con)/i },
 ];
 
