@@ -136,3 +136,10 @@ export function decide(s: Situation): Decision {
   const leaveBooking = s.bookingActive && Boolean(u && OTHER_QUESTIONS.has(u.intent) && u.confidence >= LEAVE_CONFIDENCE && !u.when);
   return { kind: "answer", intent: legacyIntent(u), leaveBooking };
 }
+
+/** What the booking dialogue should know of understanding's reading: a booking, move or cancellation, and the caller's name. */
+export function bookingHeard(u: Understanding | null): { intent: "book" | "reschedule" | "cancel" | null; name?: string | null } | undefined {
+  if (!u) return undefined;
+  const intent = u.intent === "book" || u.intent === "availability" ? "book" : u.intent === "reschedule" ? "reschedule" : u.intent === "cancel_appointment" ? "cancel" : null;
+  return { intent, name: u.name ?? null };
+}

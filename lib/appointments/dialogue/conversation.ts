@@ -9,7 +9,7 @@ import { cancelAppointment, clockOf, confirmHold, findSlots, holdSlot, releaseHo
 import { organizationBooking } from "../settings";
 import { addDays, fromZoned } from "../time";
 import type { LlmProvider } from "@/lib/providers/llm/interface";
-import { bookingTurn, type BookingPort, type DialogueState, type DialogueTurn } from "./dialogue";
+import { bookingTurn, type BookingPort, type DialogueContext, type DialogueState, type DialogueTurn } from "./dialogue";
 import { withBookingDialogue } from "./llm";
 import { bookingToolsForReply, loadModelPending, withBookingTools } from "./model-tools";
 import { businessToday } from "./today";
@@ -25,6 +25,8 @@ export type BookingChannel = "call" | "sms" | "chat" | "voice_test" | "a2a";
 
 export type BookingTurnInput = {
   channel: BookingChannel;
+  /** What caller understanding read in this turn's words (lib/conversation/understanding), when the channel has it. */
+  heard?: () => DialogueContext["heard"] | undefined;
   /** The call id, thread id, chat session or agent conversation. */
   ref: string;
   /** The caller's number when the channel knows it (E.164, or anything normalizePhone reads). */
@@ -166,7 +168,8 @@ async function continueBookingTurn(
   if (!text) return null;
   const { state, today, now, timeZone } = loaded;
   const callerPhone = input.callerPhone ? normalizePhone(input.callerPhone) : null;
-  const turn = await bookingTurn(state, text, { today, callerPhone, now, ...(timeZone ? { timeZone } : {}) }, bookingPort(db, organizationId, input, deps));
+  const heard = input.heard?.();
+  const turn = await bookingTurn(state, text, { today, callerPhone, now, ...(timeZone ? { timeZone } : {}), ...(heard ? { heard } : {}) }, bookingPort(db, organizationId, input, deps));
   if (!turn) return null;
   await saveDialogueState(db, organizationId, input, turn.state, now);
   return turn;

@@ -44,6 +44,8 @@ export type DialogueContext = {
   /** The turn's clock and the business's zone: spoken days are read against them (else noon of `today`). */
   now?: Date;
   timeZone?: string;
+  /** What caller understanding read in the words ("can I get a cleaning tomorrow?" is a booking), and the name they gave. */
+  heard?: { intent: BookingIntent | null; name?: string | null };
 };
 
 export type HoldOutcome = { ok: true; holdId: string; readBack: string } | { ok: false; alternatives: SlotView[] };
@@ -216,13 +218,13 @@ export async function bookingTurn(state: DialogueState | null, text: string, ctx
 }
 
 async function start(text: string, ctx: DialogueContext, port: BookingPort): Promise<DialogueTurn | null> {
-  const intent = parseBookingIntent(text);
+  const intent = parseBookingIntent(text) ?? ctx.heard?.intent ?? null;
   if (!intent) return null;
   const services = await port.services();
   if (services.length === 0) return null; // nothing bookable: the assistant answers as it always did
   if (intent === "book") {
     const state: DialogueState = { flow: "book", stage: "service" };
-    const name = parseName(text);
+    const name = ctx.heard?.name ?? parseName(text);
     if (name) state.name = name;
     const service = matchService(text, services) ?? (services.length === 1 ? services[0] : null);
     if (!service) return next(DIALOGUE_LINES.whichService(services.map((s) => s.name)), state);

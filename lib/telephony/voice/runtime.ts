@@ -19,6 +19,7 @@ import { assistantById, businessInfo, type ResolvedAssistant } from "@/lib/voice
 import { HISTORY_TURNS } from "@/lib/voice/service";
 import { absoluteUrl } from "../urls";
 import type { Understanding } from "@/lib/conversation/understanding/types";
+import { bookingHeard } from "@/lib/conversation/engine";
 
 export type CallRow = typeof calls.$inferSelect;
 export type NumberRow = typeof phoneNumbers.$inferSelect;
@@ -126,11 +127,13 @@ export async function loadRuntime(db: Db, call: CallRow, deps: VoiceDeps = {}, n
   const bookingTurns: DialogueTurn[] = [];
   const booking = deps.booking ?? {};
   // Booking by voice: the dialogue answers turns about appointments, the model everything else.
-  const llm = bookingAwareLlm(db, call.organizationId, deps.llm ?? context.llm, { channel: "call", ref: call.id, callerPhone: call.fromNumber }, booking, (t) => {
+  const holder: { runtime?: CallRuntime } = {};
+  const heard = () => bookingHeard(holder.runtime?.understanding ?? null);
+  const llm = bookingAwareLlm(db, call.organizationId, deps.llm ?? context.llm, { channel: "call", ref: call.id, callerPhone: call.fromNumber, heard }, booking, (t) => {
     bookingTurns.push(t);
   });
   const tts = deps.tts ?? context.tts;
-  return {
+  return (holder.runtime = {
     booking,
     bookingTurns,
     db,
@@ -143,7 +146,7 @@ export async function loadRuntime(db: Db, call: CallRow, deps: VoiceDeps = {}, n
     tts,
     store: deps.store ?? getBlobStore(),
     turnTimeoutMs: deps.turnTimeoutMs ?? DEFAULT_TURN_TIMEOUT_MS,
-  };
+  });
 }
 
 /** The call's turns as the language model's history (the last HISTORY_TURNS). */
