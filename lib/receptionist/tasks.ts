@@ -21,6 +21,8 @@ export type NewTask = {
   callId?: string | null;
   messageId?: string | null;
   sourceKey: string;
+  /** An emergency or a complaint (the owner's call rules). */
+  urgent?: boolean;
 };
 
 /** Makes the task once per source (a job run twice makes it once). True when it was new. */
@@ -38,6 +40,7 @@ export async function createTask(db: DbOrTx, task: NewTask): Promise<boolean> {
       callId: task.callId ?? null,
       messageId: task.messageId ?? null,
       sourceKey: task.sourceKey,
+      urgent: task.urgent ?? false,
     })
     .onConflictDoNothing({ target: [tasks.organizationId, tasks.sourceKey] })
     .returning({ id: tasks.id });

@@ -820,6 +820,7 @@ async function actOnEngine(runtime: CallRuntime, req: CarrierRequest, step: numb
         contactName: name,
         callId: call.id,
         sourceKey: taskKey,
+        urgent,
       });
       const backed = { task: made || (await taskExists(db, call.organizationId, taskKey)) };
       const key = d.kind === "urgent_task" ? "complaintTaken" : urgent ? "urgentTaken" : "messageTaken";
