@@ -8,7 +8,7 @@ import { OWNER_NOTICES, TASK_TITLES, who } from "@/lib/text/receptionist";
 import { memoryFor, rememberCaller } from "./memory";
 import { notifyOwners } from "./notify";
 import { createTask, taskExists } from "./tasks";
-import { sendTextBack, type TextBackOutcome } from "./text-back";
+import { sendTextBack, type CallResult, type TextBackOutcome } from "./text-back";
 
 /**
  * After a call (from the `call.finish` job, once its analysis and webhooks are done): its tasks, the
@@ -94,7 +94,14 @@ export async function followUpCall(db: Db, ref: { callId: string; organizationId
     .where(and(eq(callFollowUps.callId, call.id), eq(callFollowUps.organizationId, call.organizationId), isNull(callFollowUps.textBack)))
     .returning();
   if (claimedText) {
-    const sent = await sendTextBack(db, call, { business, name });
+    const actions = await actionsOf(db, call);
+    const booked = [...actions].reverse().find((a) => a.type === "appointment_booked" || a.type === "appointment_moved");
+    const result: CallResult = booked?.detail.readBack
+      ? { kind: "booked", readBack: String(booked.detail.readBack) }
+      : made > 0 || call.outcome !== "answered_by_assistant"
+        ? { kind: "task" }
+        : { kind: "nothing" };
+    const sent = await sendTextBack(db, call, { business, name, result });
     textBack = sent.outcome;
     await db
       .update(callFollowUps)
