@@ -56,6 +56,9 @@ export type Decision =
 
 export const MAX_SILENT_PROMPTS = 2;
 
+/** "Wait, what?", "say that again", "what was that?": the last line again, whatever flow is under way. */
+const REPEAT = /^(?:(?:sorry|wait|um+|uh+|pardon|excuse me)[,.!?]?\s*)*(?:what(?: was that| did you say)?\??|(?:can|could) you (?:say|repeat) that(?: again)?|say that again|repeat that|come again|pardon(?: me)?|i didn'?t (?:catch|hear|get) (?:that|you|it)|one more time|c[oó]mo\??|perd[oó]n\??|puede repetir(?:lo)?)[\s?.!]*(?:please)?[\s?.!]*$/i;
+
 const LEAVE_VOICEMAIL = /\b(leave (?:a |an )?(?:voice ?mail|voice message)|(?:voice ?mail)\b|buz[oó]n de voz|mensaje de voz)/i;
 /** Questions that leave a booking flow ("what are your hours?" while times are being offered). */
 const OTHER_QUESTIONS = new Set<CallerIntent>(["hours", "address", "policy", "services"]);
@@ -98,9 +101,9 @@ export function decide(s: Situation): Decision {
   if (!text) return { kind: "silence", hangUp: s.silentPrompts + 1 >= MAX_SILENT_PROMPTS };
   const u = s.understanding;
 
+  if (REPEAT.test(text) || sure(u, "repeat")) return { kind: "repeat" };
   if (isGoodbye(text) || (sure(u, "goodbye") && !s.takingMessage)) return { kind: "end" };
-  if (sure(u, "repeat")) return { kind: "repeat" };
-  if (asksToBeForgotten(text) || sure(u, "forget_me")) return { kind: "forget" };
+  if (asksToBeForgotten(text) || (u?.intent === "forget_me" && u.confidence >= 0.8)) return { kind: "forget" };
   if (sure(u, "opt_out")) return { kind: "opt_out" };
 
   if (sure(u, "emergency")) {

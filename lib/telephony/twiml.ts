@@ -26,11 +26,15 @@ function addPrompts(target: Container, prompts: Prompt[]) {
   }
 }
 
-/** Speak (barge-in allowed: the prompts are inside the Gather), then listen; silence calls the action too. */
+/**
+ * Speak (barge-in allowed: the prompts are inside the Gather), then listen; silence calls the action
+ * too. Keys count as well as speech (a number keyed in arrives as Digits, ended by #).
+ */
 export function gatherTwiml(prompts: Prompt[], actionUrl: string): string {
   const response = new VoiceResponse();
   const gather = response.gather({
-    input: ["speech"],
+    input: ["speech", "dtmf"],
+    finishOnKey: "#",
     action: actionUrl,
     method: "POST",
     speechTimeout: "auto",

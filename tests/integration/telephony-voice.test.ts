@@ -138,7 +138,7 @@ describe("the turn loop", () => {
     expect(res.verbs).toHaveLength(1);
     const [gather] = res.verbs;
     expect(gather.name).toBe("Gather");
-    expect(gather.attrs).toMatchObject({ input: "speech", method: "POST", actionOnEmptyResult: "true", speechTimeout: "auto" });
+    expect(gather.attrs).toMatchObject({ input: "speech dtmf", finishOnKey: "#", method: "POST", actionOnEmptyResult: "true", speechTimeout: "auto" });
     expect(gather.attrs.action).toBe("http://localhost:3000/api/telephony/voice/gather?step=1");
     expect(gather.children.map((c) => c.name)).toEqual(["Play"]);
     const audioUrl = new URL(gather.children[0].text);

@@ -807,15 +807,18 @@ async function actOnEngine(runtime: CallRuntime, req: CarrierRequest, step: numb
     case "urgent_task": {
       const urgent = d.kind === "urgent_task" || d.urgent;
       const name = await callerNameOf(runtime);
+      // The request that led to the message ("is Dr. Chen in?", "have Marco call me") is part of it.
+      const asked = d.kind === "take_message" ? [...call.transcript].reverse().find((t) => t.speaker === "caller" && t.kind !== "message")?.text : undefined;
+      const message = asked && d.reason !== "other" ? `${asked} — ${text}` : text;
       const number = runtime.understanding?.phone ?? call.fromNumber;
       const caller = who(name, number);
       const taskKey = `call:${call.id}:message:step${step}`;
-      await recordAction(db, { organizationId: call.organizationId, callId: call.id, type: "took_message", detail: { message: text, step, urgent, taskKey, name, number } });
+      await recordAction(db, { organizationId: call.organizationId, callId: call.id, type: "took_message", detail: { message, step, urgent, taskKey, name, number } });
       const made = await createTask(db, {
         organizationId: call.organizationId,
         kind: "message",
-        title: `${urgent ? URGENT_PREFIX[lang] : ""}${TASK_TITLES.message(caller, text)}`,
-        detail: text,
+        title: `${urgent ? URGENT_PREFIX[lang] : ""}${TASK_TITLES.message(caller, message)}`,
+        detail: message,
         contactNumber: number,
         contactName: name,
         callId: call.id,
@@ -848,7 +851,8 @@ const INTENT_ROUTED = ROUTED.intent(0, "", "").slice(0, 20);
 export async function continueAfterGather(db: Db, req: CarrierRequest, step: number, deps: VoiceDeps = {}): Promise<Response> {
   const { call } = await authenticateCallWebhook(db, req);
   if (!call) return twimlResponse(hangupTwiml([{ say: LINES.lost }]));
-  const text = (req.params.SpeechResult ?? "").replace(/\s+/g, " ").trim().slice(0, 2000);
+  // What the caller said, or keyed in (Digits: a number typed on the keypad counts like one said).
+  const text = (req.params.SpeechResult || req.params.Digits || "").replace(/\s+/g, " ").trim().slice(0, 2000);
   // The caller's words are written with the claim, before the reply is computed.
   const callerWords = text ? turn("caller", text, { step }) : undefined;
   let claimed = await claimStep(db, call, step, callerWords);
