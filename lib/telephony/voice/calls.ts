@@ -278,7 +278,7 @@ async function respond(runtime: CallRuntime, req: CarrierRequest, step: number, 
   if (answer.ended) await enqueue(db, finishCallJob, { callId: call.id, organizationId: call.organizationId }, { singletonKey: `call-finish:${call.id}` });
 
   const total = performance.now() - req.receivedAt;
-  const timing = [`llm;dur=${(answer.timing?.llmMs ?? 0).toFixed(1)}`, `tts;dur=${(answer.timing?.ttsMs ?? 0).toFixed(1)}`, `total;dur=${total.toFixed(1)}`];
+  const timing = [`llm;dur=${(answer.timing?.llmMs ?? 0).toFixed(1)}`, `tts;dur=${(answer.timing?.ttsMs ?? 0).toFixed(1)}`, `nlu;dur=${(runtime.nluMs ?? 0).toFixed(1)}`, `total;dur=${total.toFixed(1)}`];
   const res = twimlResponse(answer.xml);
   res.headers.set("server-timing", timing.join(", "));
   return res;
