@@ -59,6 +59,9 @@ export const MAX_SILENT_PROMPTS = 2;
 /** "Wait, what?", "say that again", "what was that?": the last line again, whatever flow is under way. */
 const REPEAT = /^(?:(?:sorry|wait|um+|uh+|pardon|excuse me)[,.!?]?\s*)*(?:what(?: was that| did you say)?\??|(?:can|could) you (?:say|repeat) that(?: again)?|say that again|repeat that|come again|pardon(?: me)?|i didn'?t (?:catch|hear|get) (?:that|you|it)|one more time|c[oó]mo\??|perd[oó]n\??|puede repetir(?:lo)?)[\s?.!]*(?:please)?[\s?.!]*$/i;
 
+/** The words of "are you a robot / a real person?" (the model alone confuses "do you guys do Saturdays?"). */
+const ASKS_IF_HUMAN = /\b(robot|bot|real (?:person|human)|a (?:person|human)|human|machine|computer|automated|recording|an? ai|artificial|persona real|una persona|m[aá]quina|inteligencia artificial|grabaci[oó]n)\b/i;
+
 const LEAVE_VOICEMAIL = /\b(leave (?:a |an )?(?:voice ?mail|voice message)|(?:voice ?mail)\b|buz[oó]n de voz|mensaje de voz)/i;
 /** Questions that leave a booking flow ("what are your hours?" while times are being offered). */
 const OTHER_QUESTIONS = new Set<CallerIntent>(["hours", "address", "policy", "services"]);
@@ -121,7 +124,7 @@ export function decide(s: Situation): Decision {
     return { kind: "take_message", urgent: reason === "emergency" || reason === "complaint", reason };
   }
   if (LEAVE_VOICEMAIL.test(text)) return { kind: "voicemail" };
-  if (sure(u, "robot")) return { kind: "robot" };
+  if (sure(u, "robot") && ASKS_IF_HUMAN.test(text)) return { kind: "robot" };
 
   if (sure(u, "person") || (u?.intent === "person" && !s.bookingActive)) {
     const rule = ruleFor(s.rules, "asks_for_person", u?.person);
@@ -143,6 +146,8 @@ export function decide(s: Situation): Decision {
 /** What the booking dialogue should know of understanding's reading: a booking, move or cancellation, and the caller's name. */
 export function bookingHeard(u: Understanding | null): { intent: "book" | "reschedule" | "cancel" | null; name?: string | null } | undefined {
   if (!u) return undefined;
-  const intent = u.intent === "book" || u.intent === "availability" ? "book" : u.intent === "reschedule" ? "reschedule" : u.intent === "cancel_appointment" ? "cancel" : null;
+  // A service and a day named together ("a cleaning Saturday at 10") is a booking, whatever else was asked.
+  const named = u.service && u.when && !u.when.invalid ? "book" : null;
+  const intent = u.intent === "book" || u.intent === "availability" ? "book" : u.intent === "reschedule" ? "reschedule" : u.intent === "cancel_appointment" ? "cancel" : named;
   return { intent, name: u.name ?? null };
 }
