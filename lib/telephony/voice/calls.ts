@@ -787,7 +787,6 @@ async function actOnEngine(runtime: CallRuntime, req: CarrierRequest, step: numb
       return spokenAnswer(say("optedOut", lang, vars, {}));
     }
     case "transfer": {
-      await recordAction(db, { organizationId: call.organizationId, callId: call.id, type: "callback_requested", detail: { text, step, transfer: d.to, reason: d.reason } }).catch(() => undefined);
       const line = say(d.reason === "emergency" ? "connectingEmergency" : "connecting", lang, vars, { transfer: true });
       const spoken = await lineOf(runtime, line);
       return respond(runtime, req, step, {
