@@ -434,7 +434,8 @@ describe("texts", () => {
     const ok = await text("+12025558801", "What are your opening hours?");
     expect(ok.row).toMatchObject({ costCredits: 1, creditedBack: 0, isSpam: false });
     const pitch = await text("+12025558902", "Congratulations, you have won a free cruise, claim your prize now");
-    expect(pitch.row).toMatchObject({ costCredits: 1, creditedBack: 1, isSpam: true, spamReasons: [SPAM.pitchText] });
+    // Spam before cost (issue 27): understanding reads the pitch before the turn is charged, so nothing is spent or credited back.
+    expect(pitch.row).toMatchObject({ costCredits: 0, creditedBack: 0, isSpam: true, spamReasons: [SPAM.pitchText] });
     expect(await getCreditBalance(db, biz.account.organizationId)).toBe(before - 1);
     await callRoute(addBlock, "POST", "/api/blocklist", { sessionId: biz.account.sessionId, body: { phoneNumber: "+12025558903" } });
     const blocked = await text("+12025558903", "Hello?");

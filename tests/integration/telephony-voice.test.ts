@@ -179,7 +179,7 @@ describe("the turn loop", () => {
     const { callSid, res } = await startCall(biz);
     const turn = await say(biz, callSid, res.verbs[0].attrs.action, "What are your opening hours?");
     expect(turn.status).toBe(200);
-    expect(turn.headers.get("server-timing")).toMatch(/llm;dur=[\d.]+, tts;dur=[\d.]+, total;dur=[\d.]+/);
+    expect(turn.headers.get("server-timing")).toMatch(/llm;dur=[\d.]+, tts;dur=[\d.]+, nlu;dur=[\d.]+, total;dur=[\d.]+/);
     expect(turn.verbs.map((v) => v.name)).toEqual(["Gather"]);
     expect(turn.verbs[0].attrs.action).toBe("http://localhost:3000/api/telephony/voice/gather?step=2");
     expect(turn.verbs[0].children[0].name).toBe("Play");
