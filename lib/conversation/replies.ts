@@ -81,8 +81,8 @@ export const REPLIES = {
   },
   optedOut: {
     promises: null,
-    en: (v) => `Understood. ${v.business} won't text or call you again. You'll get one text confirming it. Is there anything else?`,
-    es: (v) => `Entendido. ${v.business} no volverá a enviarle mensajes ni a llamarle. Recibirá un mensaje de confirmación. ¿Algo más?`,
+    en: (v) => `Understood. I've taken your number off ${v.business}'s list: no more texts or calls from us. Is there anything else?`,
+    es: (v) => `Entendido. He quitado su número de la lista de ${v.business}: no recibirá más mensajes ni llamadas nuestras. ¿Algo más?`,
   },
 } satisfies Record<string, Template>;
 
