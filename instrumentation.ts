@@ -13,6 +13,8 @@ export async function register() {
   installPeerAddressStamp();
   const [{ env }, { configureSpeechPools }] = await Promise.all([import("./lib/env"), import("./lib/providers/speech-pool")]);
   configureSpeechPools({ workers: env.SPEECH_WORKERS }); // the pools themselves start on first use
+  // Caller understanding trains its intent model now (seconds), not on the first caller's turn.
+  void import("./lib/conversation/understanding").then(({ warmUp }) => warmUp()).catch((error: unknown) => console.error("[conversation] understanding warm-up failed:", error));
   const { prepareDatabase } = await import("./lib/seed/prepare");
   await prepareDatabase();
   if (env.JOBS_IN_PROCESS) {

@@ -59,6 +59,8 @@ type LoopResult = {
   gather: number[];
   serverTotal: number[];
   overhead: number[];
+  /** Caller understanding's own time per turn (part of the overhead). */
+  nlu: number[];
   llm: number[];
   tts: number[];
   errors: string[];
@@ -137,7 +139,7 @@ async function loopChild(driver: string): Promise<LoopResult[]> {
   await warmUp.start();
 
   const round = async (label: string, round: number): Promise<LoopResult> => {
-  const result: LoopResult = { driver: `${driver}, ${label}`, greeting: [], gather: [], serverTotal: [], overhead: [], llm: [], tts: [], errors: [], wallSeconds: 0, loopDelayP50: 0, loopDelayP99: 0, cpuSeconds: 0 };
+  const result: LoopResult = { driver: `${driver}, ${label}`, greeting: [], gather: [], serverTotal: [], overhead: [], nlu: [], llm: [], tts: [], errors: [], wallSeconds: 0, loopDelayP50: 0, loopDelayP99: 0, cpuSeconds: 0 };
   const { monitorEventLoopDelay } = await import("node:perf_hooks");
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
@@ -187,6 +189,7 @@ async function loopChild(driver: string): Promise<LoopResult[]> {
               result.llm.push(t.llm ?? 0);
               result.tts.push(t.tts ?? 0);
               result.overhead.push(t.total - (t.llm ?? 0) - (t.tts ?? 0));
+              result.nlu.push(t.nlu ?? 0);
             }
           },
         },
@@ -360,6 +363,7 @@ function printLoop(r: LoopResult) {
   console.log(row("  language model (local responder)", r.llm));
   console.log(row("  speech (offline)", r.tts));
   console.log(row("  server overhead (total − model − speech)", r.overhead));
+  console.log(row("    of which caller understanding (NLU)", r.nlu));
   console.log(row("greeting (voice webhook)", r.greeting));
   const synthesized = r.tts.filter((v) => v > 0).length;
   console.log(`speech synthesized for ${synthesized} of ${r.tts.length} replies; the rest were lines said before, played from the speech cache`);

@@ -12,6 +12,7 @@ import { Select } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
+import { CallRulesEditor } from "./call-rules-editor";
 import {
   createAssistantInput,
   DESCRIPTION_MAX,
@@ -219,6 +220,8 @@ export function AssistantFormDialog({ open, onOpenChange, assistant }: Assistant
               </div>
             )}
           />
+
+          {assistant ? <CallRulesEditor assistantId={assistant.id} initial={assistant.callRules ?? []} /> : null}
 
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>

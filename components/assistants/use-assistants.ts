@@ -17,8 +17,17 @@ export interface VoiceAssistant {
   voice: string;
   greeting: string;
   isActive: boolean;
+  /** The owner's call-handling rules (GET/PUT /api/voice-assistants/{id}). */
+  callRules?: CallRuleView[];
   createdAt: string;
   updatedAt: string;
+}
+
+export interface CallRuleView {
+  when: "emergency" | "asks_for_person" | "complaint" | "after_hours";
+  action: "transfer" | "take_message" | "urgent_task" | "book";
+  to?: string;
+  person?: string;
 }
 
 export interface AssistantOption {

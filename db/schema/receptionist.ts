@@ -24,6 +24,8 @@ export const tasks = pgTable(
     kind: text("kind", { enum: taskKinds }).notNull(),
     /** What to do, one line ("Call back Maria about a quote for a deep cleaning"). */
     title: text("title").notNull(),
+    /** Urgent (an emergency or a complaint, by the owner's call rules): shown first, flagged in the owner's notice. */
+    urgent: boolean("urgent").notNull().default(false),
     /** The caller's own words (the message, the voicemail transcript). */
     detail: text("detail").notNull().default(""),
     /** Who: E.164 and the name when known. */

@@ -2,6 +2,22 @@ import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex }
 import { organizations } from "./organizations";
 import type { NumberRouting } from "./routing";
 
+/** One owner's rule for a kind of call (validated by lib/conversation/call-rules.ts). */
+export type CallRule = {
+  when: "emergency" | "asks_for_person" | "complaint" | "after_hours";
+  action: "transfer" | "take_message" | "urgent_task" | "book";
+  /** transfer: E.164; absent → the number's forward-to. */
+  to?: string;
+  /** asks_for_person: the person this rule is for; absent → anyone. */
+  person?: string;
+};
+
+/** What a new assistant starts with: an emergency is transferred to the number's forward-to (a message and an urgent task when nobody answers or there is none); a complaint becomes an urgent task. */
+export const DEFAULT_CALL_RULES: CallRule[] = [
+  { when: "emergency", action: "transfer" },
+  { when: "complaint", action: "urgent_task" },
+];
+
 export const voiceAssistants = pgTable(
   "voice_assistant",
   {
@@ -15,6 +31,8 @@ export const voiceAssistants = pgTable(
     instructions: text("instructions").notNull().default(""),
     voice: text("voice").notNull().default("alloy"),
     greeting: text("greeting").notNull().default(""),
+    /** The owner's call-handling rules (lib/conversation/call-rules.ts): what the engine does on an emergency, a request for a person, a complaint, after hours. */
+    callRules: jsonb("call_rules").$type<CallRule[]>().notNull().default(DEFAULT_CALL_RULES),
     isActive: boolean("is_active").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -88,6 +106,8 @@ export type TranscriptTurn = {
   kind?: "message" | "dtmf";
   /** The intent of an assistant reply (the model's context for the next turn). */
   intent?: string;
+  /** The Gather step whose words these are (a resumed step does not write them twice). */
+  step?: number;
 };
 
 export const callOutcomes = ["answered_by_assistant", "transferred", "voicemail", "missed", "failed", "blocked"] as const;
@@ -157,6 +177,8 @@ export const calls = pgTable(
     silentPrompts: integer("silent_prompts").notNull().default(0),
     lastResponse: text("last_response"),
     lastResponseStep: integer("last_response_step"),
+    /** When the current step was claimed: a claim older than the step's expiry whose answer never came (the process died) may be taken again. */
+    stepClaimedAt: timestamp("step_claimed_at", { withTimezone: true }),
     recordingSid: text("recording_sid"),
     voicemailTranscript: text("voicemail_transcript"),
     transcriptionStatus: text("transcription_status", { enum: ["pending", "done", "unavailable", "failed"] }),

@@ -7,6 +7,24 @@ export const DESCRIPTION_MAX = 500;
 export const INSTRUCTIONS_MAX = 4000;
 export const GREETING_MAX = 500;
 
+export const CALL_RULE_WHEN = ["emergency", "asks_for_person", "complaint", "after_hours"] as const;
+export const CALL_RULE_ACTIONS = ["transfer", "take_message", "urgent_task", "book"] as const;
+
+/** One of the owner's call-handling rules (issue 27): what the assistant does on an emergency, a request for a person, a complaint, after hours. */
+export const callRuleInput = z
+  .object({
+    when: z.enum(CALL_RULE_WHEN, { error: `when must be one of: ${CALL_RULE_WHEN.join(", ")}` }),
+    action: z.enum(CALL_RULE_ACTIONS, { error: `action must be one of: ${CALL_RULE_ACTIONS.join(", ")}` }),
+    to: z
+      .string({ error: "to must be a phone number" })
+      .trim()
+      .regex(/^\+[1-9]\d{7,14}$/, "to must be a phone number in E.164 form, like +14155550123")
+      .optional(),
+    person: z.string({ error: "person must be text" }).trim().min(1, "person must not be empty").max(100, "person must be at most 100 characters").optional(),
+  })
+  .strict();
+export const callRulesInput = z.array(callRuleInput, { error: "callRules must be a list of rules" }).max(20, "At most 20 call rules");
+
 /** Every field of an assistant as the create/edit form holds it (issue 3). */
 const fields = {
   name: z
@@ -29,6 +47,7 @@ const fields = {
     .trim()
     .max(GREETING_MAX, `Greeting must be at most ${GREETING_MAX} characters`),
   isActive: z.boolean({ error: "isActive must be true or false" }),
+  callRules: callRulesInput,
 };
 
 /**

@@ -2,7 +2,7 @@ import "server-only";
 import crypto from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { organizations, voiceAssistants } from "@/db/schema";
+import { organizations, voiceAssistants, type CallRule } from "@/db/schema";
 import { assertWithinPlanLimit, planLimitStatus } from "@/lib/billing/limits";
 import { notFound } from "@/lib/http/errors";
 import { personalities } from "./personalities";
@@ -19,6 +19,8 @@ export type VoiceAssistant = {
   voice: string;
   greeting: string;
   isActive: boolean;
+  /** The owner's call-handling rules (lib/conversation/call-rules.ts). */
+  callRules: CallRule[];
   createdAt: Date;
   updatedAt: Date;
 };
@@ -32,6 +34,7 @@ const publicColumns = {
   voice: voiceAssistants.voice,
   greeting: voiceAssistants.greeting,
   isActive: voiceAssistants.isActive,
+  callRules: voiceAssistants.callRules,
   createdAt: voiceAssistants.createdAt,
   updatedAt: voiceAssistants.updatedAt,
 };

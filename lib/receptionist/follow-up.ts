@@ -7,8 +7,8 @@ import { businessInfo } from "@/lib/voice/context";
 import { OWNER_NOTICES, TASK_TITLES, URGENT_WORDS, who } from "@/lib/text/receptionist";
 import { memoryFor, rememberCaller } from "./memory";
 import { notifyOwners } from "./notify";
-import { createTask } from "./tasks";
-import { sendTextBack, type TextBackOutcome } from "./text-back";
+import { createTask, taskExists } from "./tasks";
+import { sendTextBack, type CallResult, type TextBackOutcome } from "./text-back";
 
 /**
  * After a call (from the `call.finish` job, once its analysis and webhooks are done): its tasks, the
@@ -45,7 +45,10 @@ async function tasksFor(db: Db, call: CallRow, name: string | null): Promise<num
   for (const [i, a] of taken.entries()) {
     const message = String(a.detail.message ?? "").trim();
     if (!message) continue;
-    made += Number(await createTask(db, { ...base, kind: "message", title: TASK_TITLES.message(caller, message), detail: message, sourceKey: `call:${call.id}:message:${i}` }));
+    // A message the engine already wrote as a task during the call carries that task's key: never twice.
+    const key = typeof a.detail.taskKey === "string" ? a.detail.taskKey : `call:${call.id}:message:${i}`;
+    const wrote = await createTask(db, { ...base, kind: "message", title: TASK_TITLES.message(caller, message), detail: message, sourceKey: key });
+    made += Number(wrote || (await taskExists(db, call.organizationId, key)));
   }
   if (!taken.length && actions.some((a) => a.type === "callback_requested")) {
     const asked = actions.find((a) => a.type === "callback_requested");
@@ -91,7 +94,14 @@ export async function followUpCall(db: Db, ref: { callId: string; organizationId
     .where(and(eq(callFollowUps.callId, call.id), eq(callFollowUps.organizationId, call.organizationId), isNull(callFollowUps.textBack)))
     .returning();
   if (claimedText) {
-    const sent = await sendTextBack(db, call, { business, name });
+    const actions = await actionsOf(db, call);
+    const booked = [...actions].reverse().find((a) => a.type === "appointment_booked" || a.type === "appointment_moved");
+    const result: CallResult = booked?.detail.readBack
+      ? { kind: "booked", readBack: String(booked.detail.readBack) }
+      : made > 0 || call.outcome !== "answered_by_assistant"
+        ? { kind: "task" }
+        : { kind: "nothing" };
+    const sent = await sendTextBack(db, call, { business, name, result });
     textBack = sent.outcome;
     await db
       .update(callFollowUps)

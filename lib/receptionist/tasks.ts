@@ -22,6 +22,8 @@ export type NewTask = {
   callId?: string | null;
   messageId?: string | null;
   sourceKey: string;
+  /** An emergency or a complaint (the owner's call rules). */
+  urgent?: boolean;
 };
 
 /** Makes the task once per source (a job run twice makes it once). True when it was new. */
@@ -39,11 +41,18 @@ export async function createTask(db: DbOrTx, task: NewTask): Promise<boolean> {
       callId: task.callId ?? null,
       messageId: task.messageId ?? null,
       sourceKey: task.sourceKey,
+      urgent: task.urgent ?? false,
     })
     .onConflictDoNothing({ target: [tasks.organizationId, tasks.sourceKey] })
     .returning({ id: tasks.id });
   if (rows.length) await queueProviderDeliveries(db as Db, task.organizationId, "task.created", { taskId: rows[0].id }); // Asana
   return rows.length > 0;
+}
+
+/** Whether the task of this source exists (a retried turn finds the one it wrote). */
+export async function taskExists(db: DbOrTx, organizationId: string, sourceKey: string): Promise<boolean> {
+  const [row] = await db.select({ id: tasks.id }).from(tasks).where(and(eq(tasks.organizationId, organizationId), eq(tasks.sourceKey, sourceKey)));
+  return Boolean(row);
 }
 
 export type TaskView = {

@@ -52,12 +52,21 @@ export async function hasOptedOut(db: DbOrTx, organizationId: string, phone: str
   return isOptedOut(db, organizationId, phone);
 }
 
-export type TextBackOutcome = "sent" | "opted_out" | "disabled" | "no_number" | "no_credits" | "failed" | "queued";
+export type TextBackOutcome = "sent" | "opted_out" | "disabled" | "no_number" | "no_credits" | "failed" | "queued" | "not_needed";
+
+/**
+ * What the call left, which the text describes (it never promises what did not happen): a booking →
+ * the booking; a task for the team (a message, a voicemail, a missed call) → the number's template;
+ * nothing left to do → no text, unless the owner wrote their own template (their words, their choice).
+ */
+export type CallResult = { kind: "booked"; readBack: string } | { kind: "task" } | { kind: "nothing" };
+
+export const BOOKED_TEXT = (business: string, readBack: string) => `Thanks for calling ${business}. You're booked: ${readBack}. Reply STOP to opt out.`;
 
 export async function sendTextBack(
   db: Db,
   call: { id: string; organizationId: string; phoneNumberId: string | null; fromNumber: string },
-  values: { business: string; name: string | null },
+  values: { business: string; name: string | null; result?: CallResult },
 ): Promise<{ outcome: TextBackOutcome; messageId?: string }> {
   // No number to text: none was given, or the caller was erased (lib/compliance/erasure.ts).
   if (!call.phoneNumberId || !call.fromNumber.startsWith("+")) return { outcome: "no_number" };
@@ -68,6 +77,8 @@ export async function sendTextBack(
   if (!number || !number.isActive) return { outcome: "no_number" };
   const setting = await getTextBack(db, call.organizationId, number.id);
   if (!setting.enabled) return { outcome: "disabled" };
+  const result = values.result ?? { kind: "task" };
+  if (result.kind === "nothing" && setting.template === DEFAULT_TEXT_BACK_TEMPLATE) return { outcome: "not_needed" };
   if (await hasOptedOut(db, call.organizationId, call.fromNumber)) return { outcome: "opted_out" };
   const provider = await getTelephonyProviderFor(db, call.organizationId, number.provider);
   if (!provider) return { outcome: "failed" };
@@ -77,7 +88,7 @@ export async function sendTextBack(
     if (error instanceof HttpError && error.status === 402) return { outcome: "no_credits" };
     throw error;
   }
-  const body = fillTemplate(setting.template, { business: values.business, number: number.phoneNumber, name: values.name });
+  const body = result.kind === "booked" ? BOOKED_TEXT(values.business, result.readBack) : fillTemplate(setting.template, { business: values.business, number: number.phoneNumber, name: values.name });
   // A2P 10DLC not approved yet: the text waits, with the reason, and goes out on approval (lib/compliance/messaging-registration.ts).
   const hold = await messagingHold(db, call.organizationId);
   if (hold) {

@@ -2,13 +2,15 @@ import "server-only";
 import crypto from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
-import { creditLedger, messages, messageThreads, phoneNumbers } from "@/db/schema";
-import { changeCredits, spendCredits } from "@/lib/billing/ledger";
+import { messages, messageThreads, phoneNumbers } from "@/db/schema";
+import { changeCredits } from "@/lib/billing/ledger";
+import { chargeTurn, refundTurnQuietly } from "@/lib/conversation/credits";
+import { bookingHeard } from "@/lib/conversation/engine";
+import { understand } from "@/lib/conversation/understanding";
 import { getCallPolicy } from "@/lib/routing/policy";
 import { listEntryFor, scoreTexter, SPAM_POINTS } from "@/lib/routing/spam";
 import { SPAM } from "@/lib/text/routing";
-import { renewFreePeriodIfDue } from "@/lib/billing/free-renewal";
-import { categoryOf, creditPrices } from "@/lib/billing/prices";
+import { creditPrices } from "@/lib/billing/prices";
 import { badRequest, conflict, HttpError, notFound } from "@/lib/http/errors";
 import type { ChatMessage, LlmProvider } from "@/lib/providers/llm/interface";
 import { TelephonyError } from "@/lib/providers/telephony/interface";
@@ -207,11 +209,24 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
   }
   if (keyword === "help") return (await send(SMS_TEXTS.help(biz, number.phoneNumber), "system")).response;
   if (thread.optedOut) return twimlResponse(messageTwiml(null));
-  if (asksToBeForgotten(body)) {
+  // What the text says (lib/conversation/understanding), read in the business's zone at the text's clock.
+  const profileNow = await businessInfo(db, number.organizationId);
+  const heard = body.trim()
+    ? await understand(body, { now: booking.now?.() ?? new Date(), timeZone: profileNow.timezone ?? "UTC", services: profileNow.services ?? [] }).catch(() => null)
+    : null;
+  const sureOf = (...intents: string[]) => Boolean(heard && intents.includes(heard.intent) && heard.confidence >= 0.6);
+  if (asksToBeForgotten(body) || sureOf("forget_me")) {
     await forgetCaller(db, number.organizationId, from, "caller_text");
     return (await send(FORGET_ME.text(biz), "system")).response;
   }
-  await rememberCaller(db, number.organizationId, from, { utterances: [body] });
+  // Opt-out in any words ("stop texting me", "take me off your list"): as STOP, recorded with the words.
+  if (sureOf("opt_out")) {
+    await db.update(messageThreads).set({ optedOut: true, optedOutAt: new Date() }).where(eq(messageThreads.id, thread.id));
+    const phone = normalizePhone(from);
+    if (phone) await recordOptOut(db, number.organizationId, phone);
+    await recordAction(db, { organizationId: number.organizationId, messageId: inbound.id, type: "opted_out", detail: { contact: from, words: body.trim() } });
+    return (await send(SMS_TEXTS.stopped, "system")).response;
+  }
 
   // The block list holds for texts too: no reply, marked spam with the reason.
   const listed = await listEntryFor(db, number.organizationId, from);
@@ -229,7 +244,17 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
     const isSpam = verdict.score >= spamThreshold;
     if (verdict.score > 0 || isSpam) await db.update(messages).set({ isSpam, spamScore: verdict.score, spamReasons: verdict.reasons }).where(eq(messages.id, inbound.id));
     if (isSpam) return twimlResponse(messageTwiml(null));
+    // A pitch understanding is sure of (merchant rates, SEO, crypto): spam before any cost — no reply, no credit, no contact.
+    if (sureOf("spam")) {
+      await db
+        .update(messages)
+        .set({ isSpam: true, spamScore: Math.max(verdict.score, spamThreshold), spamReasons: [...verdict.reasons, SPAM.pitchText], intent: "spam" })
+        .where(eq(messages.id, inbound.id));
+      return twimlResponse(messageTwiml(null));
+    }
   }
+  // Only a texter who is not spam is remembered as a contact.
+  await rememberCaller(db, number.organizationId, from, { utterances: [body] });
 
   // Replies to appointment texts (C confirm, R reschedule, 1–3 a new time) come before the assistant.
   if (!bookingUnderWay) {
@@ -249,8 +274,7 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
   const reference = `sms-reply:${inbound.id}`;
   let entryId: string | null = null;
   try {
-    await renewFreePeriodIfDue(db, number.organizationId);
-    entryId = (await spendCredits(db, number.organizationId, creditPrices.smsReply, { reason: "Text answered by the assistant", category: categoryOf.smsReply, reference, metadata: { messageId: inbound.id } })).entryId;
+    entryId = (await chargeTurn(db, { channel: "sms", organizationId: number.organizationId, reference, metadata: { messageId: inbound.id } })).entryId;
     await db.update(messages).set({ costCredits: creditPrices.smsReply }).where(eq(messages.id, inbound.id));
   } catch (error) {
     // Out of credits: the text waits for the team in Call History.
@@ -261,7 +285,7 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
   const started = performance.now();
   const bookingTurns: DialogueTurn[] = [];
   // Booking by text: the dialogue answers turns about appointments, the model everything else.
-  const llm = bookingAwareLlm(db, number.organizationId, deps.llm ?? (await selectLlm(db, number.organizationId)), { channel: "sms", ref: thread.id, callerPhone: from }, booking, (t) => {
+  const llm = bookingAwareLlm(db, number.organizationId, deps.llm ?? (await selectLlm(db, number.organizationId)), { channel: "sms", ref: thread.id, callerPhone: from, heard: () => bookingHeard(heard) }, booking, (t) => {
     bookingTurns.push(t);
   });
   const profile = await businessInfo(db, number.organizationId);
@@ -300,9 +324,11 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
         replyText: reply.text,
       });
     }
-    if (reply.intent === "human_handoff" || reply.intent === "complaint" || asksForCallback(body)) {
-      const name = (await memoryFor(db, number.organizationId, from))?.name ?? null;
+    const urgent = sureOf("emergency", "complaint") || URGENT_WORDS.test(body);
+    if (reply.intent === "human_handoff" || reply.intent === "complaint" || asksForCallback(body) || urgent || sureOf("callback", "message", "person")) {
+      const name = heard?.name ?? (await memoryFor(db, number.organizationId, from))?.name ?? null;
       const made = await createTask(db, {
+        urgent,
         organizationId: number.organizationId,
         kind: "message",
         title: TASK_TITLES.text(who(name, from), body),
@@ -314,7 +340,6 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
       });
       // The owner hears of it at once (Settings → Notifications → Messages, or Urgent tasks).
       if (made) {
-        const urgent = URGENT_WORDS.test(body);
         await notifyOwners(db, {
           organizationId: number.organizationId,
           kind: urgent ? "task.urgent" : "text.message",
@@ -346,11 +371,8 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
   } catch (error) {
     console.error(`[sms] the assistant's reply to ${inbound.id} failed:`, error instanceof Error ? error.message : error);
     if (entryId) {
-      const [entry] = await db.select({ amount: creditLedger.amount }).from(creditLedger).where(eq(creditLedger.id, entryId));
-      if (entry && entry.amount < 0) {
-        await changeCredits(db, number.organizationId, "refund", -entry.amount, { reason: "Refund: the text reply failed", reference }).catch(() => undefined);
-        await db.update(messages).set({ creditedBack: -entry.amount }).where(eq(messages.id, inbound.id));
-      }
+      const back = await refundTurnQuietly(db, { channel: "sms", organizationId: number.organizationId, reference });
+      if (back > 0) await db.update(messages).set({ creditedBack: back }).where(eq(messages.id, inbound.id));
     }
     return (await send(SMS_TEXTS.fallback(biz), "system")).response;
   }

@@ -27,7 +27,8 @@ function addPrompts(target: Container, prompts: Prompt[]) {
 }
 
 /**
- * Speak (barge-in allowed: the prompts are inside the Gather), then listen; silence calls the action too.
+ * Speak (barge-in allowed: the prompts are inside the Gather), then listen; silence calls the action
+ * too. Keys count as well as speech (a number keyed in arrives as Digits, ended by #).
  * `before` plays first and outside the Gather, so speech cannot cut it short (the call's notice);
  * `recordingCallbackUrl` starts a whole-call recording after it.
  */
@@ -39,7 +40,8 @@ export function gatherTwiml(prompts: Prompt[], actionUrl: string, before: Prompt
     response.start().recording({ recordingStatusCallback: recordingCallbackUrl, recordingStatusCallbackMethod: "POST", recordingStatusCallbackEvent: ["completed"], channels: "dual" });
   }
   const gather = response.gather({
-    input: ["speech"],
+    input: ["speech", "dtmf"],
+    finishOnKey: "#",
     action: actionUrl,
     method: "POST",
     speechTimeout: "auto",

@@ -2,11 +2,9 @@ import "server-only";
 import crypto from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { chatTurns, creditLedger } from "@/db/schema";
+import { chatTurns } from "@/db/schema";
 import { recordAssistantReply, type NewAssistantReply } from "@/lib/assistants/replies";
-import { changeCredits, spendCredits } from "@/lib/billing/ledger";
-import { renewFreePeriodIfDue } from "@/lib/billing/free-renewal";
-import { categoryOf, creditPrices } from "@/lib/billing/prices";
+import { chargeTurn, refundTurnQuietly } from "@/lib/conversation/credits";
 import { getBlobStore, type BlobStore } from "@/lib/blob-store";
 import { renderKnowledge } from "@/lib/business-profile/knowledge";
 import { recordKnowledgeGap } from "@/lib/knowledge-gaps/service";
@@ -105,20 +103,6 @@ export function chatSessionKey(organizationId: string | null, sessionId: string 
   return organizationId ? sessionId : `${DEMO_SESSION_PREFIX}${sessionId}`;
 }
 
-async function refund(db: Db, organizationId: string, ledgerEntryId: string, reference: string, userId: string | null) {
-  const [entry] = await db
-    .select({ amount: creditLedger.amount })
-    .from(creditLedger)
-    .where(and(eq(creditLedger.id, ledgerEntryId), eq(creditLedger.organizationId, organizationId)));
-  const spent = entry ? -entry.amount : 0; // Enterprise usage rows carry 0: nothing to give back
-  if (spent <= 0) return;
-  await changeCredits(db, organizationId, "refund", spent, {
-    reason: "Refund: the voice test turn failed",
-    reference,
-    actorUserId: userId,
-  });
-}
-
 function failureMessage(error: unknown): string {
   if (error instanceof PipelineError) {
     const what = error.stage === "llm" ? "The language model" : "Speech synthesis";
@@ -163,12 +147,12 @@ export async function runVoiceTest(db: Db, request: VoiceTurnRequest): Promise<V
       : selectedLlm;
 
   const turnId = crypto.randomUUID();
-  if (organizationId) await renewFreePeriodIfDue(db, organizationId);
   const spend = organizationId
-    ? await spendCredits(db, organizationId, creditPrices.voiceTestTurn, {
-        reason: source === "chat" ? "Mobile chat turn" : "Voice test turn",
-        category: categoryOf.voiceTestTurn,
+    ? await chargeTurn(db, {
+        channel: "voice_test",
+        organizationId,
         reference: `voice-turn:${turnId}`,
+        reason: source === "chat" ? "Mobile chat turn" : "Voice test turn",
         actorUserId: userId,
         metadata: { source, assistantId: assistant.id, turnId },
       })
@@ -290,9 +274,7 @@ export async function runVoiceTest(db: Db, request: VoiceTurnRequest): Promise<V
     };
   } catch (error) {
     if (organizationId && spend?.entryId) {
-      await refund(db, organizationId, spend.entryId, `voice-turn:${turnId}`, userId).catch((refundError) =>
-        console.error("voice test: refund failed", refundError),
-      );
+      await refundTurnQuietly(db, { channel: "voice_test", organizationId, reference: `voice-turn:${turnId}`, actorUserId: userId });
     }
     if (error instanceof PipelineError) throw new VoiceTurnError(failureMessage(error));
     throw error;

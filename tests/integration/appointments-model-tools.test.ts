@@ -18,6 +18,7 @@ import { bookingOrg } from "../helpers/booking";
  * reads back; a confirm in the same reply, or on words that are not a yes, is refused, and the
  * booking is written only on the caller's yes. Moves and cancellations the same way.
  */
+jest.setTimeout(90_000);
 const KEY = "sk-ant-test-booking-tools";
 const NY = "America/New_York";
 let anthropic: FakeAnthropic;
@@ -102,7 +103,7 @@ describe("booking tools for the language model", () => {
     const asked = await say("Could you fit me in for a trim on Tuesday the 16th around ten? I'm Rosa Diaz");
     expect(asked.text).toBe("Let me look. Just to confirm, I have a Haircut on Tuesday, March 16, 2027 at 10:00 AM for Rosa Diaz. Shall I book it?");
     const offered = anthropic.requests[before].body.tools!.map((t) => t.name);
-    expect(offered).toEqual(["check_availability", "my_appointments", "hold_slot", "confirm_booking", "release_hold", "cancel_appointment"]);
+    expect(offered).toEqual(["resolve_date", "check_availability", "my_appointments", "hold_slot", "confirm_booking", "release_hold", "cancel_appointment"]);
     expect(seen[1].content).toMatch(/NOT booked yet/);
     expect(seen[2]).toMatchObject({ is_error: true, content: expect.stringMatching(/^Not booked\. The caller has not confirmed/) });
     expect((await rows()).map((r) => r.status)).toEqual(["held"]);
@@ -214,5 +215,29 @@ describe("booking tools for the language model", () => {
     await db.update(services).set({ bookable: false }).where(eq(services.organizationId, organizationId));
     await llm.generateReply(input("Hello there"));
     expect(anthropic.requests.at(-1)!.body.tools).toBeUndefined();
+  });
+
+  it("resolve_date: the model reads a spoken day with the same code as the dialogue — relative days in the business's zone, impossible days refused", async () => {
+    const { organizationId } = await bookingOrg({ duration: 30, interval: 15 });
+    const db = await getDb();
+    // Wednesday, March 10, 2027, 7 AM in New York.
+    const deps: BookingDeps = { now: () => new Date("2027-03-10T12:00:00Z"), followUps: false };
+    const llm = bookingAwareLlm(db, organizationId, createAnthropicLlm({ apiKey: KEY, baseURL: anthropic.url, maxRetries: 0, model: "claude-test" }), { channel: "sms", ref: crypto.randomUUID(), callerPhone: "+14155550111" }, deps);
+    const got: ToolResult[] = [];
+    script = [
+      () => ({ toolUses: [{ name: "resolve_date", input: { text: "the Tuesday after next around 3" } }] }),
+      (request) => {
+        got.push(...results(request));
+        return { toolUses: [{ name: "resolve_date", input: { text: "February 30th" } }] };
+      },
+      (request) => {
+        got.push(...results(request));
+        return "Which day would you like instead?";
+      },
+    ];
+    const input: ReplyInput = { assistant: { name: "Ava", personality: "friendly", instructions: "" }, profile: { name: "Acme Salon" }, history: [], text: "Could you fit me in the Tuesday after next around 3? Or February 30th" };
+    await llm.generateReply(input);
+    expect(json(got[0])).toMatchObject({ date: "2027-03-23", time: "15:00", readBack: "Tuesday, March 23rd at 3 PM" });
+    expect(json(got[1])).toMatchObject({ invalid: "nonexistent" });
   });
 });

@@ -19,6 +19,7 @@ import { POST as recordingHook } from "@/app/api/telephony/voice/recording/route
 import { POST as voiceHook } from "@/app/api/telephony/voice/route";
 import { assistantActions, assistantReplies, calls, creditLedger, voiceAssistants } from "@/db/schema";
 import { getCreditBalance } from "@/lib/billing/ledger";
+import { chargeTurn } from "@/lib/conversation/credits";
 import { createFilesystemBlobStore, setBlobStore } from "@/lib/blob-store";
 import { closeDb, getDb } from "@/lib/database";
 import { getJobQueue } from "@/lib/jobs/queue";
@@ -137,7 +138,7 @@ describe("the turn loop", () => {
     expect(res.verbs).toHaveLength(1);
     const [gather] = res.verbs;
     expect(gather.name).toBe("Gather");
-    expect(gather.attrs).toMatchObject({ input: "speech", method: "POST", actionOnEmptyResult: "true", speechTimeout: "auto" });
+    expect(gather.attrs).toMatchObject({ input: "speech dtmf", finishOnKey: "#", method: "POST", actionOnEmptyResult: "true", speechTimeout: "auto" });
     expect(gather.attrs.action).toBe("http://localhost:3000/api/telephony/voice/gather?step=1");
     expect(gather.children.map((c) => c.name)).toEqual(["Play"]);
     const audioUrl = new URL(gather.children[0].text);
@@ -178,7 +179,7 @@ describe("the turn loop", () => {
     const { callSid, res } = await startCall(biz);
     const turn = await say(biz, callSid, res.verbs[0].attrs.action, "What are your opening hours?");
     expect(turn.status).toBe(200);
-    expect(turn.headers.get("server-timing")).toMatch(/llm;dur=[\d.]+, tts;dur=[\d.]+, total;dur=[\d.]+/);
+    expect(turn.headers.get("server-timing")).toMatch(/llm;dur=[\d.]+, tts;dur=[\d.]+, nlu;dur=[\d.]+, total;dur=[\d.]+/);
     expect(turn.verbs.map((v) => v.name)).toEqual(["Gather"]);
     expect(turn.verbs[0].attrs.action).toBe("http://localhost:3000/api/telephony/voice/gather?step=2");
     expect(turn.verbs[0].children[0].name).toBe("Play");
@@ -208,6 +209,60 @@ describe("the turn loop", () => {
     expect(after.transcript[after.transcript.length - 1].text).toMatch(/Tuesday at 3pm/i);
     const actions = await db.select().from(assistantActions).where(eq(assistantActions.callId, after.id));
     expect(actions.map((a) => a.type)).toContain("booking_requested");
+  });
+
+  it("resumes a step whose claim was taken by a process that died: the caller's words kept, one charge, no 'lost track'", async () => {
+    const db = await getDb();
+    const { callSid, res } = await startCall(biz);
+    const before = await getCreditBalance(db, biz.account.organizationId);
+    // A process claimed step 1, wrote the caller's words and spent the turn's credit, then was killed (kill -9).
+    const row = await callRow(callSid);
+    const words = "What are your opening hours?";
+    await db
+      .update(calls)
+      .set({
+        step: 2,
+        stepClaimedAt: new Date(Date.now() - 60_000),
+        transcript: [...row.transcript, { speaker: "caller", text: words, at: new Date().toISOString(), step: 1 }],
+      })
+      .where(eq(calls.id, row.id));
+    await chargeTurn(db, { channel: "call", organizationId: biz.account.organizationId, reference: `call-turn:${row.id}:1` });
+    // The carrier retries the step after the restart: the call goes on.
+    const retry = await say(biz, callSid, res.verbs[0].attrs.action, words);
+    expect(retry.verbs.map((v) => v.name)).toEqual(["Gather"]);
+    expect(retry.text).not.toMatch(/lost track/);
+    expect(retry.verbs[0].attrs.action).toBe("http://localhost:3000/api/telephony/voice/gather?step=2");
+    const after = await callRow(callSid);
+    expect(after.transcript.filter((t) => t.speaker === "caller")).toHaveLength(1);
+    expect(after.transcript.at(-1)).toMatchObject({ speaker: "assistant" });
+    expect(after.transcript.at(-1)?.text).toContain("Mon–Fri 9 AM–5 PM");
+    expect(await getCreditBalance(db, biz.account.organizationId)).toBe(before - 1);
+    // A live claim (fresh) is not taken over: a second request for the step replays the answer.
+    const again = await say(biz, callSid, res.verbs[0].attrs.action, words);
+    expect(again.text).toBe(retry.text);
+  });
+
+  it("writes the caller's words before the reply is computed", async () => {
+    const { callSid, res } = await startCall(biz);
+    const seen: string[][] = [];
+    const spying: LlmProvider = {
+      name: "local",
+      generateReply: async () => {
+        seen.push((await callRow(callSid)).transcript.map((t) => t.text));
+        return { text: "We're open Mon–Fri 9 AM–5 PM.", intent: "hours" };
+      },
+      streamReply: async function* () {
+        throw new Error("unused");
+      },
+      analyzeConversation: async () => {
+        throw new Error("unused");
+      },
+    };
+    forgetCallContexts();
+    (selectLlm as jest.Mock).mockResolvedValueOnce(spying);
+    await say(biz, callSid, res.verbs[0].attrs.action, "Are you open on Fridays?");
+    expect(seen[0]).toContain("Are you open on Fridays?");
+    expect((await callRow(callSid)).transcript.filter((t) => t.text === "Are you open on Fridays?")).toHaveLength(1);
   });
 
   it("asks again after one silence and says goodbye after the second", async () => {

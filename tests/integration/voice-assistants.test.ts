@@ -39,7 +39,7 @@ describe("POST /api/voice-assistants", () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject(fullInput);
     expect(Object.keys(res.body).sort()).toEqual(
-      ["createdAt", "description", "greeting", "id", "instructions", "isActive", "name", "personality", "updatedAt", "voice"].sort(),
+      ["callRules", "createdAt", "description", "greeting", "id", "instructions", "isActive", "name", "personality", "updatedAt", "voice"].sort(),
     );
     const db = await getDb();
     const [row] = await db.select().from(voiceAssistants).where(eq(voiceAssistants.id, res.body.id));
@@ -243,6 +243,32 @@ describe("PUT /api/voice-assistants/{id}", () => {
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: "Night Line", personality: "caring", voice: "shimmer", greeting: "", instructions: fullInput.instructions });
+  });
+
+  it("reads and writes the owner's call rules: defaults for a new assistant, 400 naming the field", async () => {
+    const owner = await registerTestUserWithoutAssistants();
+    const made = await call(create, "POST", "/api/voice-assistants", { sessionId: owner.sessionId, body: fullInput });
+    expect(made.body.callRules).toEqual([
+      { when: "emergency", action: "transfer" },
+      { when: "complaint", action: "urgent_task" },
+    ]);
+    const rules = [
+      { when: "emergency", action: "transfer", to: "+14155550177" },
+      { when: "asks_for_person", action: "take_message", person: "Dr. Chen" },
+      { when: "complaint", action: "urgent_task" },
+    ];
+    const res = await call(update, "PUT", `/api/voice-assistants/${made.body.id}`, { sessionId: owner.sessionId, params: { id: made.body.id }, body: { callRules: rules } });
+    expect(res.status).toBe(200);
+    expect(res.body.callRules).toEqual(rules);
+    const read = await call(getOne, "GET", `/api/voice-assistants/${made.body.id}`, { sessionId: owner.sessionId, params: { id: made.body.id } });
+    expect(read.body.callRules).toEqual(rules);
+    const bad = await call(update, "PUT", `/api/voice-assistants/${made.body.id}`, {
+      sessionId: owner.sessionId,
+      params: { id: made.body.id },
+      body: { callRules: [{ when: "emergency", action: "transfer", to: "555-0100" }] },
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body.errors)).toMatch(/callRules.*E\.164/);
   });
 
   it("answers 400 naming the field, and for an empty body", async () => {

@@ -1,12 +1,9 @@
 import "server-only";
 import crypto from "node:crypto";
-import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { creditLedger, type AssistantToolCall, type TranscriptTurn } from "@/db/schema";
+import { type AssistantToolCall, type TranscriptTurn } from "@/db/schema";
 import { resolvePersonality } from "@/lib/assistants/personalities";
-import { changeCredits, spendCredits } from "@/lib/billing/ledger";
-import { renewFreePeriodIfDue } from "@/lib/billing/free-renewal";
-import { categoryOf, creditPrices } from "@/lib/billing/prices";
+import { chargeTurn, refundTurnQuietly } from "@/lib/conversation/credits";
 import { HttpError } from "@/lib/http/errors";
 import type { ChatMessage } from "@/lib/providers/llm/interface";
 import { selectLlm } from "@/lib/provider-selection/llm";
@@ -57,15 +54,6 @@ function chatHistory(turns: TranscriptTurn[]): ChatMessage[] {
   return turns.slice(-10).map((t) => ({ role: t.speaker === "assistant" ? ("assistant" as const) : ("user" as const), content: t.text }));
 }
 
-async function refund(db: Db, organizationId: string, entryId: string, reference: string) {
-  const [entry] = await db
-    .select({ amount: creditLedger.amount })
-    .from(creditLedger)
-    .where(and(eq(creditLedger.id, entryId), eq(creditLedger.organizationId, organizationId)));
-  const spent = entry ? -entry.amount : 0;
-  if (spent > 0) await changeCredits(db, organizationId, "refund", spent, { reason: "Refund: the agent's question could not be answered", reference });
-}
-
 export const askQuestionSkill: OrgAgentSkill = {
   id: "ask_question",
   name: "Ask the business a question",
@@ -84,15 +72,9 @@ export const askQuestionSkill: OrgAgentSkill = {
     const llm = await selectLlm(db, organizationId);
     const turnId = crypto.randomUUID();
     const reference = `agent-turn:${turnId}`;
-    await renewFreePeriodIfDue(db, organizationId);
     let spend;
     try {
-      spend = await spendCredits(db, organizationId, creditPrices.agentReply, {
-        reason: "Question from an AI agent (A2A)",
-        category: categoryOf.agentReply,
-        reference,
-        metadata: { source: "agent", assistantId: assistant.id, turnId },
-      });
+      spend = await chargeTurn(db, { channel: "a2a", organizationId, reference, metadata: { source: "agent", assistantId: assistant.id, turnId } });
     } catch (error) {
       if (error instanceof HttpError && error.status === 402) throw new SkillError("The business cannot answer questions right now. Try leaving a message instead.");
       throw error;
@@ -124,7 +106,7 @@ export const askQuestionSkill: OrgAgentSkill = {
       });
       return { text: reply.text, summary: `An AI agent asked: ${text.slice(0, 300)}`, intent: reply.intent, assistantId: assistant.id };
     } catch (error) {
-      if (spend?.entryId) await refund(db, organizationId, spend.entryId, reference).catch((e) => console.error("a2a: refund failed:", errorForLog(e)));
+      if (spend?.entryId) await refundTurnQuietly(db, { channel: "a2a", organizationId, reference });
       throw new SkillError(`The assistant could not answer just now (${(error as Error).message}). Please try again later or leave a message.`);
     } finally {
       await tools?.close();

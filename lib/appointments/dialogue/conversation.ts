@@ -9,7 +9,7 @@ import { cancelAppointment, clockOf, confirmHold, findSlots, holdSlot, releaseHo
 import { organizationBooking } from "../settings";
 import { addDays, fromZoned } from "../time";
 import type { LlmProvider } from "@/lib/providers/llm/interface";
-import { bookingTurn, type BookingPort, type DialogueState, type DialogueTurn } from "./dialogue";
+import { bookingTurn, type BookingPort, type DialogueContext, type DialogueState, type DialogueTurn } from "./dialogue";
 import { withBookingDialogue } from "./llm";
 import { bookingToolsForReply, loadModelPending, withBookingTools } from "./model-tools";
 import { businessToday } from "./today";
@@ -25,6 +25,8 @@ export type BookingChannel = "call" | "sms" | "chat" | "voice_test" | "a2a";
 
 export type BookingTurnInput = {
   channel: BookingChannel;
+  /** What caller understanding read in this turn's words (lib/conversation/understanding), when the channel has it. */
+  heard?: () => DialogueContext["heard"] | undefined;
   /** The call id, thread id, chat session or agent conversation. */
   ref: string;
   /** The caller's number when the channel knows it (E.164, or anything normalizePhone reads). */
@@ -130,6 +132,19 @@ export async function bookingInProgress(db: Db, organizationId: string, channel:
 }
 
 /**
+ * The caller left the booking (a different question, a person, goodbye): the held time is let go and
+ * the conversation's booking state cleared, so the next words are not read as an answer to it.
+ */
+export async function abandonBooking(db: Db, organizationId: string, channel: BookingChannel, ref: string, deps: BookingDeps = {}): Promise<void> {
+  const state = await loadDialogueState(db, organizationId, channel, ref, clockOf(deps));
+  if (state?.holdId) await releaseHold(db, organizationId, state.holdId, deps).catch(() => undefined);
+  await db
+    .update(bookingConversations)
+    .set({ state: null })
+    .where(and(eq(bookingConversations.organizationId, organizationId), eq(bookingConversations.channel, channel), eq(bookingConversations.ref, ref)));
+}
+
+/**
  * One turn of the booking dialogue for a conversation: null when it is not about booking (and none
  * is under way); otherwise the reply, with the state saved for the next turn.
  */
@@ -137,8 +152,8 @@ export async function handleBookingTurn(db: Db, organizationId: string, input: B
   if (!input.text.trim()) return null;
   const now = clockOf(deps);
   // Two independent reads: side by side, one round trip on a pool.
-  const [state, { today }] = await Promise.all([loadDialogueState(db, organizationId, input.channel, input.ref, now), businessToday(db, organizationId, now)]);
-  return continueBookingTurn(db, organizationId, input, { state, today, now }, deps);
+  const [state, { today, timezone }] = await Promise.all([loadDialogueState(db, organizationId, input.channel, input.ref, now), businessToday(db, organizationId, now)]);
+  return continueBookingTurn(db, organizationId, input, { state, today, now, timeZone: timezone }, deps);
 }
 
 /** handleBookingTurn with the conversation's state and the business's local date already read. */
@@ -146,14 +161,15 @@ async function continueBookingTurn(
   db: Db,
   organizationId: string,
   input: BookingTurnInput,
-  loaded: { state: DialogueState | null; today: string; now: Date },
+  loaded: { state: DialogueState | null; today: string; now: Date; timeZone?: string },
   deps: BookingDeps,
 ): Promise<DialogueTurn | null> {
   const text = input.text.trim();
   if (!text) return null;
-  const { state, today, now } = loaded;
+  const { state, today, now, timeZone } = loaded;
   const callerPhone = input.callerPhone ? normalizePhone(input.callerPhone) : null;
-  const turn = await bookingTurn(state, text, { today, callerPhone }, bookingPort(db, organizationId, input, deps));
+  const heard = input.heard?.();
+  const turn = await bookingTurn(state, text, { today, callerPhone, now, ...(timeZone ? { timeZone } : {}), ...(heard ? { heard } : {}) }, bookingPort(db, organizationId, input, deps));
   if (!turn) return null;
   await saveDialogueState(db, organizationId, input, turn.state, now);
   return turn;
@@ -175,13 +191,13 @@ export function bookingAwareLlm(db: Db, organizationId: string, llm: LlmProvider
       const now = clockOf(deps);
       // The model's pending read-back, the dialogue's state and the local date are read side by side
       // (one round trip before the model on a pool), then the same decisions as one after another.
-      const [pending, state, { today }] = await Promise.all([
+      const [pending, state, { today, timezone }] = await Promise.all([
         usesTools ? loadModelPending(db, organizationId, input, now) : null,
         loadDialogueState(db, organizationId, input.channel, input.ref, now),
         businessToday(db, organizationId, now),
       ]);
       if (pending) return null;
-      return continueBookingTurn(db, organizationId, { ...input, text }, { state, today, now }, deps);
+      return continueBookingTurn(db, organizationId, { ...input, text }, { state, today, now, timeZone: timezone }, deps);
     },
     onTurn,
     {

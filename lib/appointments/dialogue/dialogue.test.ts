@@ -125,7 +125,7 @@ function fakeBook(free: SlotView[]) {
     return `Haircut on ${s.label.day}, ${s.label.date} at ${s.label.time} for ${name}`;
   };
   const view = (id: string, start: string, name: string, phone: string): AppointmentView =>
-    ({ id, serviceId: "svc-1", serviceName: "Haircut", start, localDate: free.find((x) => x.start === start)!.localDate, customerName: name, customerPhone: phone, readBack: readBack(start, name), status: "confirmed" }) as AppointmentView;
+    ({ id, serviceId: "svc-1", serviceName: "Haircut", start, localDate: free.find((x) => x.start === start)!.localDate, localTime: free.find((x) => x.start === start)!.localTime, customerName: name, customerPhone: phone, readBack: readBack(start, name), status: "confirmed" }) as AppointmentView;
   const port: BookingPort = {
     services: async () => [{ id: "svc-1", name: "Haircut" }, { id: "svc-2", name: "Beard trim" }],
     findSlots: async (_serviceId, fromDate, days) => {
@@ -279,5 +279,39 @@ describe("bookingTurn", () => {
     expect(replies[3]).toMatch(/^I'm sorry, I'm having trouble following\. Nothing has been booked\./);
     expect(state).toBeNull();
     expect(book.released).toEqual(["hold-1"]);
+  });
+});
+
+describe("dates through the one reading (lib/conversation/when.ts)", () => {
+  const WEEK = [...FREE, slot("2027-03-18", "10:00"), slot("2027-03-18", "15:00"), slot("2027-03-17", "15:00")];
+
+  it("asks again for a day that does not exist, and books nothing", async () => {
+    const { port, book } = fakeBook(WEEK);
+    const { replies, state } = await converse(["I'd like to book a haircut on February 30th"], port);
+    expect(replies[0]).toMatch(/isn't a date on the calendar|is a date on the calendar/);
+    expect(replies[0]).not.toMatch(/free times|Tuesday, March 16/);
+    expect(state?.stage).toBe("when");
+    expect(book.holds.size).toBe(0);
+  });
+
+  it("a mind change at the read-back replaces the pending choice", async () => {
+    const { port, book } = fakeBook(WEEK);
+    const first = await converse(["I'd like to book a haircut on Tuesday at 10", "Jane Doe"], port);
+    expect(first.replies[1]).toMatch(/Tuesday, March 16, 2027 at 10:00 AM/);
+    const changed = await converse(["Actually, Thursday at 3 instead"], port, caller, first.state);
+    expect(changed.replies[0]).toMatch(/Thursday, March 18, 2027 at 3:00 PM/);
+    expect(changed.events[0]).toContain("released");
+    await converse(["yes"], port, caller, changed.state);
+    expect(book.booked.map((a) => a.localDate)).toEqual(["2027-03-18"]);
+  });
+
+  it("\"move it to Thursday, same time\" moves the appointment to Thursday at its own time", async () => {
+    const { port, book } = fakeBook(WEEK);
+    const made = await converse(["I'd like to book a haircut on Wednesday at 3", "Jane Doe", "yes"], port);
+    expect(book.booked).toHaveLength(1);
+    expect(made.state).toBeNull();
+    const moved = await converse(["Can you move it to Thursday, same time?", "yes"], port);
+    expect(moved.replies[0]).toMatch(/Thursday, March 18, 2027 at 3:00 PM/);
+    expect(book.booked.map((a) => [a.localDate, a.start])).toEqual([["2027-03-18", WEEK[6].start]]);
   });
 });

@@ -11,7 +11,9 @@
  *  - reschedule and cancel work on the caller's own appointments, found by their number.
  */
 import type { AppointmentView, SlotView } from "../views";
-import { inDayPart, isAbort, matchService, parseBookingIntent, parseChoice, parseDay, parseDayPart, parseName, parsePhoneDigits, parseTime, parseYesNo, type BookingIntent, type DayPart } from "./parse";
+import { whenSaid } from "@/lib/conversation/when";
+import type { SpokenWhen } from "@/lib/conversation/understanding/types";
+import { inDayPart, isAbort, matchService, parseBookingIntent, parseChoice, parseName, parsePhoneDigits, parseYesNo, type BookingIntent, type DayPart } from "./parse";
 
 export type OfferedSlot = { start: string; localDate: string; localTime: string; spoken: string };
 
@@ -30,6 +32,8 @@ export type DialogueState = {
   appointmentId?: string;
   /** How many times in a row the assistant did not understand (after three, it gives up politely). */
   misses?: number;
+  /** Rescheduling: the appointment's local time now ("same time" keeps it). */
+  movingTime?: string;
 };
 
 export type DialogueContext = {
@@ -37,6 +41,11 @@ export type DialogueContext = {
   today: string;
   /** The caller's number (E.164) when the channel knows it (calls, texts); null in a chat. */
   callerPhone: string | null;
+  /** The turn's clock and the business's zone: spoken days are read against them (else noon of `today`). */
+  now?: Date;
+  timeZone?: string;
+  /** What caller understanding read in the words ("can I get a cleaning tomorrow?" is a booking), and the name they gave. */
+  heard?: { intent: BookingIntent | null; name?: string | null };
 };
 
 export type HoldOutcome = { ok: true; holdId: string; readBack: string } | { ok: false; alternatives: SlotView[] };
@@ -111,7 +120,21 @@ export const DIALOGUE_LINES = {
   askCancelYesNo: (readBack: string) => `Sorry, was that a yes? Shall I cancel your ${readBack}? Please say yes or no.`,
   aborted: "No problem, I've left everything as it was. Is there anything else I can help you with?",
   givenUp: "I'm sorry, I'm having trouble following. Nothing has been booked. You can call back any time, or I can take a message for the team.",
+  nonexistentDay: (said: string) => `I'm sorry, I don't think "${said}" is a date on the calendar, so I haven't booked anything. What day would you like instead?`,
+  pastDay: "I'm sorry, that day has already passed, so I haven't booked anything. What day would you like instead?",
 };
+
+/** The day, time and part of the day the words name (one reading for the whole product: lib/conversation/when.ts). */
+function whenOf(text: string, ctx: DialogueContext, state?: DialogueState): { day: string | null; time: string | null; part: DayPart | null; invalid?: SpokenWhen["invalid"] } {
+  const w = whenSaid(text, { today: ctx.today, ...(ctx.now && ctx.timeZone ? { now: ctx.now, timeZone: ctx.timeZone } : {}) });
+  if (!w) return { day: null, time: null, part: null };
+  if (w.invalid) return { day: null, time: null, part: null, invalid: w.invalid };
+  return { day: w.date ?? null, time: w.time ?? (w.sameTime ? (state?.movingTime ?? null) : null), part: (w.partOfDay as DayPart | undefined) ?? null };
+}
+
+function askAgainFor(invalid: NonNullable<SpokenWhen["invalid"]>, text: string): string {
+  return invalid === "past" ? DIALOGUE_LINES.pastDay : DIALOGUE_LINES.nonexistentDay(text.trim().replace(/[.?!]+$/, ""));
+}
 
 function listOr(items: string[]): string {
   if (items.length <= 1) return items[0] ?? "";
@@ -195,13 +218,13 @@ export async function bookingTurn(state: DialogueState | null, text: string, ctx
 }
 
 async function start(text: string, ctx: DialogueContext, port: BookingPort): Promise<DialogueTurn | null> {
-  const intent = parseBookingIntent(text);
+  const intent = parseBookingIntent(text) ?? ctx.heard?.intent ?? null;
   if (!intent) return null;
   const services = await port.services();
   if (services.length === 0) return null; // nothing bookable: the assistant answers as it always did
   if (intent === "book") {
     const state: DialogueState = { flow: "book", stage: "service" };
-    const name = parseName(text);
+    const name = ctx.heard?.name ?? parseName(text);
     if (name) state.name = name;
     const service = matchService(text, services) ?? (services.length === 1 ? services[0] : null);
     if (!service) return next(DIALOGUE_LINES.whichService(services.map((s) => s.name)), state);
@@ -228,12 +251,13 @@ async function findOwnAppointment(state: DialogueState, text: string, ctx: Dialo
   const mine = phone ? await port.upcoming(phone) : [];
   if (mine.length === 0) return done(DIALOGUE_LINES.noUpcoming);
   const byService = matchService(text, mine.map((a) => ({ ...a, name: a.serviceName })));
-  const day = parseDay(text, ctx.today);
+  const said = whenOf(text, ctx);
+  const day = said.day;
   const appointment = (state.flow === "cancel" && day ? mine.find((a) => a.localDate === day) : undefined) ?? byService ?? mine[0];
-  const s: DialogueState = { ...state, appointmentId: appointment.id, serviceId: appointment.serviceId ?? undefined, serviceName: appointment.serviceName, name: appointment.customerName, misses: 0 };
+  const s: DialogueState = { ...state, appointmentId: appointment.id, serviceId: appointment.serviceId ?? undefined, serviceName: appointment.serviceName, name: appointment.customerName, movingTime: appointment.localTime, misses: 0 };
   if (state.flow === "cancel") return next(DIALOGUE_LINES.confirmCancel(appointment.readBack), { ...s, stage: "confirm_cancel" });
   if (!appointment.serviceId) return done(DIALOGUE_LINES.noUpcoming);
-  if (parseDay(text, ctx.today) || parseTime(text) || parseDayPart(text)) return findWhen({ ...s, stage: "when" }, text, ctx, port, { openEnded: false, intro: `I see your ${appointment.readBack}. ` });
+  if (said.invalid || whenOf(text, ctx, s).day || whenOf(text, ctx, s).time || said.part) return findWhen({ ...s, stage: "when" }, text, ctx, port, { openEnded: false, intro: `I see your ${appointment.readBack}. ` });
   return next(DIALOGUE_LINES.moveWhen(appointment.readBack), { ...s, stage: "when" });
 }
 
@@ -243,9 +267,9 @@ async function findOwnAppointment(state: DialogueState, text: string, ctx: Dialo
  * free times; otherwise the caller is asked for a day.
  */
 async function findWhen(state: DialogueState, text: string, ctx: DialogueContext, port: BookingPort, opts: { openEnded: boolean; intro?: string }): Promise<Turn> {
-  const day = parseDay(text, ctx.today);
-  const time = parseTime(text);
-  const part = parseDayPart(text);
+  const said = whenOf(text, ctx, state);
+  if (said.invalid) return next(`${opts.intro ?? ""}${askAgainFor(said.invalid, text)}`, { ...state, stage: "when", offered: undefined, misses: 0 });
+  const { day, time, part } = said;
   const wantsSoonest = /\b(soonest|earliest|first (available|free|opening)|next (available|free|opening)|asap|as soon as)\b/i.test(text);
   const serviceId = state.serviceId!;
   const service = state.serviceName!;
@@ -349,8 +373,9 @@ async function continueTurn(state: DialogueState, text: string, ctx: DialogueCon
       const offered = state.offered ?? [];
       const choice = parseChoice(text, offered.length);
       if (choice) return choose(state, offered[choice - 1], ctx, port);
-      const day = parseDay(text, ctx.today);
-      const time = parseTime(text);
+      const said = whenOf(text, ctx, state);
+      if (said.invalid) return next(askAgainFor(said.invalid, text), { ...state, stage: "when", offered: undefined, misses: 0 });
+      const { day, time } = said;
       if (time && !day) {
         const match = offered.filter((o) => o.localTime === time);
         if (match.length >= 1) return choose(state, match[0], ctx, port);
@@ -363,7 +388,7 @@ async function continueTurn(state: DialogueState, text: string, ctx: DialogueCon
         const match = offered.find((o) => o.localDate === day && o.localTime === time);
         if (match) return choose(state, match, ctx, port);
       }
-      if (day || time || parseDayPart(text)) return findWhen(state, text, ctx, port, { openEnded: false });
+      if (day || time || said.part) return findWhen(state, text, ctx, port, { openEnded: false });
       const yesNo = parseYesNo(text);
       if (yesNo === "yes" && offered.length === 1) return choose(state, offered[0], ctx, port);
       if (/\b(soonest|earliest|first (available|free|one))\b/i.test(text) && offered.length) return choose(state, offered[0], ctx, port);
@@ -386,7 +411,8 @@ async function continueTurn(state: DialogueState, text: string, ctx: DialogueCon
     }
     case "confirm": {
       const yesNo = parseYesNo(text);
-      const changes = parseDay(text, ctx.today) || parseTime(text) || parseDayPart(text);
+      const said = whenOf(text, ctx, state);
+      const changes = Boolean(said.invalid || said.day || said.time || said.part);
       if (yesNo === "yes" && !changes) {
         const confirmed = await port.confirm(state.holdId!);
         if (!confirmed.ok) return offerInstead(state, confirmed.alternatives, "taken");

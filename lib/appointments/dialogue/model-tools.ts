@@ -11,6 +11,7 @@ import type { AppointmentView, SlotView } from "../views";
 import { searchFrom, type BookingPort, type DialogueTurn } from "./dialogue";
 import { matchService, parseYesNo } from "./parse";
 import { businessToday } from "./today";
+import { formatWhen, whenSaid } from "@/lib/conversation/when";
 
 /**
  * The booking tools a language model gets (Anthropic tool use) for turns the deterministic dialogue
@@ -70,6 +71,12 @@ const phoneField = { type: "string", description: "The caller's phone number, on
 
 export const BOOKING_TOOL_DEFINITIONS: ToolDefinition[] = [
   {
+    name: "resolve_date",
+    description:
+      "Reads a day and time exactly as the caller said it (\"the Tuesday after next around 3\", \"Saturday at 11 instead\", \"el martes a las tres\") into a local date and time in the business's time zone, from the call's clock. Always use it before check_availability or hold_slot for a spoken day. If it answers invalid, the day does not exist or has passed: ask the caller again, never guess.",
+    inputSchema: { type: "object", properties: { text: { type: "string", description: "The caller's words naming the day/time." } }, required: ["text"] },
+  },
+  {
     name: "check_availability",
     description:
       "Free appointment times of a service, from the business's appointment book. Offer only times this returns; never invent one. To move an appointment, pass its appointmentId (from my_appointments) so its own time counts as free for it.",
@@ -128,6 +135,7 @@ export const BOOKING_TOOL_DEFINITIONS: ToolDefinition[] = [
 
 const text = z.string().trim().max(200);
 const inputs = {
+  resolve_date: z.object({ text: z.string().trim().min(1).max(200) }),
   check_availability: z.object({
     service: text.optional(),
     date: z
@@ -185,6 +193,13 @@ export function bookingToolsForReply(
   }
 
   const handlers: Record<keyof typeof inputs, (input: never) => Promise<ToolCallResult>> = {
+    resolve_date: async (input: z.infer<typeof inputs.resolve_date>) => {
+      const { timezone, today } = await businessToday(db, organizationId, now());
+      const when = whenSaid(input.text, { today, now: now(), timeZone: timezone });
+      if (!when) return refuse("No day or time in those words: ask the caller which day and time they would like.");
+      if (when.invalid) return ok({ invalid: when.invalid, note: when.invalid === "past" ? "That day has passed: ask the caller for another day." : "That day does not exist: ask the caller for another day. Never guess one." });
+      return ok({ timezone, ...when, ...(when.date ? { readBack: formatWhen(when.date, when.time, "en") } : {}) });
+    },
     check_availability: async (input: z.infer<typeof inputs.check_availability>) => {
       const found = await serviceOf(input.service);
       if (!found.service) return refuse(found.error!);

@@ -180,6 +180,8 @@ export function parseBookingIntent(text: string): BookingIntent | null {
   if (/\bcancel\w*\b/.test(t) && /\b(appointment|appt|booking|reservation|my|it|visit)\b/.test(t)) return "cancel";
   if (/\b(reschedul\w*|re-schedul\w*)\b/.test(t)) return "reschedule";
   if (/\b(move|change|push back|bring forward|switch)\b.{0,30}\b(appointment|appt|booking|reservation)\b/.test(t)) return "reschedule";
+  // "Move it to Thursday, same time", "can we push it to Friday?": a move with a new day or time.
+  if (/\b(move|push|change|switch) (it|that|mine|my (cleaning|visit|slot|time))\b.{0,20}\b(to|until|for)\b/.test(t)) return "reschedule";
   // "Opening hours" and "opening times" ask when the business is open, not for a free slot.
   if (/\b(book|booking|appointment|appt|schedule|reserve|reservation|come in|get in|availability|available|free (slot|time)|opening(?! (hours?|times?)\b)|openings)\b/.test(t)) return "book";
   return null;

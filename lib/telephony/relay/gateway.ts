@@ -6,10 +6,8 @@ import { and, eq, sql } from "drizzle-orm";
 import twilio from "twilio";
 import { WebSocketServer, type RawData, type WebSocket } from "ws";
 import type { Db } from "@/db/client";
-import { calls, creditLedger, organizations, type CallMode, type TranscriptTurn } from "@/db/schema";
-import { changeCredits, spendCredits } from "@/lib/billing/ledger";
-import { renewFreePeriodIfDue } from "@/lib/billing/free-renewal";
-import { categoryOf, creditPrices } from "@/lib/billing/prices";
+import { calls, organizations, type CallMode, type TranscriptTurn } from "@/db/schema";
+import { chargeTurn, refundTurnQuietly } from "@/lib/conversation/credits";
 import { HttpError } from "@/lib/http/errors";
 import { mentionedWhen } from "@/lib/providers/llm/intents";
 import type { BusinessInfo, LlmProvider } from "@/lib/providers/llm/interface";
@@ -337,15 +335,14 @@ class RelaySession {
     pending.catch(() => undefined);
     const bookkeeping = Promise.all([
       this.append([callerTurn]),
-      (async () => {
-        if (this.freePeriodDue) await renewFreePeriodIfDue(this.db, this.call.organizationId);
-        return spendCredits(this.db, this.call.organizationId, creditPrices.callTurn, {
-          reason: "Phone call turn (streaming)",
-          category: categoryOf.callTurn,
-          reference,
-          metadata: { callId: this.call.id, assistantId: this.assistant!.id },
-        });
-      })(),
+      chargeTurn(this.db, {
+        channel: "call",
+        organizationId: this.call.organizationId,
+        reference,
+        renewFree: this.freePeriodDue,
+        reason: "Phone call turn (streaming)",
+        metadata: { callId: this.call.id, assistantId: this.assistant!.id },
+      }),
     ]);
     bookkeeping.catch(() => undefined);
 
@@ -402,7 +399,7 @@ class RelaySession {
     }
     if (failed) {
       this.log(`the reply failed: ${failed instanceof Error ? failed.message : failed}`);
-      await this.refund(reference);
+      await refundTurnQuietly(this.db, { channel: "call", organizationId: this.call.organizationId, reference });
       await this.db
         .update(calls)
         .set({ failureClass: (failed as { status?: number }).status === 401 ? "authentication" : /abort|timeout/i.test(String(failed)) ? "timeout" : "processing" })
@@ -467,16 +464,6 @@ class RelaySession {
         return [];
       });
     return this.callerMemory;
-  }
-
-  private async refund(reference: string) {
-    const [entry] = await this.db
-      .select({ amount: creditLedger.amount })
-      .from(creditLedger)
-      .where(and(eq(creditLedger.organizationId, this.call.organizationId), eq(creditLedger.reference, reference), eq(creditLedger.kind, "usage")));
-    if (entry && entry.amount < 0) {
-      await changeCredits(this.db, this.call.organizationId, "refund", -entry.amount, { reason: "Refund: the phone call turn failed", reference }).catch(() => undefined);
-    }
   }
 
   close() {

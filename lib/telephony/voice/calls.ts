@@ -4,13 +4,11 @@ import crypto from "node:crypto";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { decryptSecret } from "@/lib/crypto/secret-box";
-import { calls, creditLedger, organizations, telephonyAccounts, type CallMode, type CallOutcome, type FailureClass, type TranscriptTurn } from "@/db/schema";
-import { changeCredits, spendCredits } from "@/lib/billing/ledger";
-import { renewFreePeriodIfDue } from "@/lib/billing/free-renewal";
-import { categoryOf, creditPrices } from "@/lib/billing/prices";
+import { calls, organizations, telephonyAccounts, type CallMode, type CallOutcome, type FailureClass, type TranscriptTurn } from "@/db/schema";
+import { chargeTurn, refundTurnQuietly } from "@/lib/conversation/credits";
 import { badRequest, forbidden, HttpError } from "@/lib/http/errors";
 import { enqueue } from "@/lib/jobs/queue";
-import { mentionedWhen } from "@/lib/providers/llm/intents";
+import { classifyIntent, mentionedWhen } from "@/lib/providers/llm/intents";
 import type { Intent } from "@/lib/providers/llm/interface";
 import { saveAudioClip, signedAudioUrl } from "@/lib/voice/audio-clips";
 import { assistantForNumber, personaForModel, voiceOf } from "@/lib/voice/context";
@@ -24,10 +22,18 @@ import { ROUTED, SPAM, whisperLine } from "@/lib/text/routing";
 import { dialTwiml, emptyVoiceTwiml, gatherTwiml, hangupTwiml, recordTwiml, rejectTwiml, relayTwiml, whisperTwiml, type Prompt } from "../twiml";
 import { absoluteUrl, telephonyUrl } from "../urls";
 import { findNumber, SIGNATURE_MESSAGE, twimlResponse, verifyCarrierRequest, type CarrierRequest } from "../webhook";
-import { bookingInProgress } from "@/lib/appointments/dialogue/conversation";
+import { abandonBooking, bookingInProgress } from "@/lib/appointments/dialogue/conversation";
+import { clockOf } from "@/lib/appointments/service";
+import { recordOptOut } from "@/lib/appointments/messaging";
+import { DEFAULT_CALL_RULES } from "@/lib/conversation/call-rules";
+import { decide, type Decision, type Situation } from "@/lib/conversation/engine";
+import { digitsAloud, say } from "@/lib/conversation/replies";
+import { understand } from "@/lib/conversation/understanding";
+import type { Language, Understanding } from "@/lib/conversation/understanding/types";
+import { createTask, taskExists } from "@/lib/receptionist/tasks";
 import { recordKnowledgeGap } from "@/lib/knowledge-gaps/service";
 import { forgetCaller, memoryFor, memoryForModel, topicOf } from "@/lib/receptionist/memory";
-import { FORGET_ME, welcomeBack } from "@/lib/text/receptionist";
+import { FORGET_ME, TASK_TITLES, welcomeBack, who } from "@/lib/text/receptionist";
 import { decideTurn, type TurnDecision } from "./decide";
 import { finishCallJob, processVoicemailJob } from "./post-call";
 import { historyOf, loadRuntime, speak, type CallRow, type CallRuntime, type NumberRow, type VoiceDeps } from "./runtime";
@@ -148,29 +154,79 @@ async function authenticateCallWebhook(db: Db, req: CarrierRequest): Promise<{ c
   return { call: null, number };
 }
 
-/** Claims step N of the call: the one request that gets the call back (with its state) goes on. */
-async function claimStep(db: Db, call: CallRow, step: number): Promise<CallRow | null> {
+/**
+ * A claimed step whose answer has not come after this long is taken to be lost (the process that
+ * claimed it died): a retry of the step may claim it again and answer it. A live turn answers well
+ * within it or is abandoned (DEFAULT_TURN_TIMEOUT_MS); a late first answer then only overwrites the
+ * replayed answer, and the turn's credit is spent once (its ledger reference names the step).
+ */
+export const STEP_CLAIM_EXPIRY_MS = 4_000;
+
+/**
+ * Claims step N of the call: the one request that gets the call back (with its state) goes on.
+ * `callerTurn`: the caller's words, written in the same statement, before any reply is computed
+ * (as a message for the team when the call is taking one), so a crash never loses them.
+ */
+async function claimStep(db: Db, call: CallRow, step: number, callerTurn?: TranscriptTurn): Promise<CallRow | null> {
+  const set: Record<string, unknown> = { step: step + 1, stepClaimedAt: new Date() };
+  if (callerTurn) {
+    set.transcript = sql`${calls.transcript} || case when ${calls.mode} = 'message' then ${jsonb([{ ...callerTurn, kind: "message" }])} else ${jsonb([callerTurn])} end`;
+  }
   const [claimed] = await db
     .update(calls)
-    .set({ step: step + 1 })
+    .set(set as Partial<typeof calls.$inferInsert>)
     .where(and(eq(calls.id, call.id), eq(calls.organizationId, call.organizationId), eq(calls.step, step)))
     .returning();
   return claimed ?? null;
 }
 
+/** Takes over step N when its claim expired without an answer (the claiming process died). */
+async function resumeStep(db: Db, call: Pick<CallRow, "id" | "organizationId">, step: number): Promise<CallRow | null> {
+  const now = new Date();
+  const [resumed] = await db
+    .update(calls)
+    .set({ stepClaimedAt: now })
+    .where(
+      and(
+        eq(calls.id, call.id),
+        eq(calls.organizationId, call.organizationId),
+        eq(calls.step, step + 1),
+        sql`(${calls.lastResponseStep} is null or ${calls.lastResponseStep} < ${step})`,
+        sql`(${calls.stepClaimedAt} is null or ${calls.stepClaimedAt} < ${new Date(now.getTime() - STEP_CLAIM_EXPIRY_MS).toISOString()}::timestamptz)`,
+        sql`${calls.mode} <> 'ended'`,
+      ),
+    )
+    .returning();
+  return resumed ?? null;
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A retry of a step already claimed: the answer stored for it (waiting briefly while the first request finishes). */
-async function replay(db: Db, callId: string, step: number): Promise<Response> {
-  for (let i = 0; i < 50; i++) {
+/**
+ * A retry of a step already claimed: the answer stored for it (waiting while the first request
+ * finishes), or — when the claim expires with no answer — the call itself, to answer the step again.
+ */
+async function replay(db: Db, callId: string, step: number, organizationId?: string): Promise<Response | CallRow> {
+  const deadline = Date.now() + STEP_CLAIM_EXPIRY_MS + 1_000;
+  while (Date.now() < deadline) {
     const [row] = await db
       .select({ xml: calls.lastResponse, at: calls.lastResponseStep })
       .from(calls)
       .where(eq(calls.id, callId));
     if (row?.xml && row.at !== null && row.at >= step) return twimlResponse(row.xml);
+    if (organizationId) {
+      const resumed = await resumeStep(db, { id: callId, organizationId }, step);
+      if (resumed) return resumed;
+    }
     await sleep(100);
   }
   return twimlResponse(hangupTwiml([{ say: LINES.lost }]));
+}
+
+/** A replayed answer as a Response (the steps that never resume). */
+async function replayed(db: Db, callId: string, step: number): Promise<Response> {
+  const answer = await replay(db, callId, step);
+  return answer instanceof Response ? answer : twimlResponse(hangupTwiml([{ say: LINES.lost }]));
 }
 
 type Ending = { status: "completed" | "voicemail"; outcome: CallOutcome };
@@ -197,7 +253,13 @@ function jsonb(value: unknown): SQL {
 async function respond(runtime: CallRuntime, req: CarrierRequest, step: number, answer: Answer): Promise<Response> {
   const { db, call } = runtime;
   const set: Record<string, unknown> = { lastResponse: answer.xml, lastResponseStep: step, ...(answer.extra ?? {}) };
-  if (answer.turns?.length) set.transcript = sql`${calls.transcript} || ${jsonb(answer.turns)}`;
+  let turns = answer.turns ?? [];
+  if (runtime.callerWordsWritten !== undefined) {
+    // Written with the step's claim already: the answer adds only what followed them.
+    const i = turns.findIndex((t) => t.speaker === "caller" && t.text === runtime.callerWordsWritten);
+    if (i >= 0) turns = [...turns.slice(0, i), ...turns.slice(i + 1)];
+  }
+  if (turns.length) set.transcript = sql`${calls.transcript} || ${jsonb(turns)}`;
   if (answer.mode) set.mode = answer.mode;
   if (answer.silentPrompts !== undefined) set.silentPrompts = answer.silentPrompts;
   if (answer.failureClass) set.failureClass = answer.failureClass;
@@ -220,7 +282,7 @@ async function respond(runtime: CallRuntime, req: CarrierRequest, step: number, 
   if (answer.ended) await enqueue(db, finishCallJob, { callId: call.id, organizationId: call.organizationId }, { singletonKey: `call-finish:${call.id}` });
 
   const total = performance.now() - req.receivedAt;
-  const timing = [`llm;dur=${(answer.timing?.llmMs ?? 0).toFixed(1)}`, `tts;dur=${(answer.timing?.ttsMs ?? 0).toFixed(1)}`, `total;dur=${total.toFixed(1)}`];
+  const timing = [`llm;dur=${(answer.timing?.llmMs ?? 0).toFixed(1)}`, `tts;dur=${(answer.timing?.ttsMs ?? 0).toFixed(1)}`, `nlu;dur=${(runtime.nluMs ?? 0).toFixed(1)}`, `total;dur=${total.toFixed(1)}`];
   const res = twimlResponse(answer.xml);
   res.headers.set("server-timing", timing.join(", "));
   return res;
@@ -250,6 +312,11 @@ async function line(runtime: CallRuntime, text: string): Promise<{ prompt: Promp
     console.error(`[telephony] speech synthesis failed for call ${runtime.call.id}:`, error instanceof Error ? error.message : error);
     return { prompt: { say: text }, ttsMs: 0, failed: true };
   }
+}
+
+/** A line in the caller's language (Spanish lines are said by the same voice until a Spanish offline voice is wired in). */
+async function lineOf(runtime: CallRuntime, text: string) {
+  return line(runtime, text);
 }
 
 function businessName(runtime: CallRuntime): string {
@@ -317,7 +384,7 @@ export async function answerIncomingCall(db: Db, req: CarrierRequest, deps: Voic
     const [existing] = await db.select({ id: calls.id, organizationId: calls.organizationId }).from(calls).where(eq(calls.providerCallSid, callSid));
     // The same CallSid on another organization's number: never touch that call.
     if (!existing || existing.organizationId !== number.organizationId) throw forbidden(SIGNATURE_MESSAGE);
-    return replay(db, existing.id, 0);
+    return replayed(db, existing.id, 0);
   }
 
   const now = new Date();
@@ -424,17 +491,6 @@ function failureClassOf(error: unknown): FailureClass {
   return "processing";
 }
 
-async function refundTurn(db: Db, organizationId: string, entryId: string | null, reference: string) {
-  if (!entryId) return;
-  const [entry] = await db
-    .select({ amount: creditLedger.amount })
-    .from(creditLedger)
-    .where(and(eq(creditLedger.id, entryId), eq(creditLedger.organizationId, organizationId)));
-  const spent = entry ? -entry.amount : 0;
-  if (spent <= 0) return;
-  await changeCredits(db, organizationId, "refund", spent, { reason: "Refund: the phone call turn failed", reference });
-}
-
 type Composed = {
   reply: { text: string; intent: Intent; knowledgeGap?: { question: string } };
   url: string;
@@ -491,15 +547,7 @@ async function replyTurn(runtime: CallRuntime, req: CarrierRequest, step: number
 
   // The credit and the reply run side by side: the spend's round trips stay off the reply's path.
   // Without the credit the reply is dropped and the caller is offered voicemail instead.
-  const spending = (async () => {
-    if (runtime.freePeriodDue) await renewFreePeriodIfDue(db, call.organizationId);
-    return spendCredits(db, call.organizationId, creditPrices.callTurn, {
-      reason: "Phone call turn",
-      category: categoryOf.callTurn,
-      reference,
-      metadata: { callId: call.id, step, assistantId: assistant.id },
-    });
-  })();
+  const spending = chargeTurn(db, { channel: "call", organizationId: call.organizationId, reference, renewFree: runtime.freePeriodDue, metadata: { callId: call.id, step, assistantId: assistant.id } });
   const composing = composeReply(runtime, text);
   const [spent, composed] = await Promise.allSettled([spending, composing]);
 
@@ -513,7 +561,7 @@ async function replyTurn(runtime: CallRuntime, req: CarrierRequest, step: number
     const error = composed.reason;
     const failureClass = failureClassOf(error);
     console.error(`[telephony] call ${call.id} step ${step}: the reply failed (${failureClass}):`, error instanceof Error ? error.message : error);
-    await refundTurn(db, call.organizationId, spent.value.entryId, reference).catch((e) => console.error("[telephony] refund failed", e));
+    await refundTurnQuietly(db, { channel: "call", organizationId: call.organizationId, reference });
     const answer = await voicemailAnswer(runtime, step, LINES.trouble, [callerTurn], { say: true });
     return respond(runtime, req, step, { ...answer, failureClass });
   }
@@ -655,18 +703,206 @@ async function act(runtime: CallRuntime, req: CarrierRequest, step: number, deci
   }
 }
 
+/** Understanding of the caller's words in the business's zone at the call's clock (null if it fails: the call goes on). */
+async function understandOnCall(runtime: CallRuntime, text: string, call: CallRow): Promise<Understanding | null> {
+  const started = performance.now();
+  try {
+    return await understand(text, {
+      now: clockOf(runtime.booking),
+      timeZone: runtime.profile.timezone ?? "UTC",
+      services: runtime.profile.services ?? [],
+      expecting: call.mode === "message" ? "message" : null,
+      language: languageOf(call.transcript),
+    });
+  } catch (error) {
+    console.error(`[telephony] understanding failed for call ${call.id}:`, error instanceof Error ? error.message : error);
+    return null;
+  } finally {
+    runtime.nluMs = performance.now() - started;
+  }
+}
+
+/** The conversation's language so far: the language of the assistant's last engine line, when it set one. */
+function languageOf(transcript: TranscriptTurn[]): Language | undefined {
+  const last = [...transcript].reverse().find((t) => t.speaker === "assistant" && t.intent?.startsWith("lang:"));
+  return last?.intent === "lang:es" ? "es" : undefined;
+}
+
+/** Why the call is taking a message (set by the line that asked for it). */
+function messageReasonOf(transcript: TranscriptTurn[]): Situation["messageReason"] {
+  const asked = [...transcript].reverse().find((t) => t.speaker === "assistant" && t.intent?.startsWith("message:"));
+  const reason = asked?.intent?.slice("message:".length);
+  return reason === "emergency" || reason === "complaint" || reason === "person" || reason === "callback" ? reason : "other";
+}
+
+/** The name the caller gave (never a device label such as the browser phone's "Phone panel"). */
+async function callerNameOf(runtime: CallRuntime): Promise<string | null> {
+  const said = runtime.understanding?.name;
+  if (said) return said;
+  const memory = await memoryFor(runtime.db, runtime.call.organizationId, runtime.call.fromNumber, { excludeCallId: runtime.call.id }).catch(() => null);
+  if (memory?.name) return memory.name;
+  const carrier = runtime.call.callerName?.trim();
+  return carrier && !NOT_A_NAME.test(carrier) ? carrier : null;
+}
+const NOT_A_NAME = /^(phone panel|unknown|anonymous|wireless caller|restricted|private|unavailable|[+\d\s()-]+)$/i;
+
+/**
+ * The decisions the engine makes itself (everything but "answer", which goes to the booking dialogue
+ * or the language model): the reply is one of ./replies.ts's lines, and a line that promises a call
+ * back, a booking or a transfer is said only with the task, appointment or <Dial> of this turn.
+ */
+async function actOnEngine(runtime: CallRuntime, req: CarrierRequest, step: number, d: Decision, text: string): Promise<Response | null> {
+  const { db, call } = runtime;
+  const lang: Language = runtime.understanding?.language ?? languageOf(call.transcript) ?? "en";
+  const vars = { business: businessName(runtime) };
+  const langTag = `lang:${lang}`;
+  const callerTurn = text ? [turn("caller", text)] : [];
+  const spokenAnswer = async (line: string, extra: Partial<Answer> & { intent?: string } = {}) => {
+    const spoken = await lineOf(runtime, line);
+    const { intent, ...rest } = extra;
+    return respond(runtime, req, step, {
+      xml: gatherTwiml([spoken.prompt], gatherUrl(step + 1)),
+      turns: [...callerTurn, turn("assistant", line, { intent: intent ?? langTag })],
+      silentPrompts: 0,
+      timing: { ttsMs: spoken.ttsMs },
+      ...rest,
+    });
+  };
+  switch (d.kind) {
+    case "silence":
+    case "forget":
+    case "voicemail":
+      return act(runtime, req, step, d.kind === "silence" ? d : { kind: d.kind === "forget" ? "forget_me" : "voicemail" }, text);
+    case "end": {
+      const line = say("goodbye", lang, vars, {});
+      const spoken = await lineOf(runtime, line);
+      return respond(runtime, req, step, {
+        xml: hangupTwiml([spoken.prompt]),
+        turns: [...callerTurn, turn("assistant", line, { intent: langTag })],
+        ended: { status: "completed", outcome: call.outcome ?? "answered_by_assistant" },
+        timing: { ttsMs: spoken.ttsMs },
+      });
+    }
+    case "repeat": {
+      const last = [...call.transcript].reverse().find((t) => t.speaker === "assistant");
+      return spokenAnswer(last?.text ?? say("nothingToRepeat", lang, vars, {}), { intent: last?.intent ?? langTag, ...(call.mode === "message" ? { mode: "message" as const } : {}) });
+    }
+    case "robot":
+      return spokenAnswer(say("robot", lang, { ...vars, name: runtime.assistant?.persona.name }, {}));
+    case "opt_out": {
+      await recordOptOut(db, call.organizationId, call.fromNumber);
+      await recordAction(db, { organizationId: call.organizationId, callId: call.id, type: "opted_out", detail: { text, step } });
+      return spokenAnswer(say("optedOut", lang, vars, {}));
+    }
+    case "transfer": {
+      const line = say(d.reason === "emergency" ? "connectingEmergency" : "connecting", lang, vars, { transfer: true });
+      const spoken = await lineOf(runtime, line);
+      return respond(runtime, req, step, {
+        xml: dialPerson(call, [spoken.prompt], d.to, step + 1),
+        turns: [...callerTurn, turn("assistant", line, { intent: d.reason === "emergency" ? "message:emergency" : langTag })],
+        mode: "transfer",
+        silentPrompts: 0,
+        timing: { ttsMs: spoken.ttsMs },
+      });
+    }
+    case "ask_message": {
+      if (d.reason === "person" || d.reason === "callback") await recordAction(db, { organizationId: call.organizationId, callId: call.id, type: "callback_requested", detail: { text, step } });
+      const key = d.reason === "emergency" ? "askEmergency" : d.reason === "callback" ? "askCallback" : "askMessage";
+      return spokenAnswer(say(key, lang, vars, {}), { mode: "message", intent: `message:${d.reason}` });
+    }
+    case "take_message":
+    case "urgent_task": {
+      const urgent = d.kind === "urgent_task" || d.urgent;
+      const name = await callerNameOf(runtime);
+      // The request that led to the message ("is Dr. Chen in?", "have Marco call me") is part of it.
+      const asked = d.kind === "take_message" ? [...call.transcript].reverse().find((t) => t.speaker === "caller" && t.kind !== "message")?.text : undefined;
+      const message = asked && d.reason !== "other" ? `${asked} — ${text}` : text;
+      const number = runtime.understanding?.phone ?? call.fromNumber;
+      const caller = who(name, number);
+      const taskKey = `call:${call.id}:message:step${step}`;
+      await recordAction(db, { organizationId: call.organizationId, callId: call.id, type: "took_message", detail: { message, step, urgent, taskKey, name, number } });
+      const made = await createTask(db, {
+        organizationId: call.organizationId,
+        kind: "message",
+        title: `${urgent ? URGENT_PREFIX[lang] : ""}${TASK_TITLES.message(caller, message)}`,
+        detail: message,
+        contactNumber: number,
+        contactName: name,
+        callId: call.id,
+        sourceKey: taskKey,
+        urgent,
+      });
+      const backed = { task: made || (await taskExists(db, call.organizationId, taskKey)) };
+      const key = d.kind === "urgent_task" ? "complaintTaken" : urgent ? "urgentTaken" : "messageTaken";
+      const line = say(key, lang, { ...vars, name, digits: digitsAloud(number) }, backed);
+      const spoken = await lineOf(runtime, line);
+      return respond(runtime, req, step, {
+        xml: gatherTwiml([spoken.prompt], gatherUrl(step + 1)),
+        turns: [turn("caller", text, { kind: "message" }), turn("assistant", line, { intent: langTag })],
+        mode: "conversation",
+        silentPrompts: 0,
+        timing: { ttsMs: spoken.ttsMs },
+        ...(name ? { extra: { callerName: name } } : {}),
+      });
+    }
+    case "answer":
+      return null;
+  }
+}
+
+const URGENT_PREFIX: Record<Language, string> = { en: "URGENT: ", es: "URGENTE: " };
+
 const INTENT_ROUTED = ROUTED.intent(0, "", "").slice(0, 20);
 
 /** POST gather?step=N: what the caller said (SpeechResult), or nothing (the Gather timed out). */
 export async function continueAfterGather(db: Db, req: CarrierRequest, step: number, deps: VoiceDeps = {}): Promise<Response> {
   const { call } = await authenticateCallWebhook(db, req);
   if (!call) return twimlResponse(hangupTwiml([{ say: LINES.lost }]));
-  const claimed = await claimStep(db, call, step);
-  if (!claimed) return replay(db, call.id, step);
+  // What the caller said, or keyed in (Digits: a number typed on the keypad counts like one said).
+  const text = (req.params.SpeechResult || req.params.Digits || "").replace(/\s+/g, " ").trim().slice(0, 2000);
+  // The caller's words are written with the claim, before the reply is computed.
+  const callerWords = text ? turn("caller", text, { step }) : undefined;
+  let claimed = await claimStep(db, call, step, callerWords);
+  if (!claimed) {
+    const replayedOrResumed = await replay(db, call.id, step, call.organizationId);
+    if (replayedOrResumed instanceof Response) return replayedOrResumed;
+    claimed = replayedOrResumed;
+  }
+  // The turns before this step: the model and the decisions read them as they were when the caller spoke.
+  claimed = { ...claimed, transcript: claimed.transcript.filter((t) => !(t.speaker === "caller" && t.step === step)) };
   const runtime = await loadRuntime(db, claimed, deps);
-  const text = (req.params.SpeechResult ?? "").replace(/\s+/g, " ").trim().slice(0, 2000);
-  // While a booking is under way, "yes", "no" or "cancel it" answer the booking, not the call's routing.
-  const booking = text && claimed.mode === "conversation" && (await bookingInProgress(db, claimed.organizationId, "call", claimed.id, runtime.booking));
+  if (callerWords) runtime.callerWordsWritten = text;
+  // The engine decides (lib/conversation/engine.ts): leaving a flow — a person, goodbye, "wait,
+  // what?", an emergency — wins over a booking under way; otherwise "yes", "no" or "cancel it"
+  // answer the booking, not the call's routing.
+  const bookingActive = Boolean(text && claimed.mode === "conversation" && (await bookingInProgress(db, claimed.organizationId, "call", claimed.id, runtime.booking)));
+  const understanding = text ? await understandOnCall(runtime, text, claimed) : null;
+  runtime.understanding = understanding;
+  const engine = decide({
+    channel: "call",
+    text,
+    understanding,
+    takingMessage: claimed.mode === "message",
+    messageReason: messageReasonOf(claimed.transcript),
+    bookingActive,
+    forwardTo: runtime.number?.forwardTo ?? null,
+    rules: runtime.assistant?.callRules ?? DEFAULT_CALL_RULES,
+    silentPrompts: claimed.silentPrompts,
+    canTransfer: true,
+  });
+  // The number's own intent rules (billing → the billing line…) come before the engine's answer.
+  const routedFirst = (engine.kind === "answer" || engine.kind === "urgent_task") && !bookingActive && claimed.mode === "conversation" && !claimed.routedBecause?.startsWith(INTENT_ROUTED);
+  const route = routedFirst ? routeIntent(runtime.number?.routing ?? null, runtime.number?.forwardTo ?? null, text, classifyIntent(text, historyOf(claimed.transcript)).intent) : null;
+  if (route && (route.action === "forward" || route.action === "voicemail")) {
+    await db.update(calls).set({ routedBecause: route.because }).where(and(eq(calls.id, claimed.id), eq(calls.organizationId, claimed.organizationId)));
+    const routedRuntime = { ...runtime, call: { ...claimed, routedBecause: route.because } };
+    if (route.action === "forward" && route.to) return act(routedRuntime, req, step, { kind: "transfer", to: route.to }, text);
+    if (route.action === "voicemail") return act(routedRuntime, req, step, { kind: "voicemail" }, text);
+  }
+  const handled = await actOnEngine(runtime, req, step, engine, text);
+  if (handled) return handled;
+  if (engine.kind === "answer" && engine.leaveBooking) await abandonBooking(db, claimed.organizationId, "call", claimed.id, runtime.booking);
+  const booking = bookingActive && !(engine.kind === "answer" && engine.leaveBooking);
   const decision: TurnDecision = booking ? { kind: "reply", intent: "appointment" } : decideTurn({
     text,
     mode: claimed.mode,
@@ -728,7 +964,7 @@ export async function continueAfterDial(db: Db, req: CarrierRequest, step: numbe
   const { call } = await authenticateCallWebhook(db, req);
   if (!call) return twimlResponse(hangupTwiml([{ say: LINES.lost }]));
   const claimed = await claimStep(db, call, step);
-  if (!claimed) return replay(db, call.id, step);
+  if (!claimed) return replayed(db, call.id, step);
   const runtime = await loadRuntime(db, claimed, deps);
   const status = req.params.DialCallStatus ?? "failed";
   const to = new URL(req.url).searchParams.get("to") || runtime.number?.forwardTo || null;
@@ -778,7 +1014,7 @@ export async function finishRecording(db: Db, req: CarrierRequest, step: number,
   const { call } = await authenticateCallWebhook(db, req);
   if (!call) return twimlResponse(hangupTwiml([{ say: LINES.lost }]));
   const claimed = await claimStep(db, call, step);
-  if (!claimed) return replay(db, call.id, step);
+  if (!claimed) return replayed(db, call.id, step);
   const runtime = await loadRuntime(db, claimed, deps);
   const duration = Number(req.params.RecordingDuration ?? 0) || 0;
   const recordingSid = req.params.RecordingSid || null;
@@ -913,7 +1149,7 @@ export async function afterRelay(db: Db, req: CarrierRequest, step: number, deps
   const { call } = await authenticateCallWebhook(db, req);
   if (!call) return twimlResponse(hangupTwiml([{ say: LINES.lost }]));
   const claimed = await claimStep(db, call, step);
-  if (!claimed) return replay(db, call.id, step);
+  if (!claimed) return replayed(db, call.id, step);
   const runtime = await loadRuntime(db, claimed, deps);
   let reason = "";
   try {

@@ -19,6 +19,8 @@ import { saveAudioClip, signedAudioUrl } from "@/lib/voice/audio-clips";
 import { assistantById, businessInfo, type ResolvedAssistant } from "@/lib/voice/context";
 import { HISTORY_TURNS } from "@/lib/voice/service";
 import { absoluteUrl } from "../urls";
+import type { Understanding } from "@/lib/conversation/understanding/types";
+import { bookingHeard } from "@/lib/conversation/engine";
 
 export type CallRow = typeof calls.$inferSelect;
 export type NumberRow = typeof phoneNumbers.$inferSelect;
@@ -52,6 +54,11 @@ export type CallRuntime = {
   booking: BookingDeps;
   /** The booking dialogue's turns during this request (the call records what they did). */
   bookingTurns: DialogueTurn[];
+  /** The caller's words of this step, already in the transcript (written with the step's claim). */
+  callerWordsWritten?: string;
+  /** What understanding read in this step's words, and how long it took (the benchmark reports it). */
+  understanding?: Understanding | null;
+  nluMs?: number;
 };
 
 export async function numberOfCall(db: DbOrTx, call: Pick<CallRow, "organizationId" | "phoneNumberId">): Promise<NumberRow | null> {
@@ -129,11 +136,13 @@ export async function loadRuntime(db: Db, call: CallRow, deps: VoiceDeps = {}, n
   const bookingTurns: DialogueTurn[] = [];
   const booking = deps.booking ?? {};
   // Booking by voice: the dialogue answers turns about appointments, the model everything else.
-  const llm = bookingAwareLlm(db, call.organizationId, deps.llm ?? context.llm, { channel: "call", ref: call.id, callerPhone: call.fromNumber }, booking, (t) => {
+  const holder: { runtime?: CallRuntime } = {};
+  const heard = () => bookingHeard(holder.runtime?.understanding ?? null);
+  const llm = bookingAwareLlm(db, call.organizationId, deps.llm ?? context.llm, { channel: "call", ref: call.id, callerPhone: call.fromNumber, heard }, booking, (t) => {
     bookingTurns.push(t);
   });
   const tts = deps.tts ?? context.tts;
-  return {
+  return (holder.runtime = {
     booking,
     bookingTurns,
     db,
@@ -146,7 +155,7 @@ export async function loadRuntime(db: Db, call: CallRow, deps: VoiceDeps = {}, n
     tts,
     store: deps.store ?? getBlobStore(),
     turnTimeoutMs: deps.turnTimeoutMs ?? DEFAULT_TURN_TIMEOUT_MS,
-  };
+  });
 }
 
 /** The call's turns as the language model's history (the last HISTORY_TURNS). */

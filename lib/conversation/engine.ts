@@ -1,0 +1,153 @@
+/**
+ * The conversation engine's decision for one thing a caller said: every channel (the phone's Gather
+ * loop, the ConversationRelay gateway, texts, A2A, the browser voice test) asks `decide` with the
+ * same situation and renders the decision in its own medium. The decision says what to DO (book,
+ * take a message, transfer, escalate, opt out, forget, end…), never just what to say; the reply lines
+ * of the decisions the engine makes itself live in ./replies.ts, with what each promises.
+ *
+ * Order of precedence (issue 27): leaving a flow always wins — a person, goodbye, "wait, what?",
+ * an emergency, opt-out and forget-me beat booking offers, read-backs and message taking.
+ */
+import type { CallRule } from "@/db/schema";
+import { isGoodbye } from "@/lib/providers/llm/intents";
+import type { Intent } from "@/lib/providers/llm/interface";
+import { asksToBeForgotten } from "@/lib/receptionist/forget";
+import { ruleFor } from "./call-rules";
+import type { CallerIntent, Understanding } from "./understanding/types";
+
+export type EngineChannel = "call" | "relay" | "sms" | "a2a" | "voice_test";
+
+export type Situation = {
+  channel: EngineChannel;
+  /** What the caller said, trimmed; "" when nothing was heard. */
+  text: string;
+  understanding: Understanding | null;
+  /** The call is taking a message: the words are the message. */
+  takingMessage: boolean;
+  /** Why the message is being taken (an emergency or complaint makes the task urgent). */
+  messageReason?: "emergency" | "complaint" | "person" | "callback" | "other";
+  /** A booking, move or cancellation is under way (offers, a read-back). */
+  bookingActive: boolean;
+  forwardTo: string | null;
+  rules: CallRule[];
+  afterHours?: boolean;
+  silentPrompts: number;
+  /** Can this channel connect a call (<Dial>)? */
+  canTransfer: boolean;
+};
+
+export type Decision =
+  | { kind: "silence"; hangUp: boolean }
+  | { kind: "end" }
+  | { kind: "repeat" }
+  | { kind: "forget" }
+  | { kind: "opt_out" }
+  | { kind: "robot" }
+  | { kind: "voicemail" }
+  | { kind: "transfer"; to: string; reason: "asked" | "emergency" | "person" | "rule"; onNoAnswer: "take_message" }
+  /** Ask the caller what to pass on; their next words are the message (a task is written then). */
+  | { kind: "ask_message"; reason: "emergency" | "complaint" | "person" | "callback" | "other" }
+  /** The words are the message: a task is written in this turn, then the reply says so. */
+  | { kind: "take_message"; urgent: boolean; reason: NonNullable<Situation["messageReason"]> }
+  /** An urgent task from these very words (a complaint), written in this turn. */
+  | { kind: "urgent_task"; reason: "complaint" | "emergency" }
+  /** Answer: the booking dialogue or the language model; `leaveBooking` drops a booking under way first. */
+  | { kind: "answer"; intent: Intent; leaveBooking: boolean };
+
+export const MAX_SILENT_PROMPTS = 2;
+
+/** "Wait, what?", "say that again", "what was that?": the last line again, whatever flow is under way. */
+const REPEAT = /^(?:(?:sorry|wait|um+|uh+|pardon|excuse me)[,.!?]?\s*)*(?:what(?: was that| did you say)?\??|(?:can|could) you (?:say|repeat) that(?: again)?|say that again|repeat that|come again|pardon(?: me)?|i didn'?t (?:catch|hear|get) (?:that|you|it)|one more time|c[oó]mo\??|perd[oó]n\??|puede repetir(?:lo)?)[\s?.!]*(?:please)?[\s?.!]*$/i;
+
+/** The words of "are you a robot / a real person?" (the model alone confuses "do you guys do Saturdays?"). */
+const ASKS_IF_HUMAN = /\b(robot|bot|real (?:person|human)|a (?:person|human)|human|machine|computer|automated|recording|an? ai|artificial|persona real|una persona|m[aá]quina|inteligencia artificial|grabaci[oó]n)\b/i;
+
+const LEAVE_VOICEMAIL = /\b(leave (?:a |an )?(?:voice ?mail|voice message)|(?:voice ?mail)\b|buz[oó]n de voz|mensaje de voz)/i;
+/** Questions that leave a booking flow ("what are your hours?" while times are being offered). */
+const OTHER_QUESTIONS = new Set<CallerIntent>(["hours", "address", "policy", "services"]);
+/** How sure understanding must be before its reading overrides a booking under way. */
+const LEAVE_CONFIDENCE = 0.6;
+
+/** The legacy intent (the model's context and routing rules) of an understanding. */
+export function legacyIntent(u: Understanding | null, fallback: Intent = "other"): Intent {
+  switch (u?.intent) {
+    case "book":
+    case "reschedule":
+    case "cancel_appointment":
+    case "availability":
+      return "appointment";
+    case "price":
+      return "pricing";
+    case "hours":
+      return "hours";
+    case "person":
+    case "callback":
+    case "message":
+      return "human_handoff";
+    case "complaint":
+      return "complaint";
+    case "spam":
+      return "spam";
+    case "greeting":
+      return "greeting";
+    default:
+      return fallback;
+  }
+}
+
+function sure(u: Understanding | null, ...intents: CallerIntent[]): boolean {
+  return Boolean(u && intents.includes(u.intent) && u.confidence >= LEAVE_CONFIDENCE);
+}
+
+export function decide(s: Situation): Decision {
+  const text = s.text.trim();
+  if (!text) return { kind: "silence", hangUp: s.silentPrompts + 1 >= MAX_SILENT_PROMPTS };
+  const u = s.understanding;
+
+  if (REPEAT.test(text) || sure(u, "repeat")) return { kind: "repeat" };
+  if (isGoodbye(text) || (sure(u, "goodbye") && !s.takingMessage)) return { kind: "end" };
+  if (asksToBeForgotten(text) || (u?.intent === "forget_me" && u.confidence >= 0.8)) return { kind: "forget" };
+  if (sure(u, "opt_out")) return { kind: "opt_out" };
+
+  if (sure(u, "emergency")) {
+    const rule = ruleFor(s.rules, "emergency");
+    const to = rule?.action === "transfer" ? (rule.to ?? s.forwardTo) : null;
+    if (to && s.canTransfer) return { kind: "transfer", to, reason: "emergency", onNoAnswer: "take_message" };
+    if (s.takingMessage) return { kind: "take_message", urgent: true, reason: "emergency" };
+    return { kind: "ask_message", reason: "emergency" };
+  }
+
+  // Taking a message: the caller's words are the message (unless they want a voicemail instead).
+  if (s.takingMessage) {
+    if (LEAVE_VOICEMAIL.test(text)) return { kind: "voicemail" };
+    const reason = s.messageReason ?? "other";
+    return { kind: "take_message", urgent: reason === "emergency" || reason === "complaint", reason };
+  }
+  if (LEAVE_VOICEMAIL.test(text)) return { kind: "voicemail" };
+  if (sure(u, "robot") && ASKS_IF_HUMAN.test(text)) return { kind: "robot" };
+
+  if (sure(u, "person") || (u?.intent === "person" && !s.bookingActive)) {
+    const rule = ruleFor(s.rules, "asks_for_person", u?.person);
+    if (rule?.action === "take_message" || rule?.action === "urgent_task") return { kind: "ask_message", reason: "person" };
+    const to = rule?.action === "transfer" ? (rule.to ?? s.forwardTo) : s.forwardTo;
+    if (to && s.canTransfer) return { kind: "transfer", to, reason: rule ? "rule" : "asked", onNoAnswer: "take_message" };
+    return { kind: "ask_message", reason: "person" };
+  }
+  if (sure(u, "callback", "message")) return { kind: "ask_message", reason: "callback" };
+  if (sure(u, "complaint")) {
+    const rule = ruleFor(s.rules, "complaint");
+    if (rule?.action === "urgent_task" || rule?.action === "take_message") return { kind: "urgent_task", reason: "complaint" };
+  }
+
+  const leaveBooking = s.bookingActive && Boolean(u && OTHER_QUESTIONS.has(u.intent) && u.confidence >= LEAVE_CONFIDENCE && !u.when);
+  return { kind: "answer", intent: legacyIntent(u), leaveBooking };
+}
+
+/** What the booking dialogue should know of understanding's reading: a booking, move or cancellation, and the caller's name. */
+export function bookingHeard(u: Understanding | null): { intent: "book" | "reschedule" | "cancel" | null; name?: string | null } | undefined {
+  if (!u) return undefined;
+  // A service and a day named together ("a cleaning Saturday at 10") is a booking, whatever else was asked.
+  const named = u.service && u.when && !u.when.invalid ? "book" : null;
+  const intent = u.intent === "book" || u.intent === "availability" ? "book" : u.intent === "reschedule" ? "reschedule" : u.intent === "cancel_appointment" ? "cancel" : named;
+  return { intent, name: u.name ?? null };
+}

@@ -1,0 +1,60 @@
+import { DIALOGUE_LINES } from "@/lib/appointments/dialogue/dialogue";
+import { digitsAloud, promisesIn, REPLIES, say, UnbackedPromiseError, unbackedPromises, type ReplyKey } from "./replies";
+
+/**
+ * Say what you did, do what you said: every line of the engine that promises a call back, a
+ * booking or a transfer is refused unless the turn has written what backs it, and every line that
+ * makes such a promise in its words declares it.
+ */
+const vars = { business: "Harbor Dental", name: "Tom Baker", digits: "5 5 5, 0 1 2, 3 4 5 6" };
+const keys = Object.keys(REPLIES) as ReplyKey[];
+
+describe("every reply template's promise is backed", () => {
+  it.each(keys.flatMap((key) => (["en", "es"] as const).map((lang) => [key, lang] as const)))("%s (%s)", (key, lang) => {
+    const declared = REPLIES[key].promises;
+    const text = say(key, lang, vars, { task: true, appointment: true, transfer: true });
+    // What the words promise is exactly what the template declares.
+    expect([...promisesIn(text)]).toEqual(declared ? [declared] : []);
+    if (declared) {
+      // Without the row (or the <Dial>) of the same turn, the line cannot be said.
+      expect(() => say(key, lang, vars, {})).toThrow(UnbackedPromiseError);
+      expect(() => say(key, lang, vars, { [declared]: true })).not.toThrow();
+    } else {
+      expect(() => say(key, lang, vars, {})).not.toThrow();
+    }
+  });
+
+  it("the booking dialogue says \"booked\" only in the lines written after the appointment row", () => {
+    const sample = { readBack: "Cleaning on Tuesday, December 8th at 3 PM for Tom Baker" };
+    const slot = { start: "2026-12-08T20:00:00Z", localDate: "2026-12-08", localTime: "15:00", spoken: "Tuesday, December 8 at 3:00 PM" };
+    const render = (line: unknown): string => {
+      if (typeof line === "string") return line;
+      const fn = line as (...a: unknown[]) => string;
+      for (const args of [[sample.readBack, "Tuesday, December 8", [slot]], [sample.readBack, [slot]], [[slot]], [["Cleaning", "Whitening"]], [sample.readBack]]) {
+        try {
+          return fn(...args);
+        } catch {
+          // another shape of arguments
+        }
+      }
+      throw new Error("a dialogue line with arguments this test does not know");
+    };
+    const lines = Object.entries(DIALOGUE_LINES).map(([key, line]) => [key, render(line)] as const);
+    const booking = lines.filter(([, text]) => promisesIn(text).has("appointment")).map(([key]) => key);
+    // booked / moved are returned by the dialogue only after port.confirm wrote the appointment (dialogue.test.ts).
+    expect(booking.sort()).toEqual(["booked"]);
+    expect(lines.filter(([, text]) => promisesIn(text).has("task"))).toEqual([]);
+  });
+
+  it("finds promises made in any words, and which are unbacked", () => {
+    expect(unbackedPromises("Someone will call you back shortly.", {})).toEqual(["task"]);
+    expect(unbackedPromises("You're booked for Tuesday.", { appointment: true })).toEqual([]);
+    expect(unbackedPromises("Let me connect you with someone.", {})).toEqual(["transfer"]);
+    expect(unbackedPromises("Le devolverán la llamada mañana.", {})).toEqual(["task"]);
+    expect(unbackedPromises("We're open until 5 PM.", {})).toEqual([]);
+  });
+
+  it("reads a number back digit by digit", () => {
+    expect(digitsAloud("+15555550123")).toBe("5 5 5, 5 5 5, 0 1 2 3");
+  });
+});
