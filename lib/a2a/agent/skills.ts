@@ -15,7 +15,6 @@ import { normalizePhone } from "@/lib/appointments/schema";
 import type { AgentSender } from "./conversations";
 import { requirePhoneProof } from "./phone-proof";
 import { recordAssistantReply } from "@/lib/assistants/replies";
-import { errorForLog } from "@/lib/database-errors";
 
 /**
  * What another AI agent can ask a business's agent to do (its card lists them). A skill is one
