@@ -41,8 +41,8 @@ describe("simulated carrier", () => {
 
   it("knows the locality of common area codes and searches a default one without an area code", async () => {
     const carrier = createSimulatedProvider(simulatedInventory(await getDb()));
-    const [sf] = await carrier.searchAvailable({ areaCode: "415", limit: 1 });
-    expect(sf).toMatchObject({ locality: "San Francisco", region: "CA" });
+    const [pdx] = await carrier.searchAvailable({ areaCode: "503", limit: 1 });
+    expect(pdx).toMatchObject({ locality: "Portland", region: "OR" });
     const [any] = await carrier.searchAvailable({ limit: 1 });
     expect(isSimulatedNumber(any.phoneNumber)).toBe(true);
   });
