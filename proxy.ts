@@ -3,7 +3,6 @@ import { RETURN_TO_PARAM, safeReturnPath } from "@/lib/auth/return-to";
 import { SESSION_COOKIE_NAMES } from "@/lib/auth/session-hint";
 import { apiFallbackResponse } from "@/lib/http/api-fallback";
 import { baseSecurityHeaders, contentSecurityPolicy, newNonce } from "@/lib/http/security-headers";
-import { redirectToPath } from "@/lib/http/redirect";
 
 /**
  * Cheap checks before rendering; it authorizes nothing. Every route handler and server component
@@ -32,7 +31,9 @@ export function proxy(request: NextRequest) {
     response = new NextResponse(apiFallback.body, { status: apiFallback.status, headers: apiFallback.headers });
   } else if (pathname === "/auth" && hasSessionCookie) {
     const next = safeReturnPath(request.nextUrl.searchParams.get(RETURN_TO_PARAM));
-    response = redirectToPath(next ?? "/dashboard", 307);
+    // A proxy's redirect needs an absolute Location (Next resolves it here): built on PUBLIC_URL when
+    // set, so behind a proxy it names the public host, never the server's own.
+    response = NextResponse.redirect(new URL(next ?? "/dashboard", process.env.PUBLIC_URL || request.nextUrl.origin), 307);
   } else if (isPage) {
     csp = contentSecurityPolicy(newNonce(), { dev });
     const headers = new Headers(request.headers);
