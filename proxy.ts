@@ -31,9 +31,9 @@ export function proxy(request: NextRequest) {
     response = new NextResponse(apiFallback.body, { status: apiFallback.status, headers: apiFallback.headers });
   } else if (pathname === "/auth" && hasSessionCookie) {
     const next = safeReturnPath(request.nextUrl.searchParams.get(RETURN_TO_PARAM));
-    // A proxy's redirect needs an absolute Location (Next resolves it here): built on PUBLIC_URL when
-    // set, so behind a proxy it names the public host, never the server's own.
-    response = NextResponse.redirect(new URL(next ?? "/dashboard", process.env.PUBLIC_URL || request.nextUrl.origin), 307);
+    // A proxy's redirect needs an absolute Location (Next resolves it here; a relative one throws
+    // Invalid URL): on the address the browser asked for, which the proxy sees.
+    response = NextResponse.redirect(new URL(next ?? "/dashboard", request.url), 307);
   } else if (isPage) {
     csp = contentSecurityPolicy(newNonce(), { dev });
     const headers = new Headers(request.headers);
