@@ -39,7 +39,7 @@ const config = {
     "^server-only$": "<rootDir>/tests/setup/empty-module.js",
     "^@/(.*)$": "<rootDir>/$1",
   },
-  testTimeout: 30000,
+  testTimeout: 60000,
 };
 
 export default async function jestConfig() {
