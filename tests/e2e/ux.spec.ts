@@ -54,7 +54,9 @@ test("a signed-out visit to /call-history returns there after sign-in; off-site 
   await signInDemo(page);
   await page.waitForURL("**/call-history?type=call");
 
+  // Signed out again: the session is held as a cookie and, for bearer calls, in the page's storage.
   await page.context().clearCookies();
+  await page.evaluate(() => window.localStorage.clear());
   await page.goto("/auth?next=%2F%2Fevil.example%2F");
   await signInDemo(page);
   await page.waitForURL("**/dashboard");
