@@ -70,6 +70,28 @@ export const logisticsRequests = pgTable(
   (t) => [index("logistics_request_org_status_created_idx").on(t.organizationId, t.status, t.createdAt)],
 );
 
+/** The summed columns every rollup row holds (lib/analytics/rollup.ts ROLLUP_METRICS). */
+const rollupMetricColumns = () => ({
+    n: integer("n").notNull().default(0),
+    served: integer("served").notNull().default(0),
+    unserved: integer("unserved").notNull().default(0),
+    timeouts: integer("timeouts").notNull().default(0),
+    auth: integer("auth").notNull().default(0),
+    processing: integer("processing").notNull().default(0),
+    durationSum: bigint("duration_sum", { mode: "number" }).notNull().default(0),
+    durationN: integer("duration_n").notNull().default(0),
+    scoreSum: bigint("score_sum", { mode: "number" }).notNull().default(0),
+    scoreN: integer("score_n").notNull().default(0),
+    s5: integer("s5").notNull().default(0),
+    s4: integer("s4").notNull().default(0),
+    s3: integer("s3").notNull().default(0),
+    s12: integer("s12").notNull().default(0),
+    msSum: bigint("ms_sum", { mode: "number" }).notNull().default(0),
+    under1: integer("under1").notNull().default(0),
+    mid: integer("mid").notNull().default(0),
+    over3: integer("over3").notNull().default(0),
+});
+
 /**
  * Per-day rollups behind /api/analytics (lib/analytics/rollup.ts, docs/analytics.md#rollups): one
  * row per organization, UTC day, source, dimension value and filter combination (number, assistant,
@@ -90,24 +112,7 @@ export const analyticsDays = pgTable(
     phoneNumberId: text("phone_number_id"),
     assistantId: text("assistant_id"),
     direction: text("direction", { enum: ["inbound", "outbound"] }),
-    n: integer("n").notNull().default(0),
-    served: integer("served").notNull().default(0),
-    unserved: integer("unserved").notNull().default(0),
-    timeouts: integer("timeouts").notNull().default(0),
-    auth: integer("auth").notNull().default(0),
-    processing: integer("processing").notNull().default(0),
-    durationSum: bigint("duration_sum", { mode: "number" }).notNull().default(0),
-    durationN: integer("duration_n").notNull().default(0),
-    scoreSum: bigint("score_sum", { mode: "number" }).notNull().default(0),
-    scoreN: integer("score_n").notNull().default(0),
-    s5: integer("s5").notNull().default(0),
-    s4: integer("s4").notNull().default(0),
-    s3: integer("s3").notNull().default(0),
-    s12: integer("s12").notNull().default(0),
-    msSum: bigint("ms_sum", { mode: "number" }).notNull().default(0),
-    under1: integer("under1").notNull().default(0),
-    mid: integer("mid").notNull().default(0),
-    over3: integer("over3").notNull().default(0),
+    ...rollupMetricColumns(),
   },
   (t) => [index("analytics_day_org_source_day_idx").on(t.organizationId, t.source, t.day)],
 );
@@ -139,3 +144,39 @@ export const organizationCounts = pgTable("organization_count", {
   replyMsSum: bigint("reply_ms_sum", { mode: "number" }).notNull().default(0),
   replyMsCount: bigint("reply_ms_count", { mode: "number" }).notNull().default(0),
 });
+
+
+/**
+ * Per-hour rollups behind the 24-hour analytics range (issue 29): the same rows as `analytics_day`, one
+ * set per organization and UTC hour, kept for the last 72 hours only (the 24h range and the 24 hours
+ * before it). Written only by the `analytics.rollup-organization` job from hours marked in
+ * `analytics_dirty_hour` by the same triggers that mark dirty days (migration analytics_hourly).
+ */
+export const analyticsHours = pgTable(
+  "analytics_hour",
+  {
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    hour: timestamp("hour", { withTimezone: true, mode: "string" }).notNull(),
+    source: text("source", { enum: ["call", "message", "reply"] }).notNull(),
+    dim: text("dim", { enum: ["hour", "area", "intent", "all"] }).notNull(),
+    key: text("key"),
+    phoneNumberId: text("phone_number_id"),
+    assistantId: text("assistant_id"),
+    direction: text("direction", { enum: ["inbound", "outbound"] }),
+    ...rollupMetricColumns(),
+  },
+  (t) => [index("analytics_hour_org_source_hour_idx").on(t.organizationId, t.source, t.hour)],
+);
+
+/** Hours (of the last 72) whose hourly rollup is out of date; read live until recomputed. */
+export const analyticsDirtyHours = pgTable(
+  "analytics_dirty_hour",
+  {
+    organizationId: text("organization_id").notNull(),
+    hour: timestamp("hour", { withTimezone: true, mode: "string" }).notNull(),
+    markedAt: timestamp("marked_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.hour] })],
+);

@@ -1,7 +1,7 @@
 import "server-only";
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { analyticsDays, analyticsDirtyDays, assistantReplies, calls, messages } from "@/db/schema";
+import { analyticsDays, analyticsDirtyDays, analyticsDirtyHours, analyticsHours, assistantReplies, calls, messages } from "@/db/schema";
 import { enqueue } from "@/lib/jobs/queue";
 import { defineJob } from "@/lib/jobs/types";
 
@@ -114,6 +114,8 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * the partial days at its edges and the dirty days are scanned live (merged into few intervals).
  */
 export type RollupWindow = {
+  /** "day": whole days from analytics_day; "hour": whole hours from analytics_hour (ISO timestamps). */
+  unit?: "day" | "hour";
   /** Whole days [wholeFrom, wholeTo) (YYYY-MM-DD), or null when the range holds no whole day. */
   wholeFrom: string | null;
   wholeTo: string | null;
@@ -167,6 +169,7 @@ export function inLiveIntervals(column: SQLWrapper, window: RollupWindow): SQL {
 
 /** The rollup rows of `source` that a window reads (whole, clean days), as rollup-shaped rows. */
 export function rolledUpRows(source: RollupSource, organizationId: string | null, window: RollupWindow): SQL {
+  if (window.unit === "hour") return rolledUpHourRows(source, organizationId, window);
   const t = analyticsDays;
   const dayIn =
     window.wholeFrom && window.wholeTo
@@ -179,6 +182,125 @@ export function rolledUpRows(source: RollupSource, organizationId: string | null
            ${sql.raw(ROLLUP_METRICS.join(", "))}
       from ${t}
      where ${t.source} = ${source} and ${organizationId ? sql`${t.organizationId} = ${organizationId} and` : sql``} ${dayIn}`;
+}
+
+const HOUR_MS = 3_600_000;
+/** How long hourly rollups are kept (and hours marked dirty by the triggers, migration analytics_hourly_sql). */
+export const HOUR_ROLLUP_KEEP_HOURS = 72;
+/** Ranges starting at most this long ago may be read from the hourly rollup (margin under the 72 hours kept). */
+const HOUR_ROLLUP_READ_HOURS = HOUR_ROLLUP_KEEP_HOURS - 6;
+
+/** True when [from, ...) lies inside the hours the hourly rollup keeps. */
+export function hourlyRollupCovers(from: Date, realNow = Date.now()): boolean {
+  return from.getTime() >= realNow - HOUR_ROLLUP_READ_HOURS * HOUR_MS;
+}
+
+/**
+ * Like rollupWindow, by the hour (the 24h range): whole UTC hours inside [from, to) come from
+ * analytics_hour unless marked dirty; the partial hours at the edges and the dirty hours are scanned
+ * live. So a 24-hour figure reads ~24 rollup hours and scans at most the newest few hours of calls.
+ */
+export async function rollupHourWindow(db: Db, organizationId: string | null, from: Date, to: Date): Promise<RollupWindow> {
+  const wholeStart = Math.ceil(from.getTime() / HOUR_MS) * HOUR_MS;
+  const wholeEnd = Math.floor(to.getTime() / HOUR_MS) * HOUR_MS;
+  if (wholeStart >= wholeEnd) return { unit: "hour", wholeFrom: null, wholeTo: null, dirty: [], live: from < to ? [[from, to]] : [] };
+  const wholeFrom = new Date(wholeStart).toISOString();
+  const wholeTo = new Date(wholeEnd).toISOString();
+  const result = await db.execute(sql`
+    select distinct ${analyticsDirtyHours.hour} as hour from ${analyticsDirtyHours}
+     where ${organizationId ? sql`${analyticsDirtyHours.organizationId} = ${organizationId} and` : sql``}
+           ${analyticsDirtyHours.hour} >= ${wholeFrom}::timestamptz and ${analyticsDirtyHours.hour} < ${wholeTo}::timestamptz
+     order by 1`);
+  const dirty = (result as unknown as { rows: { hour: string | Date }[] }).rows.map((r) => new Date(r.hour).toISOString());
+  const pieces: [number, number][] = [];
+  if (from.getTime() < wholeStart) pieces.push([from.getTime(), wholeStart]);
+  for (const hour of dirty) {
+    const start = Date.parse(hour);
+    pieces.push([start, start + HOUR_MS]);
+  }
+  if (wholeEnd < to.getTime()) pieces.push([wholeEnd, to.getTime()]);
+  return { unit: "hour", wholeFrom, wholeTo, dirty, live: mergeIntervals(pieces) };
+}
+
+function mergeIntervals(pieces: [number, number][]): [Date, Date][] {
+  const live: [Date, Date][] = [];
+  let open: [number, number] | null = null;
+  for (const piece of [...pieces].sort((a, b) => a[0] - b[0])) {
+    if (open && piece[0] <= open[1]) open[1] = Math.max(open[1], piece[1]);
+    else {
+      if (open) live.push([new Date(open[0]), new Date(open[1])]);
+      open = [...piece];
+    }
+  }
+  if (open) live.push([new Date(open[0]), new Date(open[1])]);
+  return live;
+}
+
+function rolledUpHourRows(source: RollupSource, organizationId: string | null, window: RollupWindow): SQL {
+  const t = analyticsHours;
+  const hourIn =
+    window.wholeFrom && window.wholeTo
+      ? sql`${t.hour} >= ${window.wholeFrom}::timestamptz and ${t.hour} < ${window.wholeTo}::timestamptz${
+          window.dirty.length ? sql` and ${t.hour} not in (${sql.join(window.dirty.map((h) => sql`${h}::timestamptz`), sql`, `)})` : sql``
+        }`
+      : sql`false`;
+  return sql`
+    select organization_id, (hour at time zone 'UTC')::date as day, source, dim, key, phone_number_id, assistant_id, direction,
+           ${sql.raw(ROLLUP_METRICS.join(", "))}
+      from ${t}
+     where ${t.source} = ${source} and ${organizationId ? sql`${t.organizationId} = ${organizationId} and` : sql``} ${hourIn}`;
+}
+
+/** Recomputes one organization's hour (ISO timestamp of its start), unless another run did it first. */
+export async function refreshHour(db: Db, organizationId: string, hour: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // Same locking as refreshDay: the dirty row's lock holds back writers marking the hour again.
+    const locked = await tx.execute(sql`
+      select 1 from ${analyticsDirtyHours}
+       where ${analyticsDirtyHours.organizationId} = ${organizationId} and ${analyticsDirtyHours.hour} = ${hour}::timestamptz
+       for update`);
+    if ((locked as unknown as { rows: unknown[] }).rows.length === 0) return false;
+    const end = new Date(Date.parse(hour) + HOUR_MS).toISOString();
+    const range = (column: SQLWrapper) => sql`${column} >= ${hour}::timestamptz and ${column} < ${end}::timestamptz`;
+    await tx.execute(sql`delete from ${analyticsHours} where ${analyticsHours.organizationId} = ${organizationId} and ${analyticsHours.hour} = ${hour}::timestamptz`);
+    const metrics = ["source", "dim", "key", "phone_number_id", "assistant_id", "direction", ...ROLLUP_METRICS].join(", ");
+    await tx.execute(sql`
+      insert into ${analyticsHours} (organization_id, hour, ${sql.raw(metrics)})
+      select organization_id, ${hour}::timestamptz, ${sql.raw(metrics)} from (
+        ${callDayRows(sql`${calls.organizationId} = ${organizationId} and ${range(calls.startedAt)}`)}
+        union all
+        ${messageDayRows(sql`${messages.organizationId} = ${organizationId} and ${range(messages.createdAt)}`)}
+        union all
+        ${replyDayRows(sql`${assistantReplies.organizationId} = ${organizationId} and ${range(assistantReplies.createdAt)}`)}
+      ) r`);
+    await tx.execute(sql`
+      delete from ${analyticsDirtyHours}
+       where ${analyticsDirtyHours.organizationId} = ${organizationId} and ${analyticsDirtyHours.hour} = ${hour}::timestamptz`);
+    return true;
+  });
+}
+
+/** Recomputes up to `limit` dirty hours (of one organization, or of all), oldest mark first. */
+export async function refreshDirtyHours(db: Db, options: { limit?: number; organizationId?: string } = {}): Promise<number> {
+  const limit = options.limit ?? 500;
+  const result = await db.execute(sql`
+    select ${analyticsDirtyHours.organizationId} as organization_id, ${analyticsDirtyHours.hour} as hour
+      from ${analyticsDirtyHours}
+     ${options.organizationId ? sql`where ${analyticsDirtyHours.organizationId} = ${options.organizationId}` : sql``}
+     order by ${analyticsDirtyHours.markedAt}
+     limit ${limit}`);
+  let refreshed = 0;
+  for (const row of (result as unknown as { rows: { organization_id: string; hour: string | Date }[] }).rows) {
+    if (await refreshHour(db, row.organization_id, new Date(row.hour).toISOString())) refreshed += 1;
+  }
+  return refreshed;
+}
+
+/** Hourly rollups and dirty hours older than the 72 hours kept: never read (hourlyRollupCovers). */
+export async function pruneHourlyRollup(db: Db): Promise<void> {
+  const cutoff = new Date(Date.now() - HOUR_ROLLUP_KEEP_HOURS * HOUR_MS).toISOString();
+  await db.execute(sql`delete from ${analyticsHours} where ${analyticsHours.hour} < ${cutoff}::timestamptz`);
+  await db.execute(sql`delete from ${analyticsDirtyHours} where ${analyticsDirtyHours.hour} < ${cutoff}::timestamptz`);
 }
 
 /** Recomputes one organization's day, unless another run did it first. True when it was recomputed. */
@@ -236,6 +358,7 @@ export const analyticsRollupOrganizationJob = defineJob<{ organizationId: string
   concurrency: 4,
   handler: async ({ organizationId }, { db }) => {
     const started = Date.now();
+    while ((await refreshDirtyHours(db, { organizationId, limit: 50 })) > 0 && Date.now() - started < 10_000);
     while ((await refreshDirtyDays(db, { organizationId, limit: 50 })) > 0 && Date.now() - started < 20_000);
   },
 });
@@ -253,11 +376,15 @@ export const analyticsRollupJob = defineJob<Record<string, never>>({
   everySeconds: 60,
   retryLimit: 0,
   handler: async (_data, { db, job }) => {
+    await pruneHourlyRollup(db);
     const result = await db.execute(sql`
-      select ${analyticsDirtyDays.organizationId} as organization_id
-        from ${analyticsDirtyDays}
+      select organization_id from (
+        select ${analyticsDirtyDays.organizationId} as organization_id, ${analyticsDirtyDays.markedAt} as marked_at from ${analyticsDirtyDays}
+        union all
+        select ${analyticsDirtyHours.organizationId}, ${analyticsDirtyHours.markedAt} from ${analyticsDirtyHours}
+      ) d
        group by 1
-       order by min(${analyticsDirtyDays.markedAt})
+       order by min(marked_at)
        limit ${ORGANIZATIONS_PER_RUN}`);
     for (const row of (result as unknown as { rows: { organization_id: string }[] }).rows) {
       await enqueue(null, analyticsRollupOrganizationJob, { organizationId: row.organization_id }, { singletonKey: `${row.organization_id}:${job.id}` });

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, count, eq, gte, lt, sql, type SQL } from "drizzle-orm";
-import { callDayRows, inLiveIntervals, messageDayRows, replyDayRows, rolledUpRows, rollupWindow, ROLLUP_METRICS, type RollupMetric, type RollupSource, type RollupWindow } from "./rollup";
+import { callDayRows, hourlyRollupCovers, inLiveIntervals, messageDayRows, replyDayRows, rolledUpRows, rollupHourWindow, rollupWindow, ROLLUP_METRICS, type RollupMetric, type RollupSource, type RollupWindow } from "./rollup";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
 import { assistantReplies, calls, creditLedger, messages, payments, phoneNumbers, users } from "@/db/schema";
@@ -185,9 +185,11 @@ export async function getAnalytics(
   const from = new Date(to.getTime() - RANGE_HOURS[range] * 3_600_000);
   const previousFrom = new Date(from.getTime() - RANGE_HOURS[range] * 3_600_000);
 
+  // The 24h range (and its previous 24 hours) reads the hourly rollup, longer ranges the daily one.
+  const windowOf = RANGE_HOURS[range] < 24 * 7 && hourlyRollupCovers(previousFrom) ? rollupHourWindow : rollupWindow;
   const [window, previousWindow] = await Promise.all([
-    rollupWindow(db, scope.organizationId, from, to),
-    rollupWindow(db, scope.organizationId, previousFrom, from),
+    windowOf(db, scope.organizationId, from, to),
+    windowOf(db, scope.organizationId, previousFrom, from),
   ]);
   const [c, m, r, prevC, prevM, revenue, prevRevenue, usersNow, usersBefore, creditsUsed, uptime] = await Promise.all([
     aggregate(db, "call", scope, filters, window),
