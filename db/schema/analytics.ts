@@ -90,6 +90,10 @@ const rollupMetricColumns = () => ({
     under1: integer("under1").notNull().default(0),
     mid: integer("mid").notNull().default(0),
     over3: integer("over3").notNull().default(0),
+    /** Calls by their three-way sentiment label (the CRM voice figures). */
+    pos: integer("pos").notNull().default(0),
+    neu: integer("neu").notNull().default(0),
+    neg: integer("neg").notNull().default(0),
 });
 
 /**
@@ -105,8 +109,8 @@ export const analyticsDays = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: "cascade" }),
     day: date("day", { mode: "string" }).notNull(),
-    source: text("source", { enum: ["call", "message", "reply"] }).notNull(),
-    /** call: hour | area | intent; message: hour; reply: all. */
+    source: text("source", { enum: ["call", "message", "reply", "action", "email"] }).notNull(),
+    /** call: hour | area | intent; message: hour; reply, action, email: all (key: reply source, action type, null). */
     dim: text("dim", { enum: ["hour", "area", "intent", "all"] }).notNull(),
     key: text("key"),
     phoneNumberId: text("phone_number_id"),
@@ -159,7 +163,7 @@ export const analyticsHours = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: "cascade" }),
     hour: timestamp("hour", { withTimezone: true, mode: "string" }).notNull(),
-    source: text("source", { enum: ["call", "message", "reply"] }).notNull(),
+    source: text("source", { enum: ["call", "message", "reply", "action", "email"] }).notNull(),
     dim: text("dim", { enum: ["hour", "area", "intent", "all"] }).notNull(),
     key: text("key"),
     phoneNumberId: text("phone_number_id"),

@@ -1,7 +1,7 @@
 import "server-only";
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { analyticsDays, analyticsDirtyDays, analyticsDirtyHours, analyticsHours, assistantReplies, calls, messages } from "@/db/schema";
+import { analyticsDays, analyticsDirtyDays, analyticsDirtyHours, analyticsHours, assistantActions, assistantReplies, calls, emails, messages } from "@/db/schema";
 import { enqueue } from "@/lib/jobs/queue";
 import { defineJob } from "@/lib/jobs/types";
 
@@ -16,12 +16,12 @@ import { defineJob } from "@/lib/jobs/types";
  * the range and the days still marked dirty, so a figure is never stale and never double-counted.
  */
 
-export type RollupSource = "call" | "message" | "reply";
+export type RollupSource = "call" | "message" | "reply" | "action" | "email";
 
 /** The summed columns, in the order every rollup-shaped select lists them. */
 export const ROLLUP_METRICS = [
   "n", "served", "unserved", "timeouts", "auth", "processing", "duration_sum", "duration_n", "score_sum", "score_n",
-  "s5", "s4", "s3", "s12", "ms_sum", "under1", "mid", "over3",
+  "s5", "s4", "s3", "s12", "ms_sum", "under1", "mid", "over3", "pos", "neu", "neg",
 ] as const;
 export type RollupMetric = (typeof ROLLUP_METRICS)[number];
 
@@ -58,13 +58,16 @@ export function callDayRows(where: SQL): SQL {
            count(*) filter (where sentiment_score = 4)::int as s4,
            count(*) filter (where sentiment_score = 3)::int as s3,
            count(*) filter (where sentiment_score <= 2)::int as s12,
-           0::bigint as ms_sum, 0 as under1, 0 as mid, 0 as over3
+           0::bigint as ms_sum, 0 as under1, 0 as mid, 0 as over3,
+           count(*) filter (where sentiment = 'positive')::int as pos,
+           count(*) filter (where sentiment = 'neutral')::int as neu,
+           count(*) filter (where sentiment = 'negative')::int as neg
       from (
         select ${calls.organizationId} as organization_id, ${utcDay(calls.startedAt)} as day,
                extract(hour from ${calls.startedAt} at time zone 'UTC')::int as hour,
                ${areaKey} as area, ${calls.intent} as intent, ${resolvedOutcome} as outcome,
                ${calls.failureClass} as failure_class, ${calls.durationSeconds} as duration_seconds,
-               ${calls.sentimentScore} as sentiment_score, ${calls.phoneNumberId} as phone_number_id,
+               ${calls.sentimentScore} as sentiment_score, ${calls.sentiment} as sentiment, ${calls.phoneNumberId} as phone_number_id,
                ${calls.assistantId} as assistant_id, ${calls.direction} as direction
           from ${calls}
          where ${where}
@@ -80,7 +83,7 @@ export function messageDayRows(where: SQL): SQL {
            ${messages.phoneNumberId} as phone_number_id, null::text as assistant_id, ${messages.direction} as direction,
            count(*)::int as n, 0 as served, 0 as unserved, 0 as timeouts, 0 as auth, 0 as processing,
            0::bigint as duration_sum, 0 as duration_n, 0::bigint as score_sum, 0 as score_n, 0 as s5, 0 as s4, 0 as s3, 0 as s12,
-           0::bigint as ms_sum, 0 as under1, 0 as mid, 0 as over3
+           0::bigint as ms_sum, 0 as under1, 0 as mid, 0 as over3, 0 as pos, 0 as neu, 0 as neg
       from ${messages}
      where ${where}
      group by 1, 2, 5, 6, 8`;
@@ -93,17 +96,101 @@ export function messageDayRows(where: SQL): SQL {
 export function replyDayRows(where: SQL): SQL {
   return sql`
     select ${assistantReplies.organizationId} as organization_id, ${utcDay(assistantReplies.createdAt)} as day, 'reply' as source,
-           'all' as dim, null::text as key, c.phone_number_id, ${assistantReplies.assistantId} as assistant_id, c.direction,
+           'all' as dim, ${assistantReplies.source}::text as key, c.phone_number_id, ${assistantReplies.assistantId} as assistant_id, c.direction,
            count(*)::int as n, 0 as served, 0 as unserved, 0 as timeouts, 0 as auth, 0 as processing,
            0::bigint as duration_sum, 0 as duration_n, 0::bigint as score_sum, 0 as score_n, 0 as s5, 0 as s4, 0 as s3, 0 as s12,
            coalesce(sum(${assistantReplies.totalMs}), 0)::bigint as ms_sum,
            count(*) filter (where ${assistantReplies.totalMs} < 1000)::int as under1,
            count(*) filter (where ${assistantReplies.totalMs} >= 1000 and ${assistantReplies.totalMs} <= 3000)::int as mid,
-           count(*) filter (where ${assistantReplies.totalMs} > 3000)::int as over3
+           count(*) filter (where ${assistantReplies.totalMs} > 3000)::int as over3, 0 as pos, 0 as neu, 0 as neg
       from ${assistantReplies}
       left join ${calls} c on c.id = ${assistantReplies.callId}
      where ${where}
-     group by 1, 2, 6, 7, 8`;
+     group by 1, 2, 5, 6, 7, 8`;
+}
+
+const NO_SUMS = sql.raw(
+  "0 as served, 0 as unserved, 0 as timeouts, 0 as auth, 0 as processing, 0::bigint as duration_sum, 0 as duration_n, 0::bigint as score_sum, 0 as score_n, 0 as s5, 0 as s4, 0 as s3, 0 as s12, 0::bigint as ms_sum, 0 as under1, 0 as mid, 0 as over3, " +
+    "0 as pos, 0 as neu, 0 as neg",
+);
+
+/** What the assistant did (assistant_action) matching `where`: per organization, day and action type. */
+export function actionDayRows(where: SQL): SQL {
+  return sql`
+    select ${assistantActions.organizationId} as organization_id, ${utcDay(assistantActions.createdAt)} as day, 'action' as source,
+           'all' as dim, ${assistantActions.type} as key, null::text as phone_number_id, null::text as assistant_id, null::text as direction,
+           count(*)::int as n, ${NO_SUMS}
+      from ${assistantActions}
+     where ${where}
+     group by 1, 2, 5`;
+}
+
+/** E-mails the product wrote (sent or kept in the Outbox; refused ones are not counted), per organization and day. */
+export function emailDayRows(where: SQL): SQL {
+  return sql`
+    select ${emails.organizationId} as organization_id, ${utcDay(emails.createdAt)} as day, 'email' as source,
+           'all' as dim, null::text as key, null::text as phone_number_id, null::text as assistant_id, null::text as direction,
+           count(*)::int as n, ${NO_SUMS}
+      from ${emails}
+     where ${where} and ${emails.status} in ('sent', 'outbox')
+     group by 1, 2`;
+}
+
+/** Every source's rollup rows for the rows of one organization in [start, end) (what refreshDay / refreshHour write). */
+function allSourceRows(organizationId: string, start: string, end: string): SQL {
+  const range = (column: SQLWrapper) => sql`${column} >= ${start}::timestamptz and ${column} < ${end}::timestamptz`;
+  return sql`
+      ${callDayRows(sql`${calls.organizationId} = ${organizationId} and ${range(calls.startedAt)}`)}
+      union all
+      ${messageDayRows(sql`${messages.organizationId} = ${organizationId} and ${range(messages.createdAt)}`)}
+      union all
+      ${replyDayRows(sql`${assistantReplies.organizationId} = ${organizationId} and ${range(assistantReplies.createdAt)}`)}
+      union all
+      ${actionDayRows(sql`${assistantActions.organizationId} = ${organizationId} and ${range(assistantActions.createdAt)}`)}
+      union all
+      ${emailDayRows(sql`${emails.organizationId} = ${organizationId} and ${range(emails.createdAt)}`)}`;
+}
+
+/** The rows of `source` (of one organization, or all) inside the window's live intervals, rollup-shaped. */
+export function liveRows(source: RollupSource, organizationId: string | null, window: RollupWindow): SQL {
+  const org = (column: SQLWrapper) => (organizationId ? sql`${column} = ${organizationId}` : sql`true`);
+  switch (source) {
+    case "call":
+      return callDayRows(sql`${org(calls.organizationId)} and (${inLiveIntervals(calls.startedAt, window)})`);
+    case "message":
+      return messageDayRows(sql`${org(messages.organizationId)} and (${inLiveIntervals(messages.createdAt, window)})`);
+    case "reply":
+      return replyDayRows(sql`${org(assistantReplies.organizationId)} and (${inLiveIntervals(assistantReplies.createdAt, window)})`);
+    case "action":
+      return actionDayRows(sql`${org(assistantActions.organizationId)} and (${inLiveIntervals(assistantActions.createdAt, window)})`);
+    case "email":
+      return emailDayRows(sql`${org(emails.organizationId)} and (${inLiveIntervals(emails.createdAt, window)})`);
+  }
+}
+
+/**
+ * One source's sums over a window per key, or per UTC day (rollup days or hours plus the live scan of the rest), for
+ * figures that need no filter or dimension split: the CRM voice screen and platform figures.
+ */
+export async function rollupTotals(
+  db: Db,
+  source: RollupSource,
+  organizationId: string | null,
+  window: RollupWindow,
+  dim: string,
+  by: "key" | "day" = "key",
+): Promise<({ key: string | null } & Record<RollupMetric, number>)[]> {
+  const sums = sql.raw(ROLLUP_METRICS.map((m) => `sum(${m})::bigint::text as ${m}`).join(", "));
+  const result = await db.execute(sql`
+    select ${by === "day" ? sql`day::text` : sql`key`} as key, ${sums}
+      from (${rolledUpRows(source, organizationId, window)} union all ${liveRows(source, organizationId, window)}) p
+     where dim = ${dim}
+     group by 1`);
+  return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => {
+    const row = { key: r.key as string | null } as { key: string | null } & Record<RollupMetric, number>;
+    for (const m of ROLLUP_METRICS) row[m] = Number(r[m] ?? 0);
+    return row;
+  });
 }
 
 const DAY_MS = 86_400_000;
@@ -261,18 +348,11 @@ export async function refreshHour(db: Db, organizationId: string, hour: string):
        for update`);
     if ((locked as unknown as { rows: unknown[] }).rows.length === 0) return false;
     const end = new Date(Date.parse(hour) + HOUR_MS).toISOString();
-    const range = (column: SQLWrapper) => sql`${column} >= ${hour}::timestamptz and ${column} < ${end}::timestamptz`;
     await tx.execute(sql`delete from ${analyticsHours} where ${analyticsHours.organizationId} = ${organizationId} and ${analyticsHours.hour} = ${hour}::timestamptz`);
     const metrics = ["source", "dim", "key", "phone_number_id", "assistant_id", "direction", ...ROLLUP_METRICS].join(", ");
     await tx.execute(sql`
       insert into ${analyticsHours} (organization_id, hour, ${sql.raw(metrics)})
-      select organization_id, ${hour}::timestamptz, ${sql.raw(metrics)} from (
-        ${callDayRows(sql`${calls.organizationId} = ${organizationId} and ${range(calls.startedAt)}`)}
-        union all
-        ${messageDayRows(sql`${messages.organizationId} = ${organizationId} and ${range(messages.createdAt)}`)}
-        union all
-        ${replyDayRows(sql`${assistantReplies.organizationId} = ${organizationId} and ${range(assistantReplies.createdAt)}`)}
-      ) r`);
+      select organization_id, ${hour}::timestamptz, ${sql.raw(metrics)} from (${allSourceRows(organizationId, hour, end)}) r`);
     await tx.execute(sql`
       delete from ${analyticsDirtyHours}
        where ${analyticsDirtyHours.organizationId} = ${organizationId} and ${analyticsDirtyHours.hour} = ${hour}::timestamptz`);
@@ -315,16 +395,11 @@ export async function refreshDay(db: Db, organizationId: string, day: string): P
     if ((locked as unknown as { rows: unknown[] }).rows.length === 0) return false;
     const start = `${day}T00:00:00Z`;
     const end = isoDay(Date.parse(start) + DAY_MS) + "T00:00:00Z";
-    const range = (column: SQLWrapper) => sql`${column} >= ${start}::timestamptz and ${column} < ${end}::timestamptz`;
     await tx.execute(sql`delete from ${analyticsDays} where ${analyticsDays.organizationId} = ${organizationId} and ${analyticsDays.day} = ${day}::date`);
     const columns = sql.raw(["organization_id", "day", "source", "dim", "key", "phone_number_id", "assistant_id", "direction", ...ROLLUP_METRICS].join(", "));
     await tx.execute(sql`
       insert into ${analyticsDays} (${columns})
-      ${callDayRows(sql`${calls.organizationId} = ${organizationId} and ${range(calls.startedAt)}`)}
-      union all
-      ${messageDayRows(sql`${messages.organizationId} = ${organizationId} and ${range(messages.createdAt)}`)}
-      union all
-      ${replyDayRows(sql`${assistantReplies.organizationId} = ${organizationId} and ${range(assistantReplies.createdAt)}`)}`);
+      ${allSourceRows(organizationId, start, end)}`);
     await tx.execute(sql`
       delete from ${analyticsDirtyDays}
        where ${analyticsDirtyDays.organizationId} = ${organizationId} and ${analyticsDirtyDays.day} = ${day}::date`);

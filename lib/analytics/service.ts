@@ -1,9 +1,9 @@
 import "server-only";
 import { and, count, eq, gte, lt, sql, type SQL } from "drizzle-orm";
-import { callDayRows, hourlyRollupCovers, inLiveIntervals, messageDayRows, replyDayRows, rolledUpRows, rollupHourWindow, rollupWindow, ROLLUP_METRICS, type RollupMetric, type RollupSource, type RollupWindow } from "./rollup";
+import { hourlyRollupCovers, liveRows, rolledUpRows, rollupHourWindow, rollupWindow, ROLLUP_METRICS, type RollupMetric, type RollupSource, type RollupWindow } from "./rollup";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
-import { assistantReplies, calls, creditLedger, messages, payments, phoneNumbers, users } from "@/db/schema";
+import { creditLedger, payments, phoneNumbers, users } from "@/db/schema";
 import { latestHealth, overallStatus, platformUptime, type Uptime } from "./health";
 import type { HealthStatus } from "@/db/schema";
 import { regionNames, regionOfKey, type RegionName } from "./regions";
@@ -98,12 +98,6 @@ function rowFilter(source: RollupSource, f: AnalyticsFilters, scope: AnalyticsSc
   return sql.join(where, sql` and `);
 }
 
-const liveRowsOf: Record<RollupSource, (scope: AnalyticsScope, window: RollupWindow) => SQL> = {
-  call: (scope, w) => callDayRows(sql`${orgIs(calls.organizationId, scope)} and (${inLiveIntervals(calls.startedAt, w)})`),
-  message: (scope, w) => messageDayRows(sql`${orgIs(messages.organizationId, scope)} and (${inLiveIntervals(messages.createdAt, w)})`),
-  reply: (scope, w) => replyDayRows(sql`${orgIs(assistantReplies.organizationId, scope)} and (${inLiveIntervals(assistantReplies.createdAt, w)})`),
-};
-
 type AggregateRow = { g: number; dim: string; day: string | null; key: string | null } & Record<RollupMetric, number>;
 
 /**
@@ -115,7 +109,7 @@ async function aggregate(db: Db, source: RollupSource, scope: AnalyticsScope, fi
   const result = await db.execute(sql`
     select ${totalsOnly ? sql`3` : sql`grouping(day, key)::int`} as g, dim, ${totalsOnly ? sql`null` : sql`day::text`} as day,
            ${totalsOnly ? sql`null` : sql`key`} as key, ${sums}
-      from (${rolledUpRows(source, scope.organizationId, window)} union all ${liveRowsOf[source](scope, window)}) p
+      from (${rolledUpRows(source, scope.organizationId, window)} union all ${liveRows(source, scope.organizationId, window)}) p
      where ${rowFilter(source, filters, scope)}
      group by ${totalsOnly ? sql`dim` : sql`grouping sets ((dim), (dim, day), (dim, key))`}`);
   const rows = rowsOf<Record<string, unknown>>(result).map((r) => {
