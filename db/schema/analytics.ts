@@ -118,7 +118,11 @@ export const analyticsDays = pgTable(
     direction: text("direction", { enum: ["inbound", "outbound"] }),
     ...rollupMetricColumns(),
   },
-  (t) => [index("analytics_day_org_source_day_idx").on(t.organizationId, t.source, t.day)],
+  (t) => [
+    index("analytics_day_org_source_day_idx").on(t.organizationId, t.source, t.day),
+    // Platform figures (every organization): one source and dimension over a range of days.
+    index("analytics_day_source_dim_day_idx").on(t.source, t.dim, t.day),
+  ],
 );
 
 /**
@@ -171,7 +175,10 @@ export const analyticsHours = pgTable(
     direction: text("direction", { enum: ["inbound", "outbound"] }),
     ...rollupMetricColumns(),
   },
-  (t) => [index("analytics_hour_org_source_hour_idx").on(t.organizationId, t.source, t.hour)],
+  (t) => [
+    index("analytics_hour_org_source_hour_idx").on(t.organizationId, t.source, t.hour),
+    index("analytics_hour_source_dim_hour_idx").on(t.source, t.dim, t.hour),
+  ],
 );
 
 /** Hours (of the last 72) whose hourly rollup is out of date; read live until recomputed. */

@@ -183,7 +183,7 @@ export async function rollupTotals(
   const sums = sql.raw(ROLLUP_METRICS.map((m) => `sum(${m})::bigint::text as ${m}`).join(", "));
   const result = await db.execute(sql`
     select ${by === "day" ? sql`day::text` : sql`key`} as key, ${sums}
-      from (${rolledUpRows(source, organizationId, window)} union all ${liveRows(source, organizationId, window)}) p
+      from (${rolledUpRows(source, organizationId, window, dim)} union all ${liveRows(source, organizationId, window)}) p
      where dim = ${dim}
      group by 1`);
   return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => {
@@ -255,8 +255,8 @@ export function inLiveIntervals(column: SQLWrapper, window: RollupWindow): SQL {
 }
 
 /** The rollup rows of `source` that a window reads (whole, clean days), as rollup-shaped rows. */
-export function rolledUpRows(source: RollupSource, organizationId: string | null, window: RollupWindow): SQL {
-  if (window.unit === "hour") return rolledUpHourRows(source, organizationId, window);
+export function rolledUpRows(source: RollupSource, organizationId: string | null, window: RollupWindow, dim?: string): SQL {
+  if (window.unit === "hour") return rolledUpHourRows(source, organizationId, window, dim);
   const t = analyticsDays;
   const dayIn =
     window.wholeFrom && window.wholeTo
@@ -268,7 +268,7 @@ export function rolledUpRows(source: RollupSource, organizationId: string | null
     select organization_id, day, source, dim, key, phone_number_id, assistant_id, direction,
            ${sql.raw(ROLLUP_METRICS.join(", "))}
       from ${t}
-     where ${t.source} = ${source} and ${organizationId ? sql`${t.organizationId} = ${organizationId} and` : sql``} ${dayIn}`;
+     where ${t.source} = ${source} and ${dim ? sql`${t.dim} = ${dim} and` : sql``} ${organizationId ? sql`${t.organizationId} = ${organizationId} and` : sql``} ${dayIn}`;
 }
 
 const HOUR_MS = 3_600_000;
@@ -323,7 +323,7 @@ function mergeIntervals(pieces: [number, number][]): [Date, Date][] {
   return live;
 }
 
-function rolledUpHourRows(source: RollupSource, organizationId: string | null, window: RollupWindow): SQL {
+function rolledUpHourRows(source: RollupSource, organizationId: string | null, window: RollupWindow, dim?: string): SQL {
   const t = analyticsHours;
   const hourIn =
     window.wholeFrom && window.wholeTo
@@ -335,7 +335,7 @@ function rolledUpHourRows(source: RollupSource, organizationId: string | null, w
     select organization_id, (hour at time zone 'UTC')::date as day, source, dim, key, phone_number_id, assistant_id, direction,
            ${sql.raw(ROLLUP_METRICS.join(", "))}
       from ${t}
-     where ${t.source} = ${source} and ${organizationId ? sql`${t.organizationId} = ${organizationId} and` : sql``} ${hourIn}`;
+     where ${t.source} = ${source} and ${dim ? sql`${t.dim} = ${dim} and` : sql``} ${organizationId ? sql`${t.organizationId} = ${organizationId} and` : sql``} ${hourIn}`;
 }
 
 /** Recomputes one organization's hour (ISO timestamp of its start), unless another run did it first. */
