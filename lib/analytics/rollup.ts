@@ -210,13 +210,18 @@ export type RollupWindow = {
   dirty: string[];
   /** Time intervals to scan live. */
   live: [Date, Date][];
+  /**
+   * Day windows only: pieces that would be scanned live (today, the first partial day, dirty days) but
+   * lie in the hours the hourly rollup keeps, read from analytics_hour instead (withHours).
+   */
+  hours?: RollupWindow[];
 };
 
 /** `organizationId` null: every organization (platform analytics). */
 export async function rollupWindow(db: Db, organizationId: string | null, from: Date, to: Date): Promise<RollupWindow> {
   const wholeStart = Math.ceil(from.getTime() / DAY_MS) * DAY_MS;
   const wholeEnd = Math.floor(to.getTime() / DAY_MS) * DAY_MS;
-  if (wholeStart >= wholeEnd) return { wholeFrom: null, wholeTo: null, dirty: [], live: from < to ? [[from, to]] : [] };
+  if (wholeStart >= wholeEnd) return withHours(db, organizationId, { wholeFrom: null, wholeTo: null, dirty: [], live: from < to ? [[from, to]] : [] });
   const wholeFrom = isoDay(wholeStart);
   const wholeTo = isoDay(wholeEnd);
   const result = await db.execute(sql`
@@ -242,7 +247,7 @@ export async function rollupWindow(db: Db, organizationId: string | null, from: 
     }
   }
   if (open) live.push([new Date(open[0]), new Date(open[1])]);
-  return { wholeFrom, wholeTo, dirty, live };
+  return withHours(db, organizationId, { wholeFrom, wholeTo, dirty, live });
 }
 
 /** `column` inside one of the window's live intervals (false when there is none). */
@@ -257,6 +262,10 @@ export function inLiveIntervals(column: SQLWrapper, window: RollupWindow): SQL {
 /** The rollup rows of `source` that a window reads (whole, clean days), as rollup-shaped rows. */
 export function rolledUpRows(source: RollupSource, organizationId: string | null, window: RollupWindow, dim?: string): SQL {
   if (window.unit === "hour") return rolledUpHourRows(source, organizationId, window, dim);
+  if (window.hours?.length) {
+    const parts = [rolledUpRows(source, organizationId, { ...window, hours: undefined }, dim), ...window.hours.map((h) => rolledUpHourRows(source, organizationId, h, dim))];
+    return sql.join(parts, sql` union all `);
+  }
   const t = analyticsDays;
   const dayIn =
     window.wholeFrom && window.wholeTo
@@ -336,6 +345,30 @@ function rolledUpHourRows(source: RollupSource, organizationId: string | null, w
            ${sql.raw(ROLLUP_METRICS.join(", "))}
       from ${t}
      where ${t.source} = ${source} and ${dim ? sql`${t.dim} = ${dim} and` : sql``} ${organizationId ? sql`${t.organizationId} = ${organizationId} and` : sql``} ${hourIn}`;
+}
+
+/**
+ * A day window whose live pieces inside the hourly rollup's hours are read by the hour: whole clean
+ * hours from analytics_hour, only partial and dirty hours live. So a range's edges (today, above all)
+ * cost the same for a busy organization as for a quiet one.
+ */
+export async function withHours(db: Db, organizationId: string | null, window: RollupWindow, realNow = Date.now()): Promise<RollupWindow> {
+  if (window.unit === "hour" || window.live.length === 0) return window;
+  const coverStart = realNow - HOUR_ROLLUP_READ_HOURS * HOUR_MS;
+  const hours: RollupWindow[] = [];
+  const live: [Date, Date][] = [];
+  for (const [a, b] of window.live) {
+    if (b.getTime() <= coverStart) {
+      live.push([a, b]);
+      continue;
+    }
+    const start = new Date(Math.max(a.getTime(), Math.ceil(coverStart / HOUR_MS) * HOUR_MS));
+    if (a < start) live.push([a, start]);
+    const hourly = await rollupHourWindow(db, organizationId, start, b);
+    hours.push(hourly);
+    live.push(...hourly.live);
+  }
+  return { ...window, live: mergeIntervals(live.map(([a, b]) => [a.getTime(), b.getTime()])), hours };
 }
 
 /** Recomputes one organization's hour (ISO timestamp of its start), unless another run did it first. */

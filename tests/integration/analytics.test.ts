@@ -249,6 +249,9 @@ describe("daily rollups (analytics.rollup job)", () => {
     expect((await db.select().from(analyticsDays).where(eq(analyticsDays.organizationId, org))).length).toBeGreaterThan(0);
     const rolled = await Promise.all(cases.map(([range, filters]) => getAnalytics(db, scope, range, filters, now)));
     expect(rolled).toEqual(live);
+    // With the hours rolled up too, the ranges' recent edges (today, the last 66 hours) come from analytics_hour.
+    await refreshDirtyHours(db, { organizationId: org });
+    expect(await Promise.all(cases.map(([range, filters]) => getAnalytics(db, scope, range, filters, now)))).toEqual(live);
     expect(rolled[1].overview.totalCalls).toBe(5);
     expect(rolled[6].overview.totalCalls).toBe(2); // the two "hours" calls are this assistant's
 

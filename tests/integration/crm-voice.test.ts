@@ -8,7 +8,7 @@ import { closeDb, getDb } from "@/lib/database";
 import { closeSpeechPools } from "@/lib/providers/speech-pool";
 import { assistantActions, assistantReplies, calls, emails, healthChecks, messages, users } from "@/db/schema";
 import { logisticsKindOf } from "@/lib/crm-voice/logistics";
-import { refreshDirtyDays } from "@/lib/analytics/rollup";
+import { refreshDirtyDays, refreshDirtyHours } from "@/lib/analytics/rollup";
 import { getCrmAnalytics } from "@/lib/crm-voice/service";
 import { DEFAULT_TEST_CONTENT } from "@/lib/crm-voice/schema";
 import { registerTestUser } from "../helpers/accounts";
@@ -113,6 +113,8 @@ describe("CRM voice", () => {
     const asOf = new Date();
     const live = await getCrmAnalytics(db, org, asOf);
     expect(await refreshDirtyDays(db, { organizationId: org })).toBeGreaterThan(30);
+    expect(await getCrmAnalytics(db, org, asOf)).toEqual(live);
+    await refreshDirtyHours(db, { organizationId: org }); // today and the last days' edges then come from analytics_hour
     const rolled = await getCrmAnalytics(db, org, asOf);
     expect(rolled).toEqual(live);
 

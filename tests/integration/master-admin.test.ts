@@ -7,7 +7,7 @@ import { closeDb, getDb } from "@/lib/database";
 import { calls, creditLedger, messages, organizations, payments, users } from "@/db/schema";
 import { getPlatformStats } from "@/lib/admin/platform";
 import { getAnalytics as getAdminAnalytics, listOrganizations } from "@/lib/admin/service";
-import { refreshDirtyDays } from "@/lib/analytics/rollup";
+import { refreshDirtyDays, refreshDirtyHours } from "@/lib/analytics/rollup";
 import { spendCredits } from "@/lib/billing/ledger";
 import { registerTestUser } from "../helpers/accounts";
 import { call, uniqueSuffix } from "../helpers/http";
@@ -94,6 +94,7 @@ describe("master admin figures", () => {
     const asOf = new Date();
     const [platformLive, analyticsLive] = [await getPlatformStats(db, asOf), await getAdminAnalytics(db, asOf)];
     await refreshDirtyDays(db, { limit: 100_000 });
+    await refreshDirtyHours(db, { limit: 100_000 });
     const [platform, analytics] = [await getPlatformStats(db, asOf), await getAdminAnalytics(db, asOf)];
     expect(platform.growth).toEqual(platformLive.growth);
     expect(analytics).toEqual(analyticsLive);
