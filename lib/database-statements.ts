@@ -3,6 +3,7 @@ import * as drizzle from "drizzle-orm";
 import { getTableColumns, Placeholder, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { embeddedClient, type Db, type DbOrTx } from "@/db/client";
+import { env } from "@/lib/env";
 
 /**
  * A statement planned once per database handle and run by name with `sql.placeholder` values.
@@ -33,12 +34,21 @@ export type PreparedStatement<Row> = { execute(values: Record<string, unknown>):
 // statements — on PGlite, names in its one session — must be known to every copy.
 const globalForStatements = globalThis as unknown as { __switchboardStatements?: WeakMap<Db, Map<string, PreparedStatement<unknown>>> };
 
+/**
+ * The name a statement goes to a PostgreSQL server under: its own, or "" (unnamed, parsed on each run)
+ * with DATABASE_NAMED_STATEMENTS=false, for a pooler in transaction mode that cannot keep named
+ * statements (PgBouncer < 1.21; docs/deploy.md "Connections and a pooler").
+ */
+export function serverStatementName(name: string): string {
+  return env.DATABASE_NAMED_STATEMENTS ? name : "";
+}
+
 export function preparedStatement<Row>(db: DbOrTx, name: string, build: () => Selecting<Row>): PreparedStatement<Row> {
   // Inside a transaction: drizzle's statement on the transaction's connection (named on PostgreSQL).
-  if (!isHandle(db)) return build().prepare(name);
+  if (!isHandle(db)) return build().prepare(serverStatementName(name));
   return registered(db, name, () => {
     const client = embeddedClient(db);
-    return client ? embeddedStatement<Row>(client, name, build()) : build().prepare(name);
+    return client ? embeddedStatement<Row>(client, name, build()) : build().prepare(serverStatementName(name));
   });
 }
 

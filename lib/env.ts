@@ -11,6 +11,14 @@ const schema = z.object({
   PGLITE_DATA_DIR: z.string().optional(),
   /** Connections per instance in the node-postgres pool. */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * Named prepared statements on a PostgreSQL server (planned once per connection). "false" sends them
+   * unnamed: for a pooler in transaction mode without prepared-statement support (PgBouncer < 1.21).
+   */
+  DATABASE_NAMED_STATEMENTS: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
   BETTER_AUTH_SECRET: z.string().min(32).optional(),
   APP_SECRET: z.string().min(32).optional(),
   PUBLIC_URL: z.string().url().optional(),

@@ -136,7 +136,7 @@ async function run() {
   const { getDbHandle } = await import("@/lib/database");
   const { contacts, phoneNumbers, users } = await import("@/db/schema");
   const { createOrganization } = await import("@/lib/organizations/service");
-  const { refreshDirtyDays } = await import("@/lib/analytics/rollup");
+  const { refreshDirtyDays, refreshDirtyHours } = await import("@/lib/analytics/rollup");
   const { searchCalls } = await import("@/lib/call-history/service");
   const { memoryFor } = await import("@/lib/receptionist/memory");
   const { POST: register } = await import("@/app/api/auth/register/route");
@@ -206,6 +206,13 @@ async function run() {
     days += n;
     if (n === 0) break;
   }
+  let hours = 0;
+  for (;;) {
+    const n = await refreshDirtyHours(db, { limit: 500 });
+    hours += n;
+    if (n === 0) break;
+  }
+  console.log(`  hourly rollup: ${hours} organization-hours`);
   await db.execute(sql`vacuum analyze`);
   step(`analytics rollup (${days} organization-days) and vacuum`, t);
   const [{ size }] = (await db.execute<{ size: string }>(sql`select pg_size_pretty(pg_database_size(current_database())) as size`)).rows;

@@ -70,26 +70,8 @@ export const logisticsRequests = pgTable(
   (t) => [index("logistics_request_org_status_created_idx").on(t.organizationId, t.status, t.createdAt)],
 );
 
-/**
- * Per-day rollups behind /api/analytics (lib/analytics/rollup.ts, docs/analytics.md#rollups): one
- * row per organization, UTC day, source, dimension value and filter combination (number, assistant,
- * direction), holding the sums the analytics figures are made of. Written only by the
- * `analytics.rollup` job, which recomputes whole days that triggers marked in `analytics_dirty_day`.
- */
-export const analyticsDays = pgTable(
-  "analytics_day",
-  {
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
-    day: date("day", { mode: "string" }).notNull(),
-    source: text("source", { enum: ["call", "message", "reply"] }).notNull(),
-    /** call: hour | area | intent; message: hour; reply: all. */
-    dim: text("dim", { enum: ["hour", "area", "intent", "all"] }).notNull(),
-    key: text("key"),
-    phoneNumberId: text("phone_number_id"),
-    assistantId: text("assistant_id"),
-    direction: text("direction", { enum: ["inbound", "outbound"] }),
+/** The summed columns every rollup row holds (lib/analytics/rollup.ts ROLLUP_METRICS). */
+const rollupMetricColumns = () => ({
     n: integer("n").notNull().default(0),
     served: integer("served").notNull().default(0),
     unserved: integer("unserved").notNull().default(0),
@@ -108,8 +90,39 @@ export const analyticsDays = pgTable(
     under1: integer("under1").notNull().default(0),
     mid: integer("mid").notNull().default(0),
     over3: integer("over3").notNull().default(0),
+    /** Calls by their three-way sentiment label (the CRM voice figures). */
+    pos: integer("pos").notNull().default(0),
+    neu: integer("neu").notNull().default(0),
+    neg: integer("neg").notNull().default(0),
+});
+
+/**
+ * Per-day rollups behind /api/analytics (lib/analytics/rollup.ts, docs/analytics.md#rollups): one
+ * row per organization, UTC day, source, dimension value and filter combination (number, assistant,
+ * direction), holding the sums the analytics figures are made of. Written only by the
+ * `analytics.rollup` job, which recomputes whole days that triggers marked in `analytics_dirty_day`.
+ */
+export const analyticsDays = pgTable(
+  "analytics_day",
+  {
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    source: text("source", { enum: ["call", "message", "reply", "action", "email"] }).notNull(),
+    /** call: hour | area | intent; message: hour; reply, action, email: all (key: reply source, action type, null). */
+    dim: text("dim", { enum: ["hour", "area", "intent", "all"] }).notNull(),
+    key: text("key"),
+    phoneNumberId: text("phone_number_id"),
+    assistantId: text("assistant_id"),
+    direction: text("direction", { enum: ["inbound", "outbound"] }),
+    ...rollupMetricColumns(),
   },
-  (t) => [index("analytics_day_org_source_day_idx").on(t.organizationId, t.source, t.day)],
+  (t) => [
+    index("analytics_day_org_source_day_idx").on(t.organizationId, t.source, t.day),
+    // Platform figures (every organization): one source and dimension over a range of days.
+    index("analytics_day_source_dim_day_idx").on(t.source, t.dim, t.day),
+  ],
 );
 
 /**
@@ -139,3 +152,42 @@ export const organizationCounts = pgTable("organization_count", {
   replyMsSum: bigint("reply_ms_sum", { mode: "number" }).notNull().default(0),
   replyMsCount: bigint("reply_ms_count", { mode: "number" }).notNull().default(0),
 });
+
+
+/**
+ * Per-hour rollups behind the 24-hour analytics range (issue 29): the same rows as `analytics_day`, one
+ * set per organization and UTC hour, kept for the last 72 hours only (the 24h range and the 24 hours
+ * before it). Written only by the `analytics.rollup-organization` job from hours marked in
+ * `analytics_dirty_hour` by the same triggers that mark dirty days (migration analytics_hourly).
+ */
+export const analyticsHours = pgTable(
+  "analytics_hour",
+  {
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    hour: timestamp("hour", { withTimezone: true, mode: "string" }).notNull(),
+    source: text("source", { enum: ["call", "message", "reply", "action", "email"] }).notNull(),
+    dim: text("dim", { enum: ["hour", "area", "intent", "all"] }).notNull(),
+    key: text("key"),
+    phoneNumberId: text("phone_number_id"),
+    assistantId: text("assistant_id"),
+    direction: text("direction", { enum: ["inbound", "outbound"] }),
+    ...rollupMetricColumns(),
+  },
+  (t) => [
+    index("analytics_hour_org_source_hour_idx").on(t.organizationId, t.source, t.hour),
+    index("analytics_hour_source_dim_hour_idx").on(t.source, t.dim, t.hour),
+  ],
+);
+
+/** Hours (of the last 72) whose hourly rollup is out of date; read live until recomputed. */
+export const analyticsDirtyHours = pgTable(
+  "analytics_dirty_hour",
+  {
+    organizationId: text("organization_id").notNull(),
+    hour: timestamp("hour", { withTimezone: true, mode: "string" }).notNull(),
+    markedAt: timestamp("marked_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.hour] })],
+);

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { organizations } from "./organizations";
 import type { NumberRouting } from "./routing";
@@ -191,6 +192,10 @@ export const calls = pgTable(
     index("call_org_number_started_idx").on(t.organizationId, t.phoneNumberId, t.startedAt, t.id),
     // A returning caller's memory and spam score read this caller's calls only (issue 29: a scan of the table before).
     index("call_org_from_started_idx").on(t.organizationId, t.fromNumber, t.startedAt),
+    // Calls in progress (admin stats' active calls): a handful of rows whatever the history (issue 29).
+    index("call_active_idx").on(t.status).where(sql`${t.status} in ('ringing', 'in_progress')`),
+    // Platform figures (every organization) scan the hours the rollup does not hold yet by time alone.
+    index("call_started_idx").on(t.startedAt),
   ],
 );
 
@@ -246,6 +251,7 @@ export const messages = pgTable(
   },
   (t) => [
     index("message_org_created_idx").on(t.organizationId, t.createdAt, t.id),
+    index("message_created_idx").on(t.createdAt),
     index("message_thread_created_idx").on(t.threadId, t.createdAt),
     // A contact's texts either way (caller memory, spam score) without reading the organization's others.
     index("message_org_from_created_idx").on(t.organizationId, t.fromNumber, t.createdAt),

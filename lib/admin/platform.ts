@@ -3,6 +3,7 @@ import { and, count, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { calls, creditLedger, messages, organizationCounts, organizations, users } from "@/db/schema";
 import { growthOf, percentOf, revenueBetween, type Growth } from "@/lib/analytics/service";
+import { rollupTotals, rollupWindow } from "@/lib/analytics/rollup";
 import { platformUptime, type Uptime } from "@/lib/analytics/health";
 import { getPlan, planIds, type PlanId } from "@/lib/billing/plans";
 import { creditCategories, type CreditCategory } from "@/lib/billing/prices";
@@ -42,6 +43,11 @@ export type PlatformStats = {
 async function countBetween(db: Db, table: typeof calls | typeof messages | typeof users, column: typeof calls.startedAt | typeof messages.createdAt | typeof users.createdAt, from: Date, to: Date) {
   const [row] = await db.select({ n: count() }).from(table).where(and(gte(column, from), lt(column, to)));
   return row.n;
+}
+
+async function rolledUpCount(db: Db, source: "call" | "message", from: Date, to: Date): Promise<number> {
+  const rows = await rollupTotals(db, source, null, await rollupWindow(db, null, from, to), "hour");
+  return rows.reduce((n, r) => n + r.n, 0);
 }
 
 export async function getPlatformStats(db: Db, now = new Date()): Promise<PlatformStats> {
@@ -87,10 +93,11 @@ export async function getPlatformStats(db: Db, now = new Date()): Promise<Platfo
     revenueBetween(db, platform, null, null),
     countBetween(db, users, users.createdAt, from, now),
     countBetween(db, users, users.createdAt, previousFrom, from),
-    countBetween(db, calls, calls.startedAt, from, now),
-    countBetween(db, calls, calls.startedAt, previousFrom, from),
-    countBetween(db, messages, messages.createdAt, from, now),
-    countBetween(db, messages, messages.createdAt, previousFrom, from),
+    // Calls and texts of the growth windows from the daily rollup (whole clean days; edges and dirty days live).
+    rolledUpCount(db, "call", from, now),
+    rolledUpCount(db, "call", previousFrom, from),
+    rolledUpCount(db, "message", from, now),
+    rolledUpCount(db, "message", previousFrom, from),
     revenueBetween(db, platform, from, now),
     revenueBetween(db, platform, previousFrom, from),
     platformUptime(db, now),

@@ -1,9 +1,9 @@
 import "server-only";
 import { and, count, eq, gte, lt, sql, type SQL } from "drizzle-orm";
-import { callDayRows, inLiveIntervals, messageDayRows, replyDayRows, rolledUpRows, rollupWindow, ROLLUP_METRICS, type RollupMetric, type RollupSource, type RollupWindow } from "./rollup";
+import { hourlyRollupCovers, liveRows, rolledUpRows, rollupHourWindow, rollupWindow, ROLLUP_METRICS, type RollupMetric, type RollupSource, type RollupWindow } from "./rollup";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
-import { assistantReplies, calls, creditLedger, messages, payments, phoneNumbers, users } from "@/db/schema";
+import { creditLedger, payments, phoneNumbers, users } from "@/db/schema";
 import { latestHealth, overallStatus, platformUptime, type Uptime } from "./health";
 import type { HealthStatus } from "@/db/schema";
 import { regionNames, regionOfKey, type RegionName } from "./regions";
@@ -98,12 +98,6 @@ function rowFilter(source: RollupSource, f: AnalyticsFilters, scope: AnalyticsSc
   return sql.join(where, sql` and `);
 }
 
-const liveRowsOf: Record<RollupSource, (scope: AnalyticsScope, window: RollupWindow) => SQL> = {
-  call: (scope, w) => callDayRows(sql`${orgIs(calls.organizationId, scope)} and (${inLiveIntervals(calls.startedAt, w)})`),
-  message: (scope, w) => messageDayRows(sql`${orgIs(messages.organizationId, scope)} and (${inLiveIntervals(messages.createdAt, w)})`),
-  reply: (scope, w) => replyDayRows(sql`${orgIs(assistantReplies.organizationId, scope)} and (${inLiveIntervals(assistantReplies.createdAt, w)})`),
-};
-
 type AggregateRow = { g: number; dim: string; day: string | null; key: string | null } & Record<RollupMetric, number>;
 
 /**
@@ -115,7 +109,7 @@ async function aggregate(db: Db, source: RollupSource, scope: AnalyticsScope, fi
   const result = await db.execute(sql`
     select ${totalsOnly ? sql`3` : sql`grouping(day, key)::int`} as g, dim, ${totalsOnly ? sql`null` : sql`day::text`} as day,
            ${totalsOnly ? sql`null` : sql`key`} as key, ${sums}
-      from (${rolledUpRows(source, scope.organizationId, window)} union all ${liveRowsOf[source](scope, window)}) p
+      from (${rolledUpRows(source, scope.organizationId, window)} union all ${liveRows(source, scope.organizationId, window)}) p
      where ${rowFilter(source, filters, scope)}
      group by ${totalsOnly ? sql`dim` : sql`grouping sets ((dim), (dim, day), (dim, key))`}`);
   const rows = rowsOf<Record<string, unknown>>(result).map((r) => {
@@ -185,9 +179,11 @@ export async function getAnalytics(
   const from = new Date(to.getTime() - RANGE_HOURS[range] * 3_600_000);
   const previousFrom = new Date(from.getTime() - RANGE_HOURS[range] * 3_600_000);
 
+  // The 24h range (and its previous 24 hours) reads the hourly rollup, longer ranges the daily one.
+  const windowOf = RANGE_HOURS[range] < 24 * 7 && hourlyRollupCovers(previousFrom) ? rollupHourWindow : rollupWindow;
   const [window, previousWindow] = await Promise.all([
-    rollupWindow(db, scope.organizationId, from, to),
-    rollupWindow(db, scope.organizationId, previousFrom, from),
+    windowOf(db, scope.organizationId, from, to),
+    windowOf(db, scope.organizationId, previousFrom, from),
   ]);
   const [c, m, r, prevC, prevM, revenue, prevRevenue, usersNow, usersBefore, creditsUsed, uptime] = await Promise.all([
     aggregate(db, "call", scope, filters, window),

@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { sessions, users } from "@/db/schema";
+import { serverStatementName } from "@/lib/database-statements";
 import { getAuth, SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS, sessionCookieName } from "./auth";
 import { appSecret } from "./secret";
 import { sessionCache } from "./session-cache";
@@ -112,7 +113,7 @@ function sessionLookup(db: Db) {
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.token, sql.placeholder("token")))
     .limit(1)
-    .prepare("switchboard_session_lookup");
+    .prepare(serverStatementName("switchboard_session_lookup"));
 }
 
 type SessionLookup = ReturnType<typeof sessionLookup>;

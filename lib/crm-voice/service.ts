@@ -1,8 +1,9 @@
 import "server-only";
-import { and, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { assistantActions, assistantReplies, calls, emails, logisticsRequests, messages } from "@/db/schema";
+import { logisticsRequests } from "@/db/schema";
 import { latestHealth, recordHealthRun, type LatestHealth } from "@/lib/analytics/health";
+import { rollupTotals, rollupWindow } from "@/lib/analytics/rollup";
 import { actionLabel } from "@/lib/analytics/text";
 import { spendCredits } from "@/lib/billing/ledger";
 import { categoryOf, creditPrices } from "@/lib/billing/prices";
@@ -50,34 +51,15 @@ function secondsText(ms: number | null): string {
 
 export async function getCrmAnalytics(db: Db, organizationId: string, now = new Date()): Promise<CrmAnalytics> {
   const since = new Date(now.getTime() - CRM_WINDOW_DAYS * 86_400_000);
-  const [[c], [m], [e], replyRows, actionRows, [l], recent] = await Promise.all([
-    db
-      .select({
-        n: count(),
-        positive: sql<number>`count(*) filter (where ${calls.sentiment} = 'positive')::int`,
-        neutral: sql<number>`count(*) filter (where ${calls.sentiment} = 'neutral')::int`,
-        negative: sql<number>`count(*) filter (where ${calls.sentiment} = 'negative')::int`,
-      })
-      .from(calls)
-      .where(and(eq(calls.organizationId, organizationId), gte(calls.startedAt, since))),
-    db
-      .select({ n: count() })
-      .from(messages)
-      .where(and(eq(messages.organizationId, organizationId), gte(messages.createdAt, since))),
-    db
-      .select({ n: count() })
-      .from(emails)
-      .where(and(eq(emails.organizationId, organizationId), gte(emails.createdAt, since), inArray(emails.status, ["sent", "outbox"]))),
-    db
-      .select({ source: assistantReplies.source, n: sql<number>`count(*)::int`, ms: sql<string>`coalesce(sum(${assistantReplies.totalMs}), 0)::bigint::text` })
-      .from(assistantReplies)
-      .where(and(eq(assistantReplies.organizationId, organizationId), gte(assistantReplies.createdAt, since)))
-      .groupBy(assistantReplies.source),
-    db
-      .select({ type: assistantActions.type, n: sql<number>`count(*)::int` })
-      .from(assistantActions)
-      .where(and(eq(assistantActions.organizationId, organizationId), gte(assistantActions.createdAt, since)))
-      .groupBy(assistantActions.type),
+  // Calls, texts, replies, actions and e-mails from the daily rollup (whole clean days) plus a live
+  // scan of the edges and dirty days, so the screen costs the same at 1,000 calls as at 1,000,000 (issue 29).
+  const window = await rollupWindow(db, organizationId, since, now);
+  const [callRows, messageRows, replyRows, actionRows, emailRows, [l], recent] = await Promise.all([
+    rollupTotals(db, "call", organizationId, window, "hour"),
+    rollupTotals(db, "message", organizationId, window, "hour"),
+    rollupTotals(db, "reply", organizationId, window, "all"),
+    rollupTotals(db, "action", organizationId, window, "all"),
+    rollupTotals(db, "email", organizationId, window, "all"),
     db
       .select({
         total: sql<number>`count(*)::int`,
@@ -94,12 +76,16 @@ export async function getCrmAnalytics(db: Db, organizationId: string, now = new 
       .limit(50),
   ]);
   const avg = (rows: typeof replyRows) => {
-    const n = rows.reduce((s, r) => s + Number(r.n), 0);
-    return n ? rows.reduce((s, r) => s + Number(r.ms), 0) / n : null;
+    const n = rows.reduce((s, r) => s + r.n, 0);
+    return n ? rows.reduce((s, r) => s + r.ms_sum, 0) / n : null;
   };
-  const positive = Number(c.positive);
-  const neutral = Number(c.neutral);
-  const negative = Number(c.negative);
+  const sum = (rows: typeof callRows, metric: "n" | "pos" | "neu" | "neg") => rows.reduce((total, r) => total + r[metric], 0);
+  const c = { n: sum(callRows, "n") };
+  const m = { n: sum(messageRows, "n") };
+  const e = { n: sum(emailRows, "n") };
+  const positive = sum(callRows, "pos");
+  const neutral = sum(callRows, "neu");
+  const negative = sum(callRows, "neg");
   return {
     windowDays: CRM_WINDOW_DAYS,
     since: since.toISOString(),
@@ -111,11 +97,12 @@ export async function getCrmAnalytics(db: Db, organizationId: string, now = new 
     positivePercent: Math.round((positive / Math.max(positive + neutral + negative, 1)) * 100),
     responseTime: {
       average: secondsText(avg(replyRows)),
-      voice: secondsText(avg(replyRows.filter((r) => r.source === "call"))),
-      text: secondsText(avg(replyRows.filter((r) => r.source === "sms"))),
+      voice: secondsText(avg(replyRows.filter((r) => r.key === "call"))),
+      text: secondsText(avg(replyRows.filter((r) => r.key === "sms"))),
     },
     topActions: actionRows
-      .map((r) => ({ action: actionLabel(r.type), type: r.type, count: Number(r.n) }))
+      .filter((r) => r.key !== null)
+      .map((r) => ({ action: actionLabel(r.key!), type: r.key!, count: r.n }))
       .sort((a, b) => b.count - a.count || a.type.localeCompare(b.type))
       .slice(0, 8),
     logisticsRequests: { total: Number(l.total), pending: Number(l.pending), completed: Number(l.completed) },

@@ -6,9 +6,9 @@ import { GET as reportsList, POST as createReportRoute } from "@/app/api/analyti
 import { DELETE as deleteReportRoute, GET as runReportRoute } from "@/app/api/analytics/reports/[id]/route";
 import { GET as reportExportRoute } from "@/app/api/analytics/reports/[id]/export/route";
 import { closeDb, getDb } from "@/lib/database";
-import { analyticsDays, analyticsDirtyDays, assistantReplies, calls, healthChecks, messages, payments, phoneNumbers, users, voiceAssistants } from "@/db/schema";
+import { analyticsDays, analyticsDirtyDays, analyticsDirtyHours, analyticsHours, assistantReplies, calls, healthChecks, messages, payments, phoneNumbers, users, voiceAssistants } from "@/db/schema";
 import { getAnalytics } from "@/lib/analytics/service";
-import { analyticsRollupJob, analyticsRollupOrganizationJob, refreshDay, refreshDirtyDays } from "@/lib/analytics/rollup";
+import { analyticsRollupJob, analyticsRollupOrganizationJob, refreshDay, refreshDirtyDays, refreshDirtyHours, refreshHour } from "@/lib/analytics/rollup";
 import { enqueue } from "@/lib/jobs/queue";
 import { runJobsUntil } from "../helpers/jobs";
 import type { AnalyticsFilters, AnalyticsRange } from "@/lib/analytics/schema";
@@ -249,6 +249,9 @@ describe("daily rollups (analytics.rollup job)", () => {
     expect((await db.select().from(analyticsDays).where(eq(analyticsDays.organizationId, org))).length).toBeGreaterThan(0);
     const rolled = await Promise.all(cases.map(([range, filters]) => getAnalytics(db, scope, range, filters, now)));
     expect(rolled).toEqual(live);
+    // With the hours rolled up too, the ranges' recent edges (today, the last 66 hours) come from analytics_hour.
+    await refreshDirtyHours(db, { organizationId: org });
+    expect(await Promise.all(cases.map(([range, filters]) => getAnalytics(db, scope, range, filters, now)))).toEqual(live);
     expect(rolled[1].overview.totalCalls).toBe(5);
     expect(rolled[6].overview.totalCalls).toBe(2); // the two "hours" calls are this assistant's
 
@@ -281,6 +284,69 @@ describe("daily rollups (analytics.rollup job)", () => {
       expect((await db.select().from(analyticsDays).where(eq(analyticsDays.organizationId, organizationId))).length).toBeGreaterThan(0);
     }
     expect(await Promise.all(orgs.map((organizationId) => getAnalytics(db, { organizationId }, "30d", {}, now)))).toEqual(live);
+  });
+
+  it("the 24h range reads whole hours from the hourly rollup, with the same figures as a direct count", async () => {
+    const { account, numberId } = await seedOrganization();
+    const db = await getDb();
+    const org = account.organizationId;
+    const scope = { organizationId: org };
+    const base = Date.now();
+    // Two calls an hour over the last 30 hours, with varied outcomes, areas, intents and sentiment.
+    const rows = Array.from({ length: 60 }, (_, i) => ({
+      id: crypto.randomUUID(),
+      organizationId: org,
+      phoneNumberId: i % 3 === 0 ? null : numberId,
+      direction: (i % 4 === 0 ? "outbound" : "inbound") as "inbound" | "outbound",
+      fromNumber: i % 5 === 0 ? "+442071234567" : `+1${["415", "212", "312"][i % 3]}555${String(1000 + i)}`,
+      toNumber: "+15550000001",
+      status: (i % 7 === 0 ? "missed" : "completed") as "missed" | "completed",
+      outcome: (i % 7 === 0 ? "missed" : "answered_by_assistant") as "missed" | "answered_by_assistant",
+      durationSeconds: i % 7 === 0 ? 0 : 30 + i,
+      sentimentScore: i % 2 === 0 ? 1 + (i % 5) : null,
+      intent: ["hours", "appointment", null][i % 3],
+      startedAt: new Date(base - (i * HOUR) / 2 - 60_000),
+    }));
+    await db.insert(calls).values(rows);
+    await db.insert(messages).values(
+      Array.from({ length: 10 }, (_, i) => ({
+        id: crypto.randomUUID(), organizationId: org, phoneNumberId: numberId, direction: "inbound" as const, fromNumber: "+14155550101",
+        toNumber: "+15550000001", body: "hi", status: "received" as const, createdAt: new Date(base - i * 3 * HOUR - 120_000),
+      })),
+    );
+    const now = new Date();
+    const cases: AnalyticsFilters[] = [{}, { phoneNumberId: numberId }, { direction: "outbound" }];
+    const live = await Promise.all(cases.map((filters) => getAnalytics(db, scope, "24h", filters, now)));
+    const hours = async () => (await db.select().from(analyticsDirtyHours).where(eq(analyticsDirtyHours.organizationId, org))).length;
+    expect(await hours()).toBeGreaterThan(24); // written rows mark their hours (30 hours of calls)
+
+    expect(await refreshDirtyHours(db, { organizationId: org })).toBeGreaterThan(24);
+    expect(await hours()).toBe(0);
+    expect((await db.select().from(analyticsHours).where(eq(analyticsHours.organizationId, org))).length).toBeGreaterThan(0);
+    const rolled = await Promise.all(cases.map((filters) => getAnalytics(db, scope, "24h", filters, now)));
+    expect(rolled).toEqual(live);
+
+    // Exact: the same numbers as counting the rows directly.
+    const from = new Date(now.getTime() - 24 * HOUR);
+    const inRange = rows.filter((r) => r.startedAt >= from && r.startedAt < now);
+    const previous = rows.filter((r) => r.startedAt >= new Date(from.getTime() - 24 * HOUR) && r.startedAt < from).length;
+    expect(rolled[0].overview.totalCalls).toBe(inRange.length);
+    expect(rolled[0].trends.calls.previous).toBe(previous + 2); // and the seed's two calls of a day ago
+    expect(rolled[0].overview.totalMessages).toBe(8); // 0, 3, …, 21 hours ago
+    expect(rolled[2].overview.totalCalls).toBe(inRange.filter((r) => r.direction === "outbound").length);
+    const scored = inRange.filter((r) => r.sentimentScore !== null);
+    expect(rolled[0].performance.analysedCalls).toBe(scored.length);
+    expect(rolled[0].usage.byHour.reduce((n, h) => n + h.calls, 0)).toBe(inRange.length);
+
+    // A change after the rollup counts at once (its hour is read live until the job runs again).
+    await db.update(calls).set({ intent: "billing" }).where(eq(calls.id, rows[3].id));
+    const changed = await getAnalytics(db, scope, "24h", {}, now);
+    expect(changed.performance.topIntents.find((t) => t.intent === "billing")?.count).toBe(1);
+    expect(await hours()).toBe(1);
+    const [dirty] = await db.select().from(analyticsDirtyHours).where(eq(analyticsDirtyHours.organizationId, org));
+    expect(await refreshHour(db, org, new Date(dirty.hour).toISOString())).toBe(true);
+    expect(await refreshHour(db, org, new Date(dirty.hour).toISOString())).toBe(false);
+    expect(await getAnalytics(db, scope, "24h", {}, now)).toEqual(changed);
   });
 
   it("a second refresh of a day already refreshed does nothing", async () => {

@@ -8,6 +8,8 @@ import { closeDb, getDb } from "@/lib/database";
 import { closeSpeechPools } from "@/lib/providers/speech-pool";
 import { assistantActions, assistantReplies, calls, emails, healthChecks, messages, users } from "@/db/schema";
 import { logisticsKindOf } from "@/lib/crm-voice/logistics";
+import { refreshDirtyDays, refreshDirtyHours } from "@/lib/analytics/rollup";
+import { getCrmAnalytics } from "@/lib/crm-voice/service";
 import { DEFAULT_TEST_CONTENT } from "@/lib/crm-voice/schema";
 import { registerTestUser } from "../helpers/accounts";
 import { call } from "../helpers/http";
@@ -79,6 +81,63 @@ describe("CRM voice", () => {
       ],
       logisticsRequests: { total: 0, pending: 0, completed: 0 },
     });
+  });
+
+  it("reads the 30 days from the daily rollup with the same figures as a direct count, and is never stale", async () => {
+    const account = await admin();
+    const db = await getDb();
+    const org = account.organizationId;
+    const DAY = 86_400_000;
+    const now = Date.now();
+    const sentiments = ["positive", "neutral", "negative", null] as const;
+    // A call every 8 hours over 40 days: the first 30 days count, the 10 before do not.
+    const rows = Array.from({ length: 120 }, (_, i) => ({
+      id: crypto.randomUUID(), organizationId: org, direction: "inbound" as const, fromNumber: "+14155550100", toNumber: "+14155550199",
+      status: "completed" as const, sentiment: sentiments[i % 4], startedAt: new Date(now - (i * DAY) / 3 - 60_000),
+    }));
+    await db.insert(calls).values(rows);
+    const at = (i: number) => new Date(now - i * DAY - 60_000);
+    await db.insert(messages).values(Array.from({ length: 20 }, (_, i) => ({
+      id: crypto.randomUUID(), organizationId: org, direction: "inbound" as const, fromNumber: "+14155550100", toNumber: "+14155550199", body: "hi", status: "received" as const, createdAt: at(i * 2),
+    })));
+    await db.insert(assistantReplies).values(Array.from({ length: 40 }, (_, i) => ({
+      id: crypto.randomUUID(), organizationId: org, source: (i % 2 ? "sms" : "call") as "sms" | "call", inputText: "q", replyText: "a", llmProvider: "local", llmTotalMs: 500 + i * 50, totalMs: 500 + i * 50, createdAt: at(i),
+    })));
+    await db.insert(assistantActions).values(Array.from({ length: 40 }, (_, i) => ({
+      id: crypto.randomUUID(), organizationId: org, callId: rows[i].id, type: i % 3 ? "took_message" : "booking_requested", createdAt: at(i),
+    })));
+    await db.insert(emails).values(Array.from({ length: 40 }, (_, i) => ({
+      id: crypto.randomUUID(), organizationId: org, toAddress: "owner@example.com", subject: "Daily recap", text: "t", html: "<p>t</p>", kind: "recap",
+      status: (["sent", "outbox", "failed"] as const)[i % 3], createdAt: at(i),
+    })));
+    const asOf = new Date();
+    const live = await getCrmAnalytics(db, org, asOf);
+    expect(await refreshDirtyDays(db, { organizationId: org })).toBeGreaterThan(30);
+    expect(await getCrmAnalytics(db, org, asOf)).toEqual(live);
+    await refreshDirtyHours(db, { organizationId: org }); // today and the last days' edges then come from analytics_hour
+    const rolled = await getCrmAnalytics(db, org, asOf);
+    expect(rolled).toEqual(live);
+
+    const since = asOf.getTime() - 30 * DAY;
+    const inWindow = rows.filter((r) => r.startedAt.getTime() >= since);
+    expect(rolled.voiceCalls).toBe(inWindow.length);
+    expect(rolled.sentimentBreakdown).toEqual({
+      positive: inWindow.filter((r) => r.sentiment === "positive").length,
+      neutral: inWindow.filter((r) => r.sentiment === "neutral").length,
+      negative: inWindow.filter((r) => r.sentiment === "negative").length,
+    });
+    expect(rolled.textMessages).toBe(15); // 0, 2, …, 28 days ago
+    expect(rolled.emails).toBe(Array.from({ length: 30 }, (_, i) => i).filter((i) => i % 3 !== 2).length);
+    const replyMs = Array.from({ length: 30 }, (_, i) => 500 + i * 50);
+    expect(rolled.responseTime.average).toBe(`${Math.round(replyMs.reduce((a, b) => a + b, 0) / replyMs.length / 100) / 10}s`);
+    expect(rolled.topActions).toEqual([
+      { action: "Took Message", type: "took_message", count: 20 },
+      { action: "Booking Requested", type: "booking_requested", count: 10 },
+    ]);
+
+    // A change after the rollup counts at once.
+    await db.update(emails).set({ status: "sent" }).where(eq(emails.organizationId, org));
+    expect((await getCrmAnalytics(db, org, asOf)).emails).toBe(30);
   });
 
   it("the logistics test captures a request the team can complete; the text test answers; bad input is a 400", async () => {

@@ -6,6 +6,8 @@ import { PUT as updateUserRoute } from "@/app/api/admin/users/[id]/route";
 import { closeDb, getDb } from "@/lib/database";
 import { calls, creditLedger, messages, organizations, payments, users } from "@/db/schema";
 import { getPlatformStats } from "@/lib/admin/platform";
+import { getAnalytics as getAdminAnalytics, listOrganizations } from "@/lib/admin/service";
+import { refreshDirtyDays, refreshDirtyHours } from "@/lib/analytics/rollup";
 import { spendCredits } from "@/lib/billing/ledger";
 import { registerTestUser } from "../helpers/accounts";
 import { call, uniqueSuffix } from "../helpers/http";
@@ -73,6 +75,42 @@ describe("master admin figures", () => {
     expect(future.growth.messages).toEqual({ current: 1, previous: 0, growth: null });
     expect(future.growth.revenue).toEqual({ current: 30, previous: 20, growth: 50 });
     expect(future.growth.users).toEqual({ current: 0, previous: 0, growth: null });
+  });
+
+  it("platform figures come from the rollups and counts with the same numbers as a direct count", async () => {
+    const account = await registerTestUser();
+    const db = await getDb();
+    const org = account.organizationId;
+    const DAY = 86_400_000;
+    const now = Date.now();
+    await db.insert(calls).values(Array.from({ length: 50 }, (_, i) => ({
+      id: crypto.randomUUID(), organizationId: org, direction: "inbound" as const, fromNumber: "+14155550100", toNumber: "+14155550199",
+      status: "completed" as const, durationSeconds: 30 + i, startedAt: new Date(now - (i * 70 * DAY) / 50 - 60_000),
+    })));
+    await db.insert(messages).values(Array.from({ length: 20 }, (_, i) => ({
+      id: crypto.randomUUID(), organizationId: org, direction: "inbound" as const, fromNumber: "+14155550100", toNumber: "+14155550199", body: "hi", status: "received" as const,
+      createdAt: new Date(now - i * 3 * DAY - 60_000),
+    })));
+    const asOf = new Date();
+    const [platformLive, analyticsLive] = [await getPlatformStats(db, asOf), await getAdminAnalytics(db, asOf)];
+    await refreshDirtyDays(db, { limit: 100_000 });
+    await refreshDirtyHours(db, { limit: 100_000 });
+    const [platform, analytics] = [await getPlatformStats(db, asOf), await getAdminAnalytics(db, asOf)];
+    expect(platform.growth).toEqual(platformLive.growth);
+    expect(analytics).toEqual(analyticsLive);
+
+    const all = await db.select({ startedAt: calls.startedAt, seconds: calls.durationSeconds }).from(calls);
+    const between = (from: number, to: number) => all.filter((c) => c.startedAt.getTime() >= from && c.startedAt.getTime() < to);
+    const from = asOf.getTime() - 30 * DAY;
+    expect(platform.growth.calls).toMatchObject({ current: between(from, asOf.getTime()).length, previous: between(from - 30 * DAY, from).length });
+    const texts = await db.select({ createdAt: messages.createdAt }).from(messages);
+    expect(platform.growth.messages.current).toBe(texts.filter((t) => t.createdAt.getTime() >= from && t.createdAt.getTime() < asOf.getTime()).length);
+    const today = Date.UTC(asOf.getUTCFullYear(), asOf.getUTCMonth(), asOf.getUTCDate());
+    const fourteen = between(today - 13 * DAY, asOf.getTime() + 1);
+    expect(analytics.totalCalls).toBe(fourteen.length);
+    expect(analytics.totalMinutes).toBe(Math.round((fourteen.reduce((n, c) => n + (c.seconds ?? 0), 0) / 60) * 10) / 10);
+    expect(platform.totalCalls).toBe(all.length);
+    expect((await listOrganizations(db)).find((o) => o.id === org)?.calls).toBe(50);
   });
 
   it("Edit User changes tier and credits; the credit change is one ledger adjustment with the reason", async () => {

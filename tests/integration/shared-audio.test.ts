@@ -16,6 +16,7 @@ import { resolveVoice } from "@/lib/assistants/voices";
 import { parseWav } from "@/lib/voice/audio";
 import { saveAudioClip, signedAudioUrl } from "@/lib/voice/audio-clips";
 import { registerTestUser, type TestAccount } from "../helpers/accounts";
+import { business, startCall } from "../helpers/phone";
 import { call } from "../helpers/http";
 
 jest.setTimeout(120_000); // a busy machine: the first request migrates the database
@@ -89,6 +90,31 @@ describe("audio in the shared store", () => {
     expect(await getBlobStore().stat(clip.storageKey)).toEqual({ size: played.body.length });
     const again = await fetchAudio(signedAudioUrl(clip.id), { range: "bytes=0-99" });
     expect(again.res.status).toBe(206);
+  });
+
+  it("on the phone path: a greeting whose blob is gone is synthesized again, for this call and the next caller", async () => {
+    const biz = await business("Resynth Dental");
+    const greetingUrl = async () => {
+      const { res } = await startCall(biz);
+      const play = res.verbs[0].children.find((c) => c.name === "Play");
+      return play!.text;
+    };
+    const url = await greetingUrl();
+    const db = await getDb();
+    const id = decodeURIComponent(new URL(url).pathname.split("/").pop()!);
+    const [clip] = await db.select().from(audioClips).where(eq(audioClips.id, id));
+    // The call path kept the line's words and voice on its row (lib/telephony/voice/runtime.ts synthesize).
+    expect(clip.speechText).toMatch(/Thanks for calling Resynth Dental/);
+    expect(clip.voiceId).toBeTruthy();
+    await getBlobStore().delete(clip.storageKey);
+
+    const played = await fetchAudio(url);
+    expect(played.res.status).toBe(200);
+    expect(played.body.length).toBeGreaterThan(1000);
+    // The next caller is greeted from the same cached clip, which plays from the store again.
+    const next = await greetingUrl();
+    expect(decodeURIComponent(new URL(next).pathname.split("/").pop()!)).toBe(id);
+    expect((await fetchAudio(next)).res.status).toBe(200);
   });
 
   it("answers 404 for a recording whose bytes are gone (a caller's voice cannot be made again)", async () => {

@@ -532,6 +532,7 @@ async function composeReply(runtime: CallRuntime, text: string): Promise<Compose
     contentType: result.contentType,
     durationMs: result.durationMs,
     source: "call",
+    speech: { text: result.reply.text, voiceId: voiceOf(assistant).id },
   });
   return { reply: result.reply, url: absoluteUrl(signedAudioUrl(clip.id)), timings: result.timings };
 }

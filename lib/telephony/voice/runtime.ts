@@ -242,6 +242,8 @@ async function synthesize(
     durationMs: audioDurationMs(audio, contentType),
     source: "call",
     cacheKey,
+    // Its words and voice: a cached line whose bytes are gone is synthesized again, never a 404 (issue 29).
+    speech: { text, voiceId: voice.id },
   });
   return { url: absoluteUrl(signedAudioUrl(clip.id)), clipId: clip.id, ttsMs, cached: false };
 }

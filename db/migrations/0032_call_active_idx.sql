@@ -1,0 +1,1 @@
+CREATE INDEX "call_active_idx" ON "call" USING btree ("status") WHERE "call"."status" in ('ringing', 'in_progress');

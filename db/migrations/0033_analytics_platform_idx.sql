@@ -1,0 +1,2 @@
+CREATE INDEX "analytics_day_source_dim_day_idx" ON "analytics_day" USING btree ("source","dim","day");--> statement-breakpoint
+CREATE INDEX "analytics_hour_source_dim_hour_idx" ON "analytics_hour" USING btree ("source","dim","hour");
