@@ -1,12 +1,17 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { RETURN_TO_PARAM, safeReturnPath } from "@/lib/auth/return-to";
-import { SESSION_COOKIE_NAMES } from "@/lib/auth/session-hint";
+import { isAdminPath, isSignedInPath } from "@/components/app-shell/route-access";
+import { RETURN_TO_PARAM, safeReturnPath, withReturnTo } from "@/lib/auth/return-to";
+import { SESSION_COOKIE_NAMES, SIGN_IN_NOTICE_COOKIE, type SignInNotice } from "@/lib/auth/session-hint";
 import { apiFallbackResponse } from "@/lib/http/api-fallback";
 import { baseSecurityHeaders, contentSecurityPolicy, newNonce } from "@/lib/http/security-headers";
 
 /**
  * Cheap checks before rendering; it authorizes nothing. Every route handler and server component
  * checks the session itself (lib/http/route.ts, lib/auth/current-user.ts).
+ * - A visitor without a session cookie who asks for a signed-in page (app/(app)/*) is sent to /auth
+ *   (`?next=` the page) before anything renders, with a one-time notice cookie so /auth says why
+ *   (spec §4's "You are logged out" / "Admin access required" toasts). A cookie that turns out stale is
+ *   the server's to find: the root layout resolves the session, and the client gate sends it to /api/login.
  * - A visitor who still carries a session cookie is sent from /auth to the page it asked for (`?next=`, same-site only) or /dashboard; the dashboard
  *   verifies it, and a stale one ends at /api/login, which clears it.
  * - Pages get a Content-Security-Policy with a fresh nonce (lib/http/security-headers.ts); Next
@@ -34,6 +39,11 @@ export function proxy(request: NextRequest) {
     // A proxy's redirect needs an absolute Location (Next resolves it here; a relative one throws
     // Invalid URL): on the address the browser asked for, which the proxy sees.
     response = NextResponse.redirect(new URL(next ?? "/dashboard", request.url), 307);
+  } else if (isPage && !hasSessionCookie && isSignedInPath(pathname)) {
+    const asked = `${pathname}${request.nextUrl.search}`;
+    response = NextResponse.redirect(new URL(withReturnTo("/auth", asked), request.url), 307);
+    const notice: SignInNotice = isAdminPath(pathname) ? "admin" : "signed-out";
+    response.cookies.set(SIGN_IN_NOTICE_COOKIE, notice, { path: "/", maxAge: 60, sameSite: "lax", secure: https, httpOnly: false });
   } else if (isPage) {
     csp = contentSecurityPolicy(newNonce(), { dev });
     const headers = new Headers(request.headers);

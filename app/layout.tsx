@@ -2,6 +2,8 @@ import type { Metadata, Viewport } from "next";
 import { cookies } from "next/headers";
 import { Providers } from "@/components/providers";
 import { SESSION_COOKIE_NAMES, type SessionHint } from "@/lib/auth/session-hint";
+import { getCurrentUser } from "@/lib/auth/current-user";
+import { publicUser } from "@/lib/auth/session";
 import { SiteHeader } from "@/components/layout/site-header";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { LayoutIntegrityCheck } from "@/components/layout/layout-integrity-check";
@@ -21,16 +23,21 @@ export const viewport: Viewport = {
 /**
  * Rendered per request: a visitor without a session cookie is known to be signed out, so the server
  * renders the signed-out page (the landing page, /signup, /auth…) instead of the loading spinner; the
- * spinner stays for a cookie whose session is still unknown. (Per-request rendering is also what the
- * CSP nonce needs: proxy.ts.)
+ * spinner stays for a cookie whose session the server could not confirm. A cookie whose session the
+ * server finds is resolved here (once per request, lib/auth/current-user.ts) and handed to the
+ * client's auth state, so signed-in pages render on the server with the user and their data, no
+ * spinner (issue 30 point 5). (Per-request rendering is also what the CSP nonce needs: proxy.ts.)
  */
 export default async function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {
   const jar = await cookies();
-  const sessionHint: SessionHint = SESSION_COOKIE_NAMES.some((name) => jar.has(name)) ? "unknown" : "signed-out";
+  const hasSessionCookie = SESSION_COOKIE_NAMES.some((name) => jar.has(name));
+  const sessionHint: SessionHint = hasSessionCookie ? "unknown" : "signed-out";
+  // A database hiccup here only costs the server-side render: the client asks /api/auth/me as before.
+  const user = hasSessionCookie ? await getCurrentUser().catch(() => null) : null;
   return (
     <html lang="en" className="dark">
       <body className="flex min-h-dvh flex-col">
-        <Providers sessionHint={sessionHint}>
+        <Providers sessionHint={sessionHint} initialUser={user ? publicUser(user) : null}>
           <a
             href="#main"
             className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-primary focus:px-3 focus:py-2 focus:text-primary-foreground"

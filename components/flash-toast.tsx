@@ -2,6 +2,7 @@
 
 import * as React from "react";
 import { toast } from "sonner";
+import { SIGN_IN_NOTICE_COOKIE, type SignInNotice } from "@/lib/auth/session-hint";
 
 /**
  * A toast that survives a full page load. Sign-in and sign-up end with a full-page redirect
@@ -39,10 +40,24 @@ function takeFlashToast(): FlashToast | null {
   return null;
 }
 
+const NOTICES: Record<SignInNotice, FlashToast> = {
+  "signed-out": { type: "error", title: "Unauthorized", description: "You are logged out. Logging in again..." },
+  admin: { type: "error", title: "Access Denied", description: "Admin access required" },
+};
+
+/** The proxy's one-time notice (proxy.ts) after it sent a signed-out visitor to sign in; cleared once read. */
+function takeSignInNotice(): FlashToast | null {
+  const entry = document.cookie.split(/;\s*/).find((cookie) => cookie.startsWith(`${SIGN_IN_NOTICE_COOKIE}=`));
+  if (!entry) return null;
+  document.cookie = `${SIGN_IN_NOTICE_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+  const notice = entry.slice(SIGN_IN_NOTICE_COOKIE.length + 1);
+  return notice === "signed-out" || notice === "admin" ? NOTICES[notice] : null;
+}
+
 /** Render after <Toaster/> so it is subscribed when the queued toast is shown. */
 export function FlashToastListener() {
   React.useEffect(() => {
-    const flash = takeFlashToast();
+    const flash = takeFlashToast() ?? takeSignInNotice();
     if (flash) toast[flash.type](flash.title, { description: flash.description });
   }, []);
   return null;

@@ -6,17 +6,27 @@ import { Toaster } from "sonner";
 import { createQueryClient } from "@/lib/query-client";
 import { AuthProvider } from "@/lib/auth/use-auth";
 import type { SessionHint } from "@/lib/auth/session-hint";
+import type { AuthUser } from "@/lib/auth/use-auth";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { FlashToastListener } from "@/components/flash-toast";
 
 /** Client-side context for every page: data fetching, auth state, tooltips and toasts. */
-export function Providers({ children, sessionHint }: { children: React.ReactNode; sessionHint: SessionHint }) {
+export function Providers({
+  children,
+  sessionHint,
+  initialUser = null,
+}: {
+  children: React.ReactNode;
+  sessionHint: SessionHint;
+  /** The signed-in user the server resolved for this request (app/layout.tsx), if any. */
+  initialUser?: AuthUser | null;
+}) {
   // One client per browser tab; useState keeps it stable across re-renders.
   const [queryClient] = React.useState(createQueryClient);
 
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthProvider sessionHint={sessionHint}>
+      <AuthProvider sessionHint={sessionHint} initialUser={initialUser}>
         <TooltipProvider>
           {children}
           {/* Spec §9: one toast at a time, 5 s, swipe right to dismiss, F8 focuses the viewport. At the top centre a toast never hides a dialog's footer buttons. */}

@@ -147,7 +147,8 @@ async function freshPostgresDatabase(adminUrl: string): Promise<{ url: string; d
 
 /** Builds if the sources changed, starts `next start`, and waits until it answers. */
 export async function startBenchServer(extraEnv: Record<string, string> = {}): Promise<BenchServer> {
-  buildIfNeeded();
+  // BENCH_SKIP_BUILD=true serves whatever build .next holds (e.g. one made before a change, to compare).
+  if (process.env.BENCH_SKIP_BUILD !== "true") buildIfNeeded();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-server-"));

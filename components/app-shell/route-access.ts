@@ -9,6 +9,43 @@ function matchesPrefix(pathname: string, prefix: string): boolean {
   return pathname === prefix || pathname.startsWith(`${prefix}/`) || pathname.startsWith(`${prefix}-`);
 }
 
+/**
+ * The signed-in pages (app/(app)/*): the proxy sends a visitor without a session cookie to /auth
+ * before any of them renders. tests/integration/signed-in-paths.test.ts keeps the list in step with
+ * the folders.
+ */
+export const SIGNED_IN_PATHS = [
+  "/a2a",
+  "/a2a-management",
+  "/admin",
+  "/admin-dashboard",
+  "/analytics",
+  "/analytics-dashboard",
+  "/appointments",
+  "/billing",
+  "/billing-management",
+  "/call-history",
+  "/contacts",
+  "/crm-voice",
+  "/crm-voice-management",
+  "/dashboard",
+  "/master-admin",
+  "/mcp",
+  "/mcp-management",
+  "/notifications",
+  "/outbox",
+  "/phone-numbers",
+  "/recaps",
+  "/settings",
+  "/tasks",
+  "/voice-assistants",
+  "/voice-test",
+] as const;
+
+export function isSignedInPath(pathname: string): boolean {
+  return SIGNED_IN_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`));
+}
+
 export function isMasterAdminPath(pathname: string): boolean {
   return pathname === "/master-admin" || pathname.startsWith("/master-admin/");
 }

@@ -2,23 +2,29 @@
 
 import * as React from "react";
 import { useQuery } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { Activity, BarChart3, Bot, Building2, CreditCard, DollarSign, Download, MessageSquare, Network, PhoneCall, Plug, Settings, ShieldCheck, Users } from "lucide-react";
-import { Bar, BarChart, CartesianGrid, Cell, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { toast } from "sonner";
-import { OrganizationsTab } from "@/components/admin/overview-tabs";
 import { UsersTab } from "@/components/admin/users-tab";
 import { ADMIN_SYSTEM_KEY } from "@/components/admin/use-admin";
 import { downloadCsv } from "@/components/analytics/download";
-import { chartColors, StatCard } from "@/components/analytics/stat-card";
+import { StatCard } from "@/components/analytics/stat-card";
 import { LinkCard } from "@/components/dashboard/link-card";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { SystemStats } from "@/lib/admin/service";
 import { actionLabel, compactNumber, growthText, NO_HEALTH_CHECKS, wholeDollars } from "@/lib/analytics/text";
 import { serverMessage } from "@/lib/api-client";
+
+/**
+ * The tabs other than the first load their code when opened (issue 30 point 5): the chart library
+ * and the organizations table are not part of the page's first script.
+ */
+const tabLoading = () => <p className="py-12 text-center text-sm text-muted-foreground lg:col-span-2">Loading…</p>;
+const MasterAdminCharts = dynamic(() => import("./master-admin-charts").then((m) => m.MasterAdminCharts), { ssr: false, loading: tabLoading });
+const OrganizationsTab = dynamic(() => import("@/components/admin/overview-tabs").then((m) => m.OrganizationsTab), { loading: tabLoading });
 
 const planLabels: Record<string, string> = { free: "Free Plan", pro: "Pro Plan", enterprise: "Enterprise" };
 
@@ -30,10 +36,6 @@ const platformTools = [
   { href: "/a2a", icon: Network, title: "A2A Management", description: "The other agents Switchboard talks to, and the messages exchanged.", testId: "master-tool-a2a" },
   { href: "/crm-voice", icon: Bot, title: "CRM Voice", description: "Voice commands against the CRM, and the services behind them.", testId: "master-tool-crm-voice" },
 ] as const;
-
-function EmptyChart({ text }: { text: string }) {
-  return <p className="py-12 text-center text-sm text-muted-foreground">{text}</p>;
-}
 
 /** /master-admin: the platform's figures, all computed by GET /api/admin/system-stats. */
 export function MasterAdminScreen() {
@@ -132,55 +134,7 @@ export function MasterAdminScreen() {
             </Link>
             .
           </p>
-          <Card>
-            <CardHeader>
-              <CardTitle>Credit usage by what spent it</CardTitle>
-            </CardHeader>
-            <CardContent data-testid="master-credit-chart">
-              {creditData.length ? (
-                <ResponsiveContainer width="100%" height={260}>
-                  <BarChart data={creditData}>
-                    <CartesianGrid strokeDasharray="3 3" opacity={0.2} />
-                    <XAxis dataKey="name" fontSize={12} />
-                    <YAxis fontSize={12} allowDecimals={false} />
-                    <Tooltip formatter={(v, _n, item) => [`${v} credits (${(item.payload as { percent: number }).percent}%)`, "Used"]} />
-                    <Bar dataKey="credits" fill={chartColors[0]} />
-                  </BarChart>
-                </ResponsiveContainer>
-              ) : (
-                <EmptyChart text="No credits used yet" />
-              )}
-              <ul className="mt-3 grid gap-1 text-sm" data-testid="master-credit-list">
-                {(data?.creditUsage ?? []).map((c) => (
-                  <li key={c.category} className="flex justify-between">
-                    <span>{actionLabel(c.category)}</span>
-                    <span className="tabular-nums">{c.percent}%</span>
-                  </li>
-                ))}
-              </ul>
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle>Subscriptions by plan</CardTitle>
-            </CardHeader>
-            <CardContent data-testid="master-plan-chart">
-              {planData.length ? (
-                <ResponsiveContainer width="100%" height={260}>
-                  <PieChart>
-                    <Pie data={planData} dataKey="value" nameKey="name" outerRadius={100} label={(p) => `${p.name} ${(p.payload as { percent: number }).percent}%`}>
-                      {planData.map((_, i) => (
-                        <Cell key={i} fill={chartColors[i % chartColors.length]} />
-                      ))}
-                    </Pie>
-                    <Tooltip />
-                  </PieChart>
-                </ResponsiveContainer>
-              ) : (
-                <EmptyChart text="No organizations yet" />
-              )}
-            </CardContent>
-          </Card>
+          <MasterAdminCharts creditData={creditData} planData={planData} creditUsage={data?.creditUsage ?? []} />
         </TabsContent>
         <TabsContent value="billing" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
           <StatCard label="Total Revenue" icon={DollarSign} testId="master-billing-revenue" value={data ? wholeDollars(data.totalRevenue) : "—"} note="Every paid payment" />

@@ -64,8 +64,19 @@ function toUser(session: SessionResponse): AuthUser {
  * session cookie. Then the state starts as signed out — the server renders the signed-out page, not
  * the spinner — and /api/auth/me is asked only if the browser still holds a stored session id (a
  * bearer without the cookie), during which the state is loading again.
+ *
+ * `initialUser` is the user the server already resolved from the cookie (app/layout.tsx): then the
+ * state starts signed in, the server renders the signed-in page itself, and no spinner shows.
  */
-export function AuthProvider({ children, sessionHint = "unknown" }: { children: React.ReactNode; sessionHint?: SessionHint }) {
+export function AuthProvider({
+  children,
+  sessionHint = "unknown",
+  initialUser = null,
+}: {
+  children: React.ReactNode;
+  sessionHint?: SessionHint;
+  initialUser?: AuthUser | null;
+}) {
   const queryClient = useQueryClient();
   // The server cannot see local storage: its snapshot (and so the hydrating render) says "none".
   const hasStoredSession = React.useSyncExternalStore(subscribeToStorage, () => getStoredSessionId() !== null, () => false);
@@ -75,6 +86,8 @@ export function AuthProvider({ children, sessionHint = "unknown" }: { children: 
     queryFn: fetchCurrentUser,
     // Without a cookie and without a stored id nobody is signed in: nothing to ask, nothing to wait for.
     enabled: sessionHint !== "signed-out" || hasStoredSession,
+    // The server's answer for this request: nothing to wait for (it stays fresh like any query here).
+    initialData: initialUser ?? undefined,
   });
 
   React.useEffect(() => {

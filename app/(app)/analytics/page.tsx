@@ -1,9 +1,15 @@
 import type { Metadata } from "next";
 import { AnalyticsScreen } from "@/components/analytics/analytics-screen";
+import { ServerData } from "@/components/app-shell/server-data";
+import { pageQueries } from "@/lib/server/page-queries";
 
 export const metadata: Metadata = { title: "Analytics Dashboard" };
 
 /** Every signed-in member sees their organization; admins can switch to the whole platform (checked by the API). */
 export default function AnalyticsPage() {
-  return <AnalyticsScreen />;
+  return (
+    <ServerData queries={pageQueries.analytics}>
+      <AnalyticsScreen />
+    </ServerData>
+  );
 }

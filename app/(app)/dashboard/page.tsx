@@ -1,8 +1,15 @@
 import type { Metadata } from "next";
 import { Dashboard } from "@/components/dashboard/dashboard";
+import { ServerData } from "@/components/app-shell/server-data";
+import { pageQueries } from "@/lib/server/page-queries";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
+/** Rendered on the server with the figures in the first HTML (components/app-shell/server-data.tsx). */
 export default function DashboardPage() {
-  return <Dashboard />;
+  return (
+    <ServerData queries={pageQueries.dashboard}>
+      <Dashboard />
+    </ServerData>
+  );
 }

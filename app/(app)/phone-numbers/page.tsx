@@ -1,8 +1,14 @@
 import type { Metadata } from "next";
 import { PhoneNumbersScreen } from "@/components/phone-numbers/phone-numbers-screen";
+import { ServerData } from "@/components/app-shell/server-data";
+import { pageQueries } from "@/lib/server/page-queries";
 
 export const metadata: Metadata = { title: "Phone Numbers" };
 
 export default function PhoneNumbersPage() {
-  return <PhoneNumbersScreen />;
+  return (
+    <ServerData queries={pageQueries.phoneNumbers}>
+      <PhoneNumbersScreen />
+    </ServerData>
+  );
 }

@@ -1,8 +1,14 @@
 import type { Metadata } from "next";
 import { VoiceAssistantsScreen } from "@/components/assistants/voice-assistants-screen";
+import { ServerData } from "@/components/app-shell/server-data";
+import { pageQueries } from "@/lib/server/page-queries";
 
 export const metadata: Metadata = { title: "Voice Assistants" };
 
 export default function VoiceAssistantsPage() {
-  return <VoiceAssistantsScreen />;
+  return (
+    <ServerData queries={pageQueries.assistants}>
+      <VoiceAssistantsScreen />
+    </ServerData>
+  );
 }

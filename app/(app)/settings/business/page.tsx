@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { BusinessScreen } from "@/components/business/business-screen";
+import { ServerData } from "@/components/app-shell/server-data";
+import { pageQueries } from "@/lib/server/page-queries";
 
 export const metadata: Metadata = { title: "Business" };
 
@@ -8,5 +10,9 @@ export default async function BusinessPage({ searchParams }: { searchParams: Pro
   const params = await searchParams;
   const raw = params.import;
   const importUrl = typeof raw === "string" ? raw.slice(0, 2000) : undefined;
-  return <BusinessScreen importUrl={importUrl} />;
+  return (
+    <ServerData queries={pageQueries.business}>
+      <BusinessScreen importUrl={importUrl} />
+    </ServerData>
+  );
 }
