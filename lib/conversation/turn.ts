@@ -250,3 +250,25 @@ export async function paidTurn<T>(db: Db, charge: TurnCharge | null, run: () => 
 export function isOutOfCredits(error: unknown): boolean {
   return error instanceof HttpError && error.status === 402;
 }
+
+/** The conversation's language so far: the language of the assistant's last engine line, when it set one. */
+export function languageOf(transcript: TranscriptTurn[]): Language | undefined {
+  const last = [...transcript].reverse().find((t) => t.speaker === "assistant" && t.intent?.startsWith("lang:"));
+  return last?.intent === "lang:es" ? "es" : undefined;
+}
+
+/** Why the conversation is taking a message (set by the line that asked for it). */
+export function messageReasonOf(transcript: TranscriptTurn[]): Situation["messageReason"] {
+  const asked = [...transcript].reverse().find((t) => t.speaker === "assistant" && t.intent?.startsWith("message:"));
+  const reason = asked?.intent?.slice("message:".length);
+  return reason === "emergency" || reason === "complaint" || reason === "person" || reason === "callback" ? reason : "other";
+}
+
+/** Labels that are not a person's name: the browser phone's "Phone panel", carriers' placeholders, a bare number. */
+const NOT_A_NAME = /^(phone panel|unknown|anonymous|wireless caller|restricted|private|unavailable|web caller|browser|[+\d\s()-]+)$/i;
+
+/** The carrier's caller name when it names a person (never a device label such as "Phone panel"). */
+export function carrierName(name: string | null | undefined): string | null {
+  const trimmed = name?.trim();
+  return trimmed && !NOT_A_NAME.test(trimmed) ? trimmed : null;
+}

@@ -11,7 +11,7 @@ import { PATCH as patchNumber } from "@/app/api/phone-numbers/[id]/route";
 import { and, eq } from "drizzle-orm";
 import { PUT as putPolicy } from "@/app/api/call-policy/route";
 import { POST as connectHook } from "@/app/api/telephony/voice/connect/route";
-import { assistantActions } from "@/db/schema";
+import { assistantActions, tasks } from "@/db/schema";
 import { getCreditBalance } from "@/lib/billing/ledger";
 import { closeDb, getDb } from "@/lib/database";
 import { createAnthropicLlm } from "@/lib/providers/llm/anthropic";
@@ -261,7 +261,8 @@ describe("the gateway", () => {
     expect(await getCreditBalance(db, biz.account.organizationId)).toBe(before - 1); // the cap is now reached
     const requests = fake.requests.length;
     expect((await ask("And on Saturdays?")).token).toBe(CALL_LINES.capReached("Relay Capped"));
-    expect((await ask("Please ask someone to call me back about Saturday hours")).token).toBe(CALL_LINES.messageTaken("Relay Capped"));
+    // The message goes through the same engine turn as the Gather loop: a task is written, then the line says so.
+    expect((await ask("Please ask someone to call me back about Saturday hours")).token).toMatch(/^Thank you, Pat Caller\. I've written your message down for the team at Relay Capped, and they'll call you back at 5 5 5, 5 5 5, 0 1 2 3\./);
     await ask("One more thing, do you have parking?");
     const end = await socket.next((f) => f.type === "end");
     expect(JSON.parse(end.handoffData!)).toMatchObject({ reason: "goodbye" });
@@ -272,6 +273,9 @@ describe("the gateway", () => {
     expect(row.routedBecause).toMatch(/The monthly cap of 1 credits was reached during the call: the assistant took a message instead$/);
     const actions = await db.select().from(assistantActions).where(and(eq(assistantActions.organizationId, biz.account.organizationId), eq(assistantActions.callId, row.id)));
     expect(actions.map((a) => a.type).sort()).toEqual(["cap_reached", "took_message"]);
+    const written = await db.select().from(tasks).where(and(eq(tasks.organizationId, biz.account.organizationId), eq(tasks.callId, row.id)));
+    expect(written).toHaveLength(1);
+    expect(written[0].detail).toContain("call me back about Saturday hours");
     socket.ws.close();
   });
 

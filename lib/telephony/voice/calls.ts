@@ -24,9 +24,7 @@ import { findNumber, SIGNATURE_MESSAGE, twimlResponse, verifyCarrierRequest, typ
 import { abandonBooking, bookingInProgress } from "@/lib/appointments/dialogue/conversation";
 import { clockOf } from "@/lib/appointments/service";
 import { DEFAULT_CALL_RULES } from "@/lib/conversation/call-rules";
-import type { Situation } from "@/lib/conversation/engine";
-import { actOn, decideTurn as engineDecides, isOutOfCredits, paidTurn, TurnFailedError, type Decided, type TurnInput } from "@/lib/conversation/turn";
-import type { Language } from "@/lib/conversation/understanding/types";
+import { actOn, carrierName, decideTurn as engineDecides, languageOf, messageReasonOf, isOutOfCredits, paidTurn, TurnFailedError, type Decided, type TurnInput } from "@/lib/conversation/turn";
 import { recordKnowledgeGap } from "@/lib/knowledge-gaps/service";
 import { forgetCaller, memoryFor, memoryForModel, topicOf } from "@/lib/receptionist/memory";
 import { FORGET_ME, welcomeBack } from "@/lib/text/receptionist";
@@ -697,19 +695,6 @@ async function act(runtime: CallRuntime, req: CarrierRequest, step: number, deci
   }
 }
 
-/** The conversation's language so far: the language of the assistant's last engine line, when it set one. */
-function languageOf(transcript: TranscriptTurn[]): Language | undefined {
-  const last = [...transcript].reverse().find((t) => t.speaker === "assistant" && t.intent?.startsWith("lang:"));
-  return last?.intent === "lang:es" ? "es" : undefined;
-}
-
-/** Why the call is taking a message (set by the line that asked for it). */
-function messageReasonOf(transcript: TranscriptTurn[]): Situation["messageReason"] {
-  const asked = [...transcript].reverse().find((t) => t.speaker === "assistant" && t.intent?.startsWith("message:"));
-  const reason = asked?.intent?.slice("message:".length);
-  return reason === "emergency" || reason === "complaint" || reason === "person" || reason === "callback" ? reason : "other";
-}
-
 /** The name the caller gave (never a device label such as the browser phone's "Phone panel"). */
 async function callerNameOf(runtime: CallRuntime): Promise<string | null> {
   const said = runtime.understanding?.name;
@@ -717,9 +702,8 @@ async function callerNameOf(runtime: CallRuntime): Promise<string | null> {
   const memory = await memoryFor(runtime.db, runtime.call.organizationId, runtime.call.fromNumber, { excludeCallId: runtime.call.id }).catch(() => null);
   if (memory?.name) return memory.name;
   const carrier = runtime.call.callerName?.trim();
-  return carrier && !NOT_A_NAME.test(carrier) ? carrier : null;
+  return carrierName(carrier);
 }
-const NOT_A_NAME = /^(phone panel|unknown|anonymous|wireless caller|restricted|private|unavailable|[+\d\s()-]+)$/i;
 
 /** The engine's turn for this step (lib/conversation/turn.ts): the same input every channel gives it. */
 function turnInput(runtime: CallRuntime, text: string, step: number, bookingActive: boolean): TurnInput {
@@ -1079,13 +1063,17 @@ export async function afterRelay(db: Db, req: CarrierRequest, step: number, deps
   if (!claimed) return replayed(db, call.id, step);
   const runtime = await loadRuntime(db, claimed, deps);
   let reason = "";
+  let handoffTo: string | null = null;
   try {
-    reason = String((JSON.parse(req.params.HandoffData ?? "{}") as { reason?: unknown }).reason ?? "");
+    const handoff = JSON.parse(req.params.HandoffData ?? "{}") as { reason?: unknown; to?: unknown };
+    reason = String(handoff.reason ?? "");
+    // The engine's transfer names its number (an owner's rule may send an emergency elsewhere).
+    if (typeof handoff.to === "string" && /^\+[1-9]\d{6,14}$/.test(handoff.to)) handoffTo = handoff.to;
   } catch {
     reason = "";
   }
   const biz = businessName(runtime);
-  const forwardTo = runtime.number?.forwardTo ?? null;
+  const forwardTo = handoffTo ?? runtime.number?.forwardTo ?? null;
   if (reason === "transfer" && forwardTo) {
     return respond(runtime, req, step, { xml: dialPerson(call, [], forwardTo, step + 1), mode: "transfer" });
   }
