@@ -74,6 +74,9 @@ export type TurnOutcome = {
   | { kind: "channel" }
 );
 
+/** What a written channel (a text, an agent's message) leaves to its answer: no silence, no <Dial>, no message-taking mode. */
+export const TEXT_ANSWERS: Decision["kind"][] = ["silence", "end", "repeat", "voicemail", "transfer", "ask_message", "take_message", "urgent_task", "answer"];
+
 const URGENT_PREFIX: Record<Language, string> = { en: "URGENT: ", es: "URGENTE: " };
 
 /** Understanding that never fails the turn (null when it throws). */

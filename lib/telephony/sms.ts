@@ -5,8 +5,8 @@ import type { Db, DbOrTx } from "@/db/client";
 import { messages, messageThreads, phoneNumbers } from "@/db/schema";
 import { changeCredits } from "@/lib/billing/ledger";
 import { DEFAULT_CALL_RULES } from "@/lib/conversation/call-rules";
-import { bookingHeard, type Decision } from "@/lib/conversation/engine";
-import { actOn, decideTurn, isOutOfCredits, paidTurn, TurnFailedError, type Decided, type TurnInput } from "@/lib/conversation/turn";
+import { bookingHeard } from "@/lib/conversation/engine";
+import { actOn, decideTurn, isOutOfCredits, paidTurn, TEXT_ANSWERS, TurnFailedError, type Decided, type TurnInput } from "@/lib/conversation/turn";
 import { getCallPolicy } from "@/lib/routing/policy";
 import { listEntryFor, scoreTexter, SPAM_POINTS } from "@/lib/routing/spam";
 import { SPAM } from "@/lib/text/routing";
@@ -395,9 +395,6 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
     return response;
   }
 }
-
-/** What a text leaves to its answer (the booking dialogue or the model): a text has no silence, no <Dial>, no message-taking mode. */
-const TEXT_ANSWERS: Decision["kind"][] = ["silence", "end", "repeat", "voicemail", "transfer", "ask_message", "take_message", "urgent_task", "answer"];
 
 /** The engine's line for a text (erasure, "are you a robot?"): written by the engine's turn. */
 async function renderTextLine(input: TurnInput, decided: Decided): Promise<string | null> {
