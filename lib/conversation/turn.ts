@@ -275,3 +275,11 @@ export function carrierName(name: string | null | undefined): string | null {
   const trimmed = name?.trim();
   return trimmed && !NOT_A_NAME.test(trimmed) ? trimmed : null;
 }
+
+/** A sales pitch understanding is sure of (merchant rates, SEO, crypto): spam before any cost, on every channel. */
+export function surelySpam(u: Understanding | null): boolean {
+  return Boolean(u && u.intent === "spam" && u.confidence >= 0.6);
+}
+
+/** What the assistant says to a pitch before hanging up (a fixed line: nothing is charged). */
+export const SPAM_DECLINED = "Thanks, but we're not interested. Please take this number off your list. Goodbye.";

@@ -24,7 +24,7 @@ import { findNumber, SIGNATURE_MESSAGE, twimlResponse, verifyCarrierRequest, typ
 import { abandonBooking, bookingInProgress } from "@/lib/appointments/dialogue/conversation";
 import { clockOf } from "@/lib/appointments/service";
 import { DEFAULT_CALL_RULES } from "@/lib/conversation/call-rules";
-import { actOn, carrierName, decideTurn as engineDecides, languageOf, messageReasonOf, isOutOfCredits, paidTurn, TurnFailedError, type Decided, type TurnInput } from "@/lib/conversation/turn";
+import { actOn, carrierName, SPAM_DECLINED, surelySpam, decideTurn as engineDecides, languageOf, messageReasonOf, isOutOfCredits, paidTurn, TurnFailedError, type Decided, type TurnInput } from "@/lib/conversation/turn";
 import { recordKnowledgeGap } from "@/lib/knowledge-gaps/service";
 import { forgetCaller, memoryFor, memoryForModel, topicOf } from "@/lib/receptionist/memory";
 import { FORGET_ME, welcomeBack } from "@/lib/text/receptionist";
@@ -814,6 +814,8 @@ export async function continueAfterGather(db: Db, req: CarrierRequest, step: num
   if (handled) return handled;
   if (engine.kind === "answer" && engine.leaveBooking) await abandonBooking(db, claimed.organizationId, "call", claimed.id, runtime.booking);
   const booking = bookingActive && !(engine.kind === "answer" && engine.leaveBooking);
+  // Spam before cost: a pitch understanding is sure of is declined with a fixed line, never charged.
+  if (!booking && surelySpam(decided.understanding)) return declineSpam(runtime, req, step, text);
   const decision: TurnDecision = booking ? { kind: "reply", intent: "appointment" } : decideTurn({
     text,
     mode: claimed.mode,
@@ -836,6 +838,21 @@ export async function continueAfterGather(db: Db, req: CarrierRequest, step: num
     if (cap) return capReachedMidCall(runtime, req, step, text, cap.cap);
   }
   return act(runtime, req, step, decision, text);
+}
+
+/** A robocall pitch: declined with a fixed line and hung up on; the call becomes spam (free, no contact, no text-back). */
+async function declineSpam(runtime: CallRuntime, req: CarrierRequest, step: number, text: string): Promise<Response> {
+  const { db, call } = runtime;
+  await recordAction(db, { organizationId: call.organizationId, callId: call.id, type: "spam_declined", detail: { text, step } });
+  await raiseCallSpam(db, call, SPAM_POINTS.recorded, SPAM.recorded);
+  const spoken = await line(runtime, SPAM_DECLINED);
+  return respond(runtime, req, step, {
+    xml: hangupTwiml([spoken.prompt]),
+    turns: [turn("caller", text), turn("assistant", SPAM_DECLINED, { intent: "spam" })],
+    extra: { intent: "spam" },
+    ended: { status: "completed", outcome: "answered_by_assistant" },
+    timing: { ttsMs: spoken.ttsMs },
+  });
 }
 
 /**
