@@ -17,7 +17,7 @@ import { closeDb, getDb } from "@/lib/database";
 import { createAnthropicLlm } from "@/lib/providers/llm/anthropic";
 import { memoryFor, rememberCaller } from "@/lib/receptionist/memory";
 import { FORGET_ME } from "@/lib/text/receptionist";
-import { startRelayGateway, type RelayGateway } from "@/lib/telephony/relay/gateway";
+import { FINISH_READ_BACK, startRelayGateway, type RelayGateway } from "@/lib/telephony/relay/gateway";
 import { CALL_LINES } from "@/lib/telephony/voice/calls";
 import { startFakeAnthropic, type FakeAnthropic } from "../fakes/anthropic-server";
 import { carrierPost, find, pathOf } from "../helpers/carrier";
@@ -182,6 +182,34 @@ describe("the gateway", () => {
     await socket.next((f) => f.type === "text" && f.last === true && socket.frames.filter((x) => x.last === true).length >= 1);
     const lastRequest = fake.requests.at(-1)!;
     expect(JSON.stringify(lastRequest.body.messages)).toContain("I'd be glad to help");
+    socket.ws.close();
+  });
+
+  it("counts a 'yes' to a read-back only once the read-back finished playing", async () => {
+    const readBack = "Just to confirm, I have a Haircut on Tuesday, March 16 at 10:00 AM for Jane Doe. Shall I book it?";
+    replyFor = () => `[intent:appointment]\n${readBack}`;
+    const biz = await streamingBusiness("Relay Read-back");
+    const { callSid, socket } = await relayCall(biz);
+    socket.ws.send(JSON.stringify({ type: "prompt", voicePrompt: "A haircut Tuesday at 10 for Jane Doe", lang: "en-US", last: true }));
+    await socket.next((f) => f.type === "text" && f.last === true);
+    await new Promise((r) => setTimeout(r, 100));
+    // The caller talked over the read-back before its question played.
+    socket.ws.send(JSON.stringify({ type: "interrupt", utteranceUntilInterrupt: "Just to confirm, I have a Haircut on Tuesday", durationUntilInterruptMs: "1800" }));
+    await new Promise((r) => setTimeout(r, 100));
+    const requests = fake.requests.length;
+    socket.frames.length = 0;
+    socket.ws.send(JSON.stringify({ type: "prompt", voicePrompt: "yes", lang: "en-US", last: true }));
+    const again = await socket.next((f) => f.type === "text" && f.last === true);
+    expect(again.token).toBe(`${FINISH_READ_BACK} ${readBack}`);
+    expect(fake.requests.length).toBe(requests); // the "yes" confirmed nothing
+    // Heard in full this time: the next "yes" is the caller's answer.
+    socket.frames.length = 0;
+    replyFor = () => "[intent:appointment]\nYou're all set.";
+    socket.ws.send(JSON.stringify({ type: "prompt", voicePrompt: "yes", lang: "en-US", last: true }));
+    await socket.next((f) => f.type === "text" && f.last === true);
+    expect(fake.requests.length).toBe(requests + 1);
+    const row = await callRow(callSid);
+    expect(row.transcript.filter((t) => t.speaker === "caller").map((t) => t.text)).toEqual(["A haircut Tuesday at 10 for Jane Doe", "yes", "yes"]);
     socket.ws.close();
   });
 

@@ -76,6 +76,12 @@ type Reply = {
   done: boolean;
 };
 
+/** The question that ends a booking read-back (lib/appointments/dialogue): "Shall I book it?". */
+const READ_BACK_QUESTION = /Shall I (?:book it|make the change|cancel it)\?\s*$/i;
+/** A bare yes ("yes", "yeah, that's right", "sure"), a few words at most. */
+const AFFIRMATIVE = /^\W*(?:yes|yeah|yep|yup|sure|ok(?:ay)?|correct|right|that'?s right|go ahead|please do|s[ií])\b[^?]{0,30}$/i;
+export const FINISH_READ_BACK = "Let me finish reading it back.";
+
 /** Under this many credits, a streamed reply waits for its credit before the first token. */
 const LOW_BALANCE = 5;
 
@@ -267,6 +273,17 @@ class RelaySession {
 
   private async onUtterance(text: string, heardAt: number) {
     const callerTurn: TranscriptTurn = { speaker: "caller", text, at: new Date().toISOString() };
+    // A "yes" counts for a read-back only once the read-back finished playing: cut off before its
+    // question (the relay's interrupt says how far it played), the read-back is said again, free.
+    const last = [...this.transcript].reverse().find((t) => t.speaker === "assistant");
+    if (last?.interrupted && READ_BACK_QUESTION.test(last.text) && !READ_BACK_QUESTION.test(last.heard ?? "") && AFFIRMATIVE.test(text)) {
+      const line = `${FINISH_READ_BACK} ${last.text}`;
+      await this.append([callerTurn]);
+      this.reply = null;
+      this.send({ type: "text", token: line, last: true });
+      await this.append([{ speaker: "assistant", text: line, at: new Date().toISOString(), intent: "read_back" }]);
+      return;
+    }
     // The same engine as the Gather loop: leaving a flow (a person, goodbye, "wait, what?", an
     // emergency) wins over a booking under way; otherwise "yes", "no" or "cancel it" answer the booking.
     // Understanding and the booking lookup run side by side.
