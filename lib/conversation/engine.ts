@@ -63,6 +63,8 @@ const REPEAT = /^(?:(?:sorry|wait|um+|uh+|pardon|excuse me)[,.!?]?\s*)*(?:what(?
 const ASKS_IF_HUMAN = /\b(robot|bot|real (?:person|human)|a (?:person|human)|human|machine|computer|automated|recording|an? ai|artificial|persona real|una persona|m[aá]quina|inteligencia artificial|grabaci[oó]n)\b/i;
 
 const LEAVE_VOICEMAIL = /\b(leave (?:a |an )?(?:voice ?mail|voice message)|(?:voice ?mail)\b|buz[oó]n de voz|mensaje de voz)/i;
+/** Words without which "forget me" is never read into a sentence ("And on Saturdays?" is not an erasure request). */
+const ERASURE_WORDS = /\b(forget|delete|erase|remove|wipe|purge|scrub|get rid|data|records?|information|info|details|olvid|borr|elimin|quit|datos|informaci[oó]n)/i;
 /** Questions that leave a booking flow ("what are your hours?" while times are being offered). */
 const OTHER_QUESTIONS = new Set<CallerIntent>(["hours", "address", "policy", "services"]);
 /** How sure understanding must be before its reading overrides a booking under way. */
@@ -106,7 +108,8 @@ export function decide(s: Situation): Decision {
 
   if (REPEAT.test(text) || sure(u, "repeat")) return { kind: "repeat" };
   if (isGoodbye(text) || (sure(u, "goodbye") && !s.takingMessage)) return { kind: "end" };
-  if (asksToBeForgotten(text) || (u?.intent === "forget_me" && u.confidence >= 0.8)) return { kind: "forget" };
+  // Erasure cannot be undone: the model's reading counts only with words of erasure in the sentence.
+  if (asksToBeForgotten(text) || (u?.intent === "forget_me" && u.confidence >= 0.8 && ERASURE_WORDS.test(text))) return { kind: "forget" };
   if (sure(u, "opt_out")) return { kind: "opt_out" };
 
   if (sure(u, "emergency")) {

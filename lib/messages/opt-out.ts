@@ -1,7 +1,8 @@
 import "server-only";
+import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { messageThreads, smsOptOuts } from "@/db/schema";
+import { assistantActions, messageThreads, smsOptOuts } from "@/db/schema";
 import { conflict } from "@/lib/http/errors";
 
 /**
@@ -39,4 +40,57 @@ export async function assertMayText(db: DbOrTx, organizationId: string, phone: s
   throw conflict(`${phone} replied STOP${when}: carriers forbid texting them again until they text START.`, {
     to: `${phone} has opted out of texts`,
   });
+}
+
+/** The channels an opt-out can arrive on (a text, a call, the streaming call, another AI agent, the browser test). */
+export type OptOutChannel = "sms" | "call" | "relay" | "a2a" | "voice_test";
+
+export type OptOutInput = {
+  organizationId: string;
+  /** E.164. */
+  phone: string;
+  /** The words that did it ("stop texting me", "STOP"), kept with the record. */
+  words: string;
+  channel: OptOutChannel;
+  callId?: string | null;
+  messageId?: string | null;
+  /**
+   * Sends the one confirmation text (a call or an agent's request; a text's own reply is its
+   * confirmation, and Twilio's Advanced Opt-Out confirms carrier keywords itself).
+   */
+  confirmation?: { body: string; send: (to: string, body: string) => Promise<unknown> } | null;
+};
+
+/**
+ * The one opt-out function (issue 32: "opt-out in any words, on any channel"): the number is opted
+ * out of the organization's texts and outbound calls (sms_opt_out, and every text thread with it),
+ * an `opted_out` action records the words and the channel, and — the first time only — one
+ * confirmation text goes out. Answers whether this opted the number out now (false: it already was).
+ */
+export async function optOut(db: DbOrTx, input: OptOutInput): Promise<{ newly: boolean; confirmed: boolean }> {
+  const already = await isOptedOut(db, input.organizationId, input.phone);
+  await db.insert(smsOptOuts).values({ id: crypto.randomUUID(), organizationId: input.organizationId, phone: input.phone }).onConflictDoNothing();
+  await db
+    .update(messageThreads)
+    .set({ optedOut: true, optedOutAt: new Date() })
+    .where(and(eq(messageThreads.organizationId, input.organizationId), eq(messageThreads.contactNumber, input.phone), eq(messageThreads.optedOut, false)));
+  await db.insert(assistantActions).values({
+    id: crypto.randomUUID(),
+    organizationId: input.organizationId,
+    callId: input.callId ?? null,
+    messageId: input.messageId ?? null,
+    type: "opted_out",
+    detail: { contact: input.phone, words: input.words.slice(0, 500), channel: input.channel },
+  });
+  let confirmed = false;
+  if (!already && input.confirmation) {
+    try {
+      await input.confirmation.send(input.phone, input.confirmation.body);
+      confirmed = true;
+    } catch (error) {
+      // The opt-out stands whatever the carrier says; the confirmation is best effort.
+      console.error(`[opt-out] the confirmation text to ${input.phone} failed:`, error instanceof Error ? error.message : error);
+    }
+  }
+  return { newly: !already, confirmed };
 }

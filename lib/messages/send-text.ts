@@ -23,7 +23,8 @@ export async function sendText(
   db: Db,
   organizationId: string,
   input: SendTextInput,
-  deps: { provider?: TelephonyProvider } = {},
+  /** `optOutConfirmation`: the one text that confirms an opt-out (lib/messages/opt-out.ts `optOut`), the only text an opted-out number gets. */
+  deps: { provider?: TelephonyProvider; optOutConfirmation?: boolean } = {},
 ): Promise<MessageDetail> {
   const where = [eq(phoneNumbers.organizationId, organizationId), eq(phoneNumbers.isActive, true)];
   if (input.fromPhoneNumberId) where.push(eq(phoneNumbers.id, input.fromPhoneNumberId));
@@ -41,7 +42,7 @@ export async function sendText(
       : badRequest("The organization has no active phone number to send from. Add one in Phone Numbers (/phone-numbers).");
   }
   // Never to a contact who replied STOP (the one opt-out check): 409, nothing sent or recorded.
-  await assertMayText(db, organizationId, input.to);
+  if (!deps.optOutConfirmation) await assertMayText(db, organizationId, input.to);
   const provider = deps.provider ?? (await getTelephonyProviderFor(db, organizationId, number.provider));
   if (!provider) {
     throw conflict(`${number.phoneNumber} is a Twilio number and the Twilio credentials are gone. Add them again in Settings → API Keys.`);

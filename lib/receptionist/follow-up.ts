@@ -96,9 +96,12 @@ export async function followUpCall(db: Db, ref: { callId: string; organizationId
   if (claimedText) {
     const actions = await actionsOf(db, call);
     const booked = [...actions].reverse().find((a) => a.type === "appointment_booked" || a.type === "appointment_moved");
+    const taken = actions.find((a) => a.type === "took_message" && String(a.detail.message ?? "").trim());
     const result: CallResult = booked?.detail.readBack
       ? { kind: "booked", readBack: String(booked.detail.readBack) }
-      : made > 0 || call.outcome !== "answered_by_assistant"
+      : taken && made > 0
+        ? { kind: "message", message: String(taken.detail.message).trim() }
+        : made > 0 || call.outcome !== "answered_by_assistant"
         ? { kind: "task" }
         : { kind: "nothing" };
     const sent = await sendTextBack(db, call, { business, name, result });

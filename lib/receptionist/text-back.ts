@@ -59,7 +59,11 @@ export type TextBackOutcome = "sent" | "opted_out" | "disabled" | "no_number" | 
  * the booking; a task for the team (a message, a voicemail, a missed call) → the number's template;
  * nothing left to do → no text, unless the owner wrote their own template (their words, their choice).
  */
-export type CallResult = { kind: "booked"; readBack: string } | { kind: "task" } | { kind: "nothing" };
+export type CallResult = { kind: "booked"; readBack: string } | { kind: "message"; message: string } | { kind: "task" } | { kind: "nothing" };
+
+/** A message the engine took (a task was written): the text says what was passed on. */
+export const MESSAGE_TEXT = (business: string, message: string) =>
+  `Thanks for calling ${business}. We passed your message on to the team: "${message.length > 120 ? `${message.slice(0, 117)}...` : message}". They'll call you back at this number. Reply STOP to opt out.`;
 
 export const BOOKED_TEXT = (business: string, readBack: string) => `Thanks for calling ${business}. You're booked: ${readBack}. Reply STOP to opt out.`;
 
@@ -88,7 +92,12 @@ export async function sendTextBack(
     if (error instanceof HttpError && error.status === 402) return { outcome: "no_credits" };
     throw error;
   }
-  const body = result.kind === "booked" ? BOOKED_TEXT(values.business, result.readBack) : fillTemplate(setting.template, { business: values.business, number: number.phoneNumber, name: values.name });
+  const body =
+    result.kind === "booked"
+      ? BOOKED_TEXT(values.business, result.readBack)
+      : result.kind === "message" && setting.template === DEFAULT_TEXT_BACK_TEMPLATE
+        ? MESSAGE_TEXT(values.business, result.message)
+        : fillTemplate(setting.template, { business: values.business, number: number.phoneNumber, name: values.name });
   // A2P 10DLC not approved yet: the text waits, with the reason, and goes out on approval (lib/compliance/messaging-registration.ts).
   const hold = await messagingHold(db, call.organizationId);
   if (hold) {

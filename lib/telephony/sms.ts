@@ -4,9 +4,9 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { messages, messageThreads, phoneNumbers } from "@/db/schema";
 import { changeCredits } from "@/lib/billing/ledger";
-import { chargeTurn, refundTurnQuietly } from "@/lib/conversation/credits";
+import { DEFAULT_CALL_RULES } from "@/lib/conversation/call-rules";
 import { bookingHeard } from "@/lib/conversation/engine";
-import { understand } from "@/lib/conversation/understanding";
+import { actOn, decideTurn, isOutOfCredits, paidTurn, TEXT_ANSWERS, TurnFailedError, type Decided, type TurnInput } from "@/lib/conversation/turn";
 import { getCallPolicy } from "@/lib/routing/policy";
 import { listEntryFor, scoreTexter, SPAM_POINTS } from "@/lib/routing/spam";
 import { SPAM } from "@/lib/text/routing";
@@ -20,16 +20,16 @@ import { assistantForNumber, businessInfo, personaForModel } from "@/lib/voice/c
 import { HISTORY_TURNS } from "@/lib/voice/service";
 import { bookingAwareLlm, bookingInProgress } from "@/lib/appointments/dialogue/conversation";
 import type { DialogueTurn } from "@/lib/appointments/dialogue/dialogue";
-import { clearOptOut, recordOptOut } from "@/lib/appointments/messaging";
-import { assertMayText } from "@/lib/messages/opt-out";
+import { clearOptOut } from "@/lib/appointments/messaging";
+import { assertMayText, optOut } from "@/lib/messages/opt-out";
 import { handleAppointmentReply } from "@/lib/appointments/replies";
 import { normalizePhone } from "@/lib/appointments/schema";
 import type { BookingDeps } from "@/lib/appointments/service";
 import { recordKnowledgeGap } from "@/lib/knowledge-gaps/service";
-import { asksForCallback, asksToBeForgotten } from "@/lib/receptionist/forget";
+import { asksForCallback } from "@/lib/receptionist/forget";
 import { withTextNotice } from "@/lib/compliance/text-notice";
 import { assertRegistrationAllowsTexts } from "@/lib/compliance/messaging-registration";
-import { forgetCaller, memoryFor, memoryForModel, rememberCaller } from "@/lib/receptionist/memory";
+import { memoryFor, memoryForModel, rememberCaller } from "@/lib/receptionist/memory";
 import { createTask } from "@/lib/receptionist/tasks";
 import { FORGET_ME, OWNER_NOTICES, TASK_TITLES, URGENT_WORDS, who } from "@/lib/text/receptionist";
 import { notifyOwners } from "@/lib/receptionist/notify";
@@ -194,10 +194,9 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
   };
 
   if (keyword === "stop") {
-    await db.update(messageThreads).set({ optedOut: true, optedOutAt: new Date() }).where(eq(messageThreads.id, thread.id));
-    const phone = normalizePhone(from);
-    if (phone) await recordOptOut(db, number.organizationId, phone); // appointment texts honour it too
-    await recordAction(db, { organizationId: number.organizationId, messageId: inbound.id, type: "opted_out", detail: { contact: from, keyword: body.trim() } });
+    await optOutThread(db, thread.id);
+    // The one opt-out (lib/messages/opt-out.ts): the number, every thread with it, the words.
+    await optOut(db, { organizationId: number.organizationId, phone: normalizePhone(from) ?? from, words: body.trim(), channel: "sms", messageId: inbound.id });
     return number.provider === "simulated" ? (await send(SMS_TEXTS.stopped, "system")).response : twimlResponse(messageTwiml(null));
   }
   if (keyword === "start") {
@@ -209,22 +208,35 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
   }
   if (keyword === "help") return (await send(SMS_TEXTS.help(biz, number.phoneNumber), "system")).response;
   if (thread.optedOut) return twimlResponse(messageTwiml(null));
-  // What the text says (lib/conversation/understanding), read in the business's zone at the text's clock.
+  // What the text says, decided by the same engine turn as a call (lib/conversation/turn.ts), read in
+  // the business's zone at the text's clock. A text renders only what a text can: erasure, opt-out in
+  // any words, "are you a robot?"; everything else is answered below (booking dialogue or the model).
   const profileNow = await businessInfo(db, number.organizationId);
-  const heard = body.trim()
-    ? await understand(body, { now: booking.now?.() ?? new Date(), timeZone: profileNow.timezone ?? "UTC", services: profileNow.services ?? [] }).catch(() => null)
-    : null;
+  const assistantNow = await assistantForNumber(db, number.organizationId, number.assistantId);
+  const turnInput: TurnInput = {
+    db,
+    channel: "sms",
+    organizationId: number.organizationId,
+    caller: normalizePhone(from) ?? from,
+    text: body,
+    hear: { now: booking.now?.() ?? new Date(), timeZone: profileNow.timezone ?? "UTC", services: profileNow.services ?? [] },
+    situation: { takingMessage: false, bookingActive: bookingUnderWay, forwardTo: null, rules: assistantNow?.callRules ?? DEFAULT_CALL_RULES, silentPrompts: 0, canTransfer: false },
+    business: biz,
+    assistantName: assistantNow?.persona.name ?? null,
+    record: { messageId: inbound.id },
+    answers: TEXT_ANSWERS,
+  };
+  const decided = body.trim() ? await decideTurn(turnInput) : null;
+  const heard = decided?.understanding ?? null;
   const sureOf = (...intents: string[]) => Boolean(heard && intents.includes(heard.intent) && heard.confidence >= 0.6);
-  if (asksToBeForgotten(body) || sureOf("forget_me")) {
-    await forgetCaller(db, number.organizationId, from, "caller_text");
-    return (await send(FORGET_ME.text(biz), "system")).response;
+  if (decided?.decision.kind === "forget") {
+    return (await send((await renderTextLine(turnInput, decided)) ?? FORGET_ME.text(biz), "system")).response;
   }
-  // Opt-out in any words ("stop texting me", "take me off your list"): as STOP, recorded with the words.
-  if (sureOf("opt_out")) {
-    await db.update(messageThreads).set({ optedOut: true, optedOutAt: new Date() }).where(eq(messageThreads.id, thread.id));
-    const phone = normalizePhone(from);
-    if (phone) await recordOptOut(db, number.organizationId, phone);
-    await recordAction(db, { organizationId: number.organizationId, messageId: inbound.id, type: "opted_out", detail: { contact: from, words: body.trim() } });
+  // Opt-out in any words ("stop texting me", "take me off your list"): as STOP, recorded with the words;
+  // this reply is the one confirmation.
+  if (decided?.decision.kind === "opt_out") {
+    await optOutThread(db, thread.id);
+    await actOn(turnInput, decided);
     return (await send(SMS_TEXTS.stopped, "system")).response;
   }
 
@@ -256,6 +268,15 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
   // Only a texter who is not spam is remembered as a contact.
   await rememberCaller(db, number.organizationId, from, { utterances: [body] });
 
+  // "Are you a robot?": the engine's truthful answer, free (a fixed line).
+  if (decided?.decision.kind === "robot") {
+    const line = await renderTextLine(turnInput, decided);
+    if (line) {
+      const disclosed = await withTextNotice(db, { organizationId: number.organizationId, threadId: thread.id, from, fromState: req.params.FromState, to: number.phoneNumber, toState: req.params.ToState }, line);
+      return (await send(disclosed, "system", "robot")).response;
+    }
+  }
+
   // Replies to appointment texts (C confirm, R reschedule, 1–3 a new time) come before the assistant.
   if (!bookingUnderWay) {
     const handled = await handleAppointmentReply(db, number.organizationId, from, body, booking);
@@ -268,20 +289,10 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
     }
   }
 
-  const assistant = await assistantForNumber(db, number.organizationId, number.assistantId);
+  const assistant = assistantNow;
   if (!assistant || !body.trim()) return twimlResponse(messageTwiml(null));
 
   const reference = `sms-reply:${inbound.id}`;
-  let entryId: string | null = null;
-  try {
-    entryId = (await chargeTurn(db, { channel: "sms", organizationId: number.organizationId, reference, metadata: { messageId: inbound.id } })).entryId;
-    await db.update(messages).set({ costCredits: creditPrices.smsReply }).where(eq(messages.id, inbound.id));
-  } catch (error) {
-    // Out of credits: the text waits for the team in Call History.
-    if (error instanceof HttpError && error.status === 402) return twimlResponse(messageTwiml(null));
-    throw error;
-  }
-
   const started = performance.now();
   const bookingTurns: DialogueTurn[] = [];
   // Booking by text: the dialogue answers turns about appointments, the model everything else.
@@ -291,11 +302,25 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
   const profile = await businessInfo(db, number.organizationId);
   // What the business remembers about the sender (name, stated preferences, earlier calls, open follow-ups), as calls get it.
   const caller = memoryForModel(await memoryFor(db, number.organizationId, from));
+  let reply: Awaited<ReturnType<LlmProvider["generateReply"]>>;
   try {
-    const reply = await llm.generateReply(
-      { assistant: personaForModel(assistant), profile, history: await threadHistory(db, thread, inbound.id), text: body, ...(caller.length ? { caller } : {}) },
-      { signal: AbortSignal.timeout(deps.replyTimeoutMs ?? 10_000) },
-    );
+    // Charged once, refunded once if the reply fails (lib/conversation/turn.ts).
+    reply = await paidTurn(db, { channel: "sms", organizationId: number.organizationId, reference, metadata: { messageId: inbound.id } }, async () => {
+      await db.update(messages).set({ costCredits: creditPrices.smsReply }).where(eq(messages.id, inbound.id));
+      return llm.generateReply(
+        { assistant: personaForModel(assistant), profile, history: await threadHistory(db, thread, inbound.id), text: body, ...(caller.length ? { caller } : {}) },
+        { signal: AbortSignal.timeout(deps.replyTimeoutMs ?? 10_000) },
+      );
+    });
+  } catch (error) {
+    // Out of credits: the text waits for the team in Call History.
+    if (isOutOfCredits(error)) return twimlResponse(messageTwiml(null));
+    if (!(error instanceof TurnFailedError)) throw error;
+    console.error(`[sms] the assistant's reply to ${inbound.id} failed:`, error.message);
+    if (error.refunded > 0) await db.update(messages).set({ creditedBack: error.refunded }).where(eq(messages.id, inbound.id));
+    return (await send(SMS_TEXTS.fallback(biz), "system")).response;
+  }
+  {
     const llmMs = performance.now() - started;
     await db.update(messages).set({ intent: reply.intent }).where(eq(messages.id, inbound.id));
     // The first reply of a conversation carries the AI disclosure (lib/compliance/text-notice.ts).
@@ -368,14 +393,17 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
       await recordAction(db, { organizationId: number.organizationId, messageId: message.id, type, detail: { appointmentId: t.appointment.id, readBack: t.appointment.readBack } });
     }
     return response;
-  } catch (error) {
-    console.error(`[sms] the assistant's reply to ${inbound.id} failed:`, error instanceof Error ? error.message : error);
-    if (entryId) {
-      const back = await refundTurnQuietly(db, { channel: "sms", organizationId: number.organizationId, reference });
-      if (back > 0) await db.update(messages).set({ creditedBack: back }).where(eq(messages.id, inbound.id));
-    }
-    return (await send(SMS_TEXTS.fallback(biz), "system")).response;
   }
+}
+
+/** The engine's line for a text (erasure, "are you a robot?"): written by the engine's turn. */
+async function renderTextLine(input: TurnInput, decided: Decided): Promise<string | null> {
+  const outcome = await actOn(input, decided);
+  return outcome.kind === "line" ? outcome.line : null;
+}
+
+async function optOutThread(db: DbOrTx, threadId: string) {
+  await db.update(messageThreads).set({ optedOut: true, optedOutAt: new Date() }).where(eq(messageThreads.id, threadId));
 }
 
 // ─── The owner's side: the thread and replies from Call History ──────────────────────────────

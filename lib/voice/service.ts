@@ -4,7 +4,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { chatTurns } from "@/db/schema";
 import { recordAssistantReply, type NewAssistantReply } from "@/lib/assistants/replies";
-import { chargeTurn, refundTurnQuietly } from "@/lib/conversation/credits";
+import { openTurn } from "@/lib/conversation/turn";
 import { getBlobStore, type BlobStore } from "@/lib/blob-store";
 import { renderKnowledge } from "@/lib/business-profile/knowledge";
 import { recordKnowledgeGap } from "@/lib/knowledge-gaps/service";
@@ -147,8 +147,9 @@ export async function runVoiceTest(db: Db, request: VoiceTurnRequest): Promise<V
       : selectedLlm;
 
   const turnId = crypto.randomUUID();
-  const spend = organizationId
-    ? await chargeTurn(db, {
+  // Charged before running and given back once if the turn fails (lib/conversation/turn.ts, every channel's credit).
+  const credit = organizationId
+    ? openTurn(db, {
         channel: "voice_test",
         organizationId,
         reference: `voice-turn:${turnId}`,
@@ -157,6 +158,7 @@ export async function runVoiceTest(db: Db, request: VoiceTurnRequest): Promise<V
         metadata: { source, assistantId: assistant.id, turnId },
       })
     : null;
+  await credit?.spent;
 
   let tools: AssistantToolSet | null = null;
   try {
@@ -273,9 +275,7 @@ export async function runVoiceTest(db: Db, request: VoiceTurnRequest): Promise<V
       toolCalls: toolCalls.map(({ service, tool, isError, durationMs }) => ({ service, tool, isError, durationMs })),
     };
   } catch (error) {
-    if (organizationId && spend?.entryId) {
-      await refundTurnQuietly(db, { channel: "voice_test", organizationId, reference: `voice-turn:${turnId}`, actorUserId: userId });
-    }
+    await credit?.refund();
     if (error instanceof PipelineError) throw new VoiceTurnError(failureMessage(error));
     throw error;
   } finally {

@@ -11,13 +11,13 @@ import { PATCH as patchNumber } from "@/app/api/phone-numbers/[id]/route";
 import { and, eq } from "drizzle-orm";
 import { PUT as putPolicy } from "@/app/api/call-policy/route";
 import { POST as connectHook } from "@/app/api/telephony/voice/connect/route";
-import { assistantActions } from "@/db/schema";
+import { assistantActions, tasks } from "@/db/schema";
 import { getCreditBalance } from "@/lib/billing/ledger";
 import { closeDb, getDb } from "@/lib/database";
 import { createAnthropicLlm } from "@/lib/providers/llm/anthropic";
 import { memoryFor, rememberCaller } from "@/lib/receptionist/memory";
 import { FORGET_ME } from "@/lib/text/receptionist";
-import { startRelayGateway, type RelayGateway } from "@/lib/telephony/relay/gateway";
+import { FINISH_READ_BACK, startRelayGateway, type RelayGateway } from "@/lib/telephony/relay/gateway";
 import { CALL_LINES } from "@/lib/telephony/voice/calls";
 import { startFakeAnthropic, type FakeAnthropic } from "../fakes/anthropic-server";
 import { carrierPost, find, pathOf } from "../helpers/carrier";
@@ -185,6 +185,34 @@ describe("the gateway", () => {
     socket.ws.close();
   });
 
+  it("counts a 'yes' to a read-back only once the read-back finished playing", async () => {
+    const readBack = "Just to confirm, I have a Haircut on Tuesday, March 16 at 10:00 AM for Jane Doe. Shall I book it?";
+    replyFor = () => `[intent:appointment]\n${readBack}`;
+    const biz = await streamingBusiness("Relay Read-back");
+    const { callSid, socket } = await relayCall(biz);
+    socket.ws.send(JSON.stringify({ type: "prompt", voicePrompt: "A haircut Tuesday at 10 for Jane Doe", lang: "en-US", last: true }));
+    await socket.next((f) => f.type === "text" && f.last === true);
+    await new Promise((r) => setTimeout(r, 100));
+    // The caller talked over the read-back before its question played.
+    socket.ws.send(JSON.stringify({ type: "interrupt", utteranceUntilInterrupt: "Just to confirm, I have a Haircut on Tuesday", durationUntilInterruptMs: "1800" }));
+    await new Promise((r) => setTimeout(r, 100));
+    const requests = fake.requests.length;
+    socket.frames.length = 0;
+    socket.ws.send(JSON.stringify({ type: "prompt", voicePrompt: "yes", lang: "en-US", last: true }));
+    const again = await socket.next((f) => f.type === "text" && f.last === true);
+    expect(again.token).toBe(`${FINISH_READ_BACK} ${readBack}`);
+    expect(fake.requests.length).toBe(requests); // the "yes" confirmed nothing
+    // Heard in full this time: the next "yes" is the caller's answer.
+    socket.frames.length = 0;
+    replyFor = () => "[intent:appointment]\nYou're all set.";
+    socket.ws.send(JSON.stringify({ type: "prompt", voicePrompt: "yes", lang: "en-US", last: true }));
+    await socket.next((f) => f.type === "text" && f.last === true);
+    expect(fake.requests.length).toBe(requests + 1);
+    const row = await callRow(callSid);
+    expect(row.transcript.filter((t) => t.speaker === "caller").map((t) => t.text)).toEqual(["A haircut Tuesday at 10 for Jane Doe", "yes", "yes"]);
+    socket.ws.close();
+  });
+
   it("hands the call back on a goodbye and on 0 for a person; the Connect action hangs up or dials", async () => {
     const biz = await streamingBusiness("Relay Handoff", "+15035550177");
     {
@@ -261,7 +289,8 @@ describe("the gateway", () => {
     expect(await getCreditBalance(db, biz.account.organizationId)).toBe(before - 1); // the cap is now reached
     const requests = fake.requests.length;
     expect((await ask("And on Saturdays?")).token).toBe(CALL_LINES.capReached("Relay Capped"));
-    expect((await ask("Please ask someone to call me back about Saturday hours")).token).toBe(CALL_LINES.messageTaken("Relay Capped"));
+    // The message goes through the same engine turn as the Gather loop: a task is written, then the line says so.
+    expect((await ask("Please ask someone to call me back about Saturday hours")).token).toMatch(/^Thank you, Pat Caller\. I've written your message down for the team at Relay Capped, and they'll call you back at 5 5 5, 5 5 5, 0 1 2 3\./);
     await ask("One more thing, do you have parking?");
     const end = await socket.next((f) => f.type === "end");
     expect(JSON.parse(end.handoffData!)).toMatchObject({ reason: "goodbye" });
@@ -272,6 +301,9 @@ describe("the gateway", () => {
     expect(row.routedBecause).toMatch(/The monthly cap of 1 credits was reached during the call: the assistant took a message instead$/);
     const actions = await db.select().from(assistantActions).where(and(eq(assistantActions.organizationId, biz.account.organizationId), eq(assistantActions.callId, row.id)));
     expect(actions.map((a) => a.type).sort()).toEqual(["cap_reached", "took_message"]);
+    const written = await db.select().from(tasks).where(and(eq(tasks.organizationId, biz.account.organizationId), eq(tasks.callId, row.id)));
+    expect(written).toHaveLength(1);
+    expect(written[0].detail).toContain("call me back about Saturday hours");
     socket.ws.close();
   });
 

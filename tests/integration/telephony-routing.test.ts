@@ -335,7 +335,7 @@ describe("money the customer can predict", () => {
     expect(history.body.items.find((i: { id: string }) => i.id === longRow.id)).toMatchObject({ costCredits: 1, creditedBack: 0 });
   });
 
-  it("a spam call (a recorded pitch) costs nothing: its turn is credited back", async () => {
+  it("a spam call (a recorded pitch) costs nothing: it is declined before any credit is spent", async () => {
     const biz = await business("Pitch Target");
     const db = await getDb();
     const before = await getCreditBalance(db, biz.account.organizationId);
@@ -343,7 +343,8 @@ describe("money the customer can predict", () => {
     const turn = await say(biz, callSid, res.verbs[0].attrs.action, "Congratulations, you have won a free cruise, press 1 to claim your prize", { From: "+12025556601" });
     expect(turn.verbs.map((v) => v.name)).toContain("Hangup");
     const row = await end(biz, callSid, "+12025556601", 40);
-    expect(row).toMatchObject({ isSpam: true, spamScore: 70, spamReasons: [SPAM.recorded], costCredits: 1, creditedBack: 1 });
+    // Spam before cost (issue 27): understanding reads the pitch, the engine declines it with a fixed line, nothing is charged.
+    expect(row).toMatchObject({ isSpam: true, spamScore: 70, spamReasons: [SPAM.recorded], costCredits: 0, creditedBack: 0 });
     expect(await getCreditBalance(db, biz.account.organizationId)).toBe(before);
   });
 

@@ -3,8 +3,8 @@ import crypto from "node:crypto";
 import type { Db } from "@/db/client";
 import { type AssistantToolCall, type TranscriptTurn } from "@/db/schema";
 import { resolvePersonality } from "@/lib/assistants/personalities";
-import { chargeTurn, refundTurnQuietly } from "@/lib/conversation/credits";
-import { HttpError } from "@/lib/http/errors";
+import { DEFAULT_CALL_RULES } from "@/lib/conversation/call-rules";
+import { engineTurn, isOutOfCredits, paidTurn, TEXT_ANSWERS } from "@/lib/conversation/turn";
 import type { ChatMessage } from "@/lib/providers/llm/interface";
 import { selectLlm } from "@/lib/provider-selection/llm";
 import { assistantContext } from "@/lib/voice/context";
@@ -60,7 +60,7 @@ export const askQuestionSkill: OrgAgentSkill = {
     "Ask about opening hours, services, prices, availability or anything else; the business's AI assistant answers from what the business has told it (and its connected tools).",
   tags: ["question", "faq", "hours", "services"],
   examples: ["What are your opening hours on Saturday?", "Do you offer teeth whitening?"],
-  async run({ db, organizationId, text, history }) {
+  async run({ db, organizationId, text, data, history }) {
     let context;
     try {
       context = await assistantContext(db, organizationId);
@@ -68,26 +68,45 @@ export const askQuestionSkill: OrgAgentSkill = {
       throw new SkillError("This business has no active assistant to answer questions right now. Try leaving a message instead.");
     }
     const { assistant, business: profile } = context;
+    // The same engine turn as a call or a text (lib/conversation/turn.ts): opt-out in any words for the
+    // customer's number (one confirmation text to it), a truthful "are you a robot?", free. Erasure needs
+    // proof of the number, so an agent's "forget me" is answered, never acted on here.
+    const phone = contactPhone(data, text);
+    const outcome = await engineTurn({
+      db,
+      channel: "a2a",
+      organizationId,
+      caller: phone,
+      text,
+      hear: { now: new Date(), timeZone: profile.timezone ?? "UTC", services: profile.services ?? [] },
+      situation: { takingMessage: false, bookingActive: false, forwardTo: null, rules: assistant.callRules ?? DEFAULT_CALL_RULES, silentPrompts: 0, canTransfer: false },
+      business: profile.name,
+      assistantName: assistant.persona.name,
+      transcript: history,
+      record: {},
+      answers: [...TEXT_ANSWERS, "forget"],
+      confirmOptOut: true,
+    });
+    if (outcome.kind === "line") {
+      const did = outcome.decision.kind === "opt_out" && phone ? `An AI agent opted ${phone} out of texts and calls: ${text.slice(0, 200)}` : `An AI agent asked: ${text.slice(0, 300)}`;
+      return { text: outcome.line, summary: did, intent: outcome.decision.kind, assistantId: assistant.id };
+    }
     const llm = await selectLlm(db, organizationId);
     const turnId = crypto.randomUUID();
     const reference = `agent-turn:${turnId}`;
-    let spend;
-    try {
-      spend = await chargeTurn(db, { channel: "a2a", organizationId, reference, metadata: { source: "agent", assistantId: assistant.id, turnId } });
-    } catch (error) {
-      if (error instanceof HttpError && error.status === 402) throw new SkillError("The business cannot answer questions right now. Try leaving a message instead.");
-      throw error;
-    }
     const started = performance.now();
     const tools = await toolsForTurn(db, organizationId, llm);
     try {
-      const reply = await llm.generateReply({
-        assistant: { ...assistant.persona, personalityDescription: resolvePersonality(assistant.persona.personality).description },
-        profile,
-        history: chatHistory(history),
-        text,
-        ...(tools ? { tools } : {}),
-      });
+      // Charged once, refunded once if the answer fails.
+      const reply = await paidTurn(db, { channel: "a2a", organizationId, reference, metadata: { source: "agent", assistantId: assistant.id, turnId } }, () =>
+        llm.generateReply({
+          assistant: { ...assistant.persona, personalityDescription: resolvePersonality(assistant.persona.personality).description },
+          profile,
+          history: chatHistory(history),
+          text,
+          ...(tools ? { tools } : {}),
+        }),
+      );
       const totalMs = Math.round(performance.now() - started);
       const toolCalls: AssistantToolCall[] = tools?.calls ?? [];
       await recordAssistantReply(db, {
@@ -105,7 +124,7 @@ export const askQuestionSkill: OrgAgentSkill = {
       });
       return { text: reply.text, summary: `An AI agent asked: ${text.slice(0, 300)}`, intent: reply.intent, assistantId: assistant.id };
     } catch (error) {
-      if (spend?.entryId) await refundTurnQuietly(db, { channel: "a2a", organizationId, reference });
+      if (isOutOfCredits(error)) throw new SkillError("The business cannot answer questions right now. Try leaving a message instead.");
       throw new SkillError(`The assistant could not answer just now (${(error as Error).message}). Please try again later or leave a message.`);
     } finally {
       await tools?.close();

@@ -7,23 +7,24 @@ import twilio from "twilio";
 import { WebSocketServer, type RawData, type WebSocket } from "ws";
 import type { Db } from "@/db/client";
 import { calls, organizations, type CallMode, type TranscriptTurn } from "@/db/schema";
-import { chargeTurn, refundTurnQuietly } from "@/lib/conversation/credits";
 import { HttpError } from "@/lib/http/errors";
 import { mentionedWhen } from "@/lib/providers/llm/intents";
 import type { BusinessInfo, LlmProvider } from "@/lib/providers/llm/interface";
 import { selectLlm } from "@/lib/provider-selection/llm";
-import { forgetCaller, memoryFor, memoryForModel } from "@/lib/receptionist/memory";
+import { memoryFor, memoryForModel } from "@/lib/receptionist/memory";
 import { markCallStayedOn } from "@/lib/compliance/consent";
 import { capStopsAssistant, getCallPolicy, type CallPolicy } from "@/lib/routing/policy";
 import { ROUTED } from "@/lib/text/routing";
-import { FORGET_ME } from "@/lib/text/receptionist";
 import { assistantById, businessInfo, personaForModel, type ResolvedAssistant } from "@/lib/voice/context";
 import { carrierAccountFor } from "../account";
 import { recordAction } from "../actions";
 import { CALL_LINES } from "../voice/calls";
-import { bookingAwareLlm, bookingInProgress } from "@/lib/appointments/dialogue/conversation";
+import { abandonBooking, bookingAwareLlm, bookingInProgress } from "@/lib/appointments/dialogue/conversation";
+import { DEFAULT_CALL_RULES } from "@/lib/conversation/call-rules";
+import { bookingHeard } from "@/lib/conversation/engine";
+import { actOn, carrierName, decideTurn, openTurn, hear, languageOf, messageReasonOf, type TurnInput } from "@/lib/conversation/turn";
+import type { Understanding } from "@/lib/conversation/understanding/types";
 import type { BookingDeps } from "@/lib/appointments/service";
-import { decideTurn, type TurnDecision } from "../voice/decide";
 import { historyOf, numberOfCall, type CallRow, type NumberRow } from "../voice/runtime";
 import { gatewayPublicBase, RELAY_PATH, setGatewayListeningPort } from "./urls";
 import { recordAssistantReply } from "@/lib/assistants/replies";
@@ -75,6 +76,12 @@ type Reply = {
   done: boolean;
 };
 
+/** The question that ends a booking read-back (lib/appointments/dialogue): "Shall I book it?". */
+const READ_BACK_QUESTION = /Shall I (?:book it|make the change|cancel it)\?\s*$/i;
+/** A bare yes ("yes", "yeah, that's right", "sure"), a few words at most. */
+const AFFIRMATIVE = /^\W*(?:yes|yeah|yep|yup|sure|ok(?:ay)?|correct|right|that'?s right|go ahead|please do|s[ií])\b[^?]{0,30}$/i;
+export const FINISH_READ_BACK = "Let me finish reading it back.";
+
 /** Under this many credits, a streamed reply waits for its credit before the first token. */
 const LOW_BALANCE = 5;
 
@@ -93,6 +100,8 @@ class RelaySession {
   private chain: Promise<void> = Promise.resolve();
   /** What the business remembers about the caller, for the model (loaded once; emptied by "forget me"). */
   private callerMemory: Promise<string[]> | null = null;
+  /** What understanding read in the caller's last words (the booking dialogue reads the name and the intent). */
+  understanding: Understanding | null = null;
   /** The organization's call policy, read once per call: only a cap with "voicemail only" costs a query per turn. */
   private callPolicy: Promise<CallPolicy | null> | null = null;
 
@@ -217,15 +226,15 @@ class RelaySession {
     return Math.min(6000, text.length * (this.deps.speechMsPerChar ?? 65));
   }
 
-  /** Says a fixed line, lets it play, then hands the call back to TwiML with a reason. */
-  private async sayAndEnd(text: string | null, reason: "goodbye" | "transfer" | "voicemail") {
+  /** Says a fixed line, lets it play, then hands the call back to TwiML with a reason (and, for a transfer, whom to dial). */
+  private async sayAndEnd(text: string | null, reason: "goodbye" | "transfer" | "voicemail", intent?: string, to?: string) {
     if (text) {
       this.send({ type: "text", token: text, last: true });
-      await this.append([{ speaker: "assistant", text, at: new Date().toISOString() }]);
+      await this.append([{ speaker: "assistant", text, at: new Date().toISOString(), ...(intent ? { intent } : {}) }]);
       await new Promise((r) => setTimeout(r, this.estimateSpeechMs(text)));
     }
     this.ended = true;
-    this.send({ type: "end", handoffData: JSON.stringify({ reason, callId: this.call.id }) });
+    this.send({ type: "end", handoffData: JSON.stringify({ reason, callId: this.call.id, ...(to ? { to } : {}) }) });
   }
 
   private async onDigit(digit: string) {
@@ -233,52 +242,86 @@ class RelaySession {
     if (digit === "0" && this.number?.forwardTo) await this.sayAndEnd(CALL_LINES.connecting(this.profile.name), "transfer");
   }
 
+  /** The engine's turn for these words (lib/conversation/turn.ts): the input every channel gives it. */
+  private turnInput(text: string, bookingActive: boolean, understanding: Understanding | null): TurnInput {
+    const language = languageOf(this.transcript);
+    return {
+      db: this.db,
+      channel: "relay",
+      organizationId: this.call.organizationId,
+      caller: this.call.fromNumber,
+      text,
+      understanding,
+      situation: {
+        takingMessage: this.mode === "message",
+        messageReason: messageReasonOf(this.transcript),
+        bookingActive,
+        forwardTo: this.number?.forwardTo ?? null,
+        rules: this.assistant?.callRules ?? DEFAULT_CALL_RULES,
+        silentPrompts: 0,
+        canTransfer: true,
+      },
+      business: this.profile.name,
+      assistantName: this.assistant?.persona.name ?? null,
+      transcript: this.transcript,
+      language,
+      record: { callId: this.call.id, step: this.transcript.length, taskKey: `call:${this.call.id}:message:turn${this.transcript.length}` },
+      callerName: async () => understanding?.name ?? carrierName(this.call.callerName),
+      confirmOptOut: true,
+    };
+  }
+
   private async onUtterance(text: string, heardAt: number) {
     const callerTurn: TranscriptTurn = { speaker: "caller", text, at: new Date().toISOString() };
-    // While a booking is under way, "yes", "no" or "cancel it" answer the booking, not the call's
-    // routing. The booking is looked up only when it could change the outcome: a turn the routing
-    // already hands to the reply goes there either way (the reply itself sees the booking).
-    const plain = decideTurn({ text, mode: this.mode, forwardTo: this.number?.forwardTo ?? null, silentPrompts: 0, history: historyOf(this.transcript) });
-    const booking =
-      plain.kind !== "reply" && this.mode === "conversation" && (await bookingInProgress(this.db, this.call.organizationId, "call", this.call.id, this.deps.booking));
-    const decision: TurnDecision = booking ? { kind: "reply", intent: "appointment" } : plain;
-    const biz = this.profile.name;
-    switch (decision.kind) {
-      case "goodbye":
-        await this.append([callerTurn]);
-        return this.sayAndEnd(CALL_LINES.goodbye(biz), "goodbye");
-      case "transfer":
-        await this.append([callerTurn]);
-        return this.sayAndEnd(CALL_LINES.connecting(biz), "transfer");
-      case "voicemail":
-        await this.append([callerTurn]);
-        return this.sayAndEnd(null, "voicemail");
-      case "forget_me": {
-        await this.append([callerTurn]);
-        await forgetCaller(this.db, this.call.organizationId, this.call.fromNumber);
-        this.callerMemory = Promise.resolve([]);
-        this.send({ type: "text", token: FORGET_ME.spoken, last: true });
-        await this.append([{ speaker: "assistant", text: FORGET_ME.spoken, at: new Date().toISOString() }]);
-        return;
-      }
-      case "take_message": {
-        await this.append([{ ...callerTurn, kind: "message" }]);
-        await recordAction(this.db, { organizationId: this.call.organizationId, callId: this.call.id, type: "took_message", detail: { message: text } });
-        this.mode = "conversation";
-        const line = CALL_LINES.messageTaken(biz);
-        this.send({ type: "text", token: line, last: true });
-        await this.append([{ speaker: "assistant", text: line, at: new Date().toISOString() }]);
-        return;
-      }
-      case "silence":
-        return;
-      case "reply": {
-        // The cap is checked at every turn, not only when the call arrived: a reply would spend credits.
-        const cap = await this.capStopsNow();
-        if (cap) return this.capReached(callerTurn, cap.cap);
-        return this.streamReply(text, callerTurn, heardAt);
-      }
+    // A "yes" counts for a read-back only once the read-back finished playing: cut off before its
+    // question (the relay's interrupt says how far it played), the read-back is said again, free.
+    const last = [...this.transcript].reverse().find((t) => t.speaker === "assistant");
+    if (last?.interrupted && READ_BACK_QUESTION.test(last.text) && !READ_BACK_QUESTION.test(last.heard ?? "") && AFFIRMATIVE.test(text)) {
+      const line = `${FINISH_READ_BACK} ${last.text}`;
+      await this.append([callerTurn]);
+      this.reply = null;
+      this.send({ type: "text", token: line, last: true });
+      await this.append([{ speaker: "assistant", text: line, at: new Date().toISOString(), intent: "read_back" }]);
+      return;
     }
+    // The same engine as the Gather loop: leaving a flow (a person, goodbye, "wait, what?", an
+    // emergency) wins over a booking under way; otherwise "yes", "no" or "cancel it" answer the booking.
+    // Understanding and the booking lookup run side by side.
+    const [heard, bookingActive] = await Promise.all([
+      hear(text, {
+        now: this.deps.booking?.now?.() ?? new Date(),
+        timeZone: this.profile.timezone ?? "UTC",
+        services: this.profile.services ?? [],
+        expecting: this.mode === "message" ? "message" : null,
+        language: languageOf(this.transcript),
+      }),
+      this.mode === "conversation" ? bookingInProgress(this.db, this.call.organizationId, "call", this.call.id, this.deps.booking) : Promise.resolve(false),
+    ]);
+    this.understanding = heard.understanding;
+    const input = this.turnInput(text, bookingActive, heard.understanding);
+    const decided = await decideTurn(input);
+    const d = decided.decision;
+    if (d.kind === "silence") return;
+    if (d.kind === "voicemail") {
+      await this.append([callerTurn]);
+      return this.sayAndEnd(null, "voicemail");
+    }
+    if (d.kind === "answer") {
+      if (d.leaveBooking) await abandonBooking(this.db, this.call.organizationId, "call", this.call.id, this.deps.booking);
+      // The cap is checked at every turn, not only when the call arrived: a reply would spend credits.
+      const cap = await this.capStopsNow();
+      if (cap) return this.capReached(callerTurn, cap.cap);
+      return this.streamReply(text, callerTurn, heardAt);
+    }
+    const outcome = await actOn(input, decided);
+    if (outcome.kind !== "line") return;
+    await this.append([outcome.message ? { ...callerTurn, kind: "message" } : callerTurn]);
+    if (d.kind === "forget") this.callerMemory = Promise.resolve([]);
+    if (outcome.mode) this.mode = outcome.mode === "transfer" ? "conversation" : outcome.mode;
+    if (outcome.end) return this.sayAndEnd(outcome.line, "goodbye", outcome.tag);
+    if (outcome.transfer) return this.sayAndEnd(outcome.line, "transfer", outcome.tag, outcome.transfer.to);
+    this.send({ type: "text", token: outcome.line, last: true });
+    await this.append([{ speaker: "assistant", text: outcome.line, at: new Date().toISOString(), intent: outcome.tag }]);
   }
 
   /**
@@ -333,17 +376,15 @@ class RelaySession {
     const modelStarted = performance.now();
     let pending = events.next();
     pending.catch(() => undefined);
-    const bookkeeping = Promise.all([
-      this.append([callerTurn]),
-      chargeTurn(this.db, {
-        channel: "call",
-        organizationId: this.call.organizationId,
-        reference,
-        renewFree: this.freePeriodDue,
-        reason: "Phone call turn (streaming)",
-        metadata: { callId: this.call.id, assistantId: this.assistant!.id },
-      }),
-    ]);
+    const credit = openTurn(this.db, {
+      channel: "call",
+      organizationId: this.call.organizationId,
+      reference,
+      renewFree: this.freePeriodDue,
+      reason: "Phone call turn (streaming)",
+      metadata: { callId: this.call.id, assistantId: this.assistant!.id },
+    });
+    const bookkeeping = Promise.all([this.append([callerTurn]), credit.spent]);
     bookkeeping.catch(() => undefined);
 
     let firstTokenMs: number | null = null;
@@ -399,7 +440,7 @@ class RelaySession {
     }
     if (failed) {
       this.log(`the reply failed: ${failed instanceof Error ? failed.message : failed}`);
-      await refundTurnQuietly(this.db, { channel: "call", organizationId: this.call.organizationId, reference });
+      await credit.refund();
       await this.db
         .update(calls)
         .set({ failureClass: (failed as { status?: number }).status === 401 ? "authentication" : /abort|timeout/i.test(String(failed)) ? "timeout" : "processing" })
@@ -528,8 +569,10 @@ export async function startRelayGateway(options: { port: number; host?: string; 
         wss.handleUpgrade(req, socket, head, (ws) => {
           const credit = { balance: org.balance, unlimited: org.tier === "enterprise" && org.status === "active" };
           // Booking by voice: the dialogue answers turns about appointments, the model everything else.
-          const withBooking = bookingAwareLlm(db, call.organizationId, llm, { channel: "call", ref: call.id, callerPhone: call.fromNumber }, deps.booking);
+          const holder: { session?: RelaySession } = {};
+          const withBooking = bookingAwareLlm(db, call.organizationId, llm, { channel: "call", ref: call.id, callerPhone: call.fromNumber, heard: () => bookingHeard(holder.session?.understanding ?? null) }, deps.booking);
           const session = new RelaySession(db, ws, call, number, assistant, business, withBooking, deps, freePeriodDue, credit);
+          holder.session = session;
           ws.on("message", (data) => session.handle(data));
           ws.on("close", () => session.close());
           ws.on("error", () => session.close());

@@ -5,8 +5,7 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { decryptSecret } from "@/lib/crypto/secret-box";
 import { calls, organizations, telephonyAccounts, type CallMode, type CallOutcome, type FailureClass, type TranscriptTurn } from "@/db/schema";
-import { chargeTurn, refundTurnQuietly } from "@/lib/conversation/credits";
-import { badRequest, forbidden, HttpError } from "@/lib/http/errors";
+import { badRequest, forbidden } from "@/lib/http/errors";
 import { enqueue } from "@/lib/jobs/queue";
 import { classifyIntent, mentionedWhen } from "@/lib/providers/llm/intents";
 import type { Intent } from "@/lib/providers/llm/interface";
@@ -24,16 +23,11 @@ import { absoluteUrl, telephonyUrl } from "../urls";
 import { findNumber, SIGNATURE_MESSAGE, twimlResponse, verifyCarrierRequest, type CarrierRequest } from "../webhook";
 import { abandonBooking, bookingInProgress } from "@/lib/appointments/dialogue/conversation";
 import { clockOf } from "@/lib/appointments/service";
-import { recordOptOut } from "@/lib/appointments/messaging";
 import { DEFAULT_CALL_RULES } from "@/lib/conversation/call-rules";
-import { decide, type Decision, type Situation } from "@/lib/conversation/engine";
-import { digitsAloud, say } from "@/lib/conversation/replies";
-import { understand } from "@/lib/conversation/understanding";
-import type { Language, Understanding } from "@/lib/conversation/understanding/types";
-import { createTask, taskExists } from "@/lib/receptionist/tasks";
+import { actOn, carrierName, SPAM_DECLINED, surelySpam, decideTurn as engineDecides, languageOf, messageReasonOf, isOutOfCredits, paidTurn, TurnFailedError, type Decided, type TurnInput } from "@/lib/conversation/turn";
 import { recordKnowledgeGap } from "@/lib/knowledge-gaps/service";
 import { forgetCaller, memoryFor, memoryForModel, topicOf } from "@/lib/receptionist/memory";
-import { FORGET_ME, TASK_TITLES, welcomeBack, who } from "@/lib/text/receptionist";
+import { FORGET_ME, welcomeBack } from "@/lib/text/receptionist";
 import { decideTurn, type TurnDecision } from "./decide";
 import { finishCallJob, processVoicemailJob } from "./post-call";
 import { historyOf, loadRuntime, speak, type CallRow, type CallRuntime, type NumberRow, type VoiceDeps } from "./runtime";
@@ -546,28 +540,26 @@ async function replyTurn(runtime: CallRuntime, req: CarrierRequest, step: number
   if (!assistant) return respond(runtime, req, step, await voicemailAnswer(runtime, step, LINES.noAssistant(biz), [callerTurn]));
   const reference = `call-turn:${call.id}:${step}`;
 
-  // The credit and the reply run side by side: the spend's round trips stay off the reply's path.
+  // The credit and the reply run side by side (the spend's round trips stay off the reply's path),
+  // charged and refunded once, in the engine's turn (lib/conversation/turn.ts).
   // Without the credit the reply is dropped and the caller is offered voicemail instead.
-  const spending = chargeTurn(db, { channel: "call", organizationId: call.organizationId, reference, renewFree: runtime.freePeriodDue, metadata: { callId: call.id, step, assistantId: assistant.id } });
-  const composing = composeReply(runtime, text);
-  const [spent, composed] = await Promise.allSettled([spending, composing]);
-
-  if (spent.status === "rejected") {
-    if (spent.reason instanceof HttpError && spent.reason.status === 402) {
-      return respond(runtime, req, step, await voicemailAnswer(runtime, step, LINES.unavailable(biz), [callerTurn]));
-    }
-    throw spent.reason;
-  }
-  if (composed.status === "rejected") {
-    const error = composed.reason;
-    const failureClass = failureClassOf(error);
-    console.error(`[telephony] call ${call.id} step ${step}: the reply failed (${failureClass}):`, error instanceof Error ? error.message : error);
-    await refundTurnQuietly(db, { channel: "call", organizationId: call.organizationId, reference });
+  let result: Composed;
+  try {
+    result = await paidTurn(
+      db,
+      { channel: "call", organizationId: call.organizationId, reference, renewFree: runtime.freePeriodDue, metadata: { callId: call.id, step, assistantId: assistant.id } },
+      () => composeReply(runtime, text),
+      { parallel: true },
+    );
+  } catch (error) {
+    if (isOutOfCredits(error)) return respond(runtime, req, step, await voicemailAnswer(runtime, step, LINES.unavailable(biz), [callerTurn]));
+    if (!(error instanceof TurnFailedError)) throw error;
+    const failureClass = failureClassOf(error.cause);
+    console.error(`[telephony] call ${call.id} step ${step}: the reply failed (${failureClass}):`, error.message);
     const answer = await voicemailAnswer(runtime, step, LINES.trouble, [callerTurn], { say: true });
     return respond(runtime, req, step, { ...answer, failureClass });
   }
 
-  const result = composed.value;
   const latencyMs = Math.round(performance.now() - req.receivedAt);
   const { intent } = result.reply;
   const t = result.timings;
@@ -704,38 +696,6 @@ async function act(runtime: CallRuntime, req: CarrierRequest, step: number, deci
   }
 }
 
-/** Understanding of the caller's words in the business's zone at the call's clock (null if it fails: the call goes on). */
-async function understandOnCall(runtime: CallRuntime, text: string, call: CallRow): Promise<Understanding | null> {
-  const started = performance.now();
-  try {
-    return await understand(text, {
-      now: clockOf(runtime.booking),
-      timeZone: runtime.profile.timezone ?? "UTC",
-      services: runtime.profile.services ?? [],
-      expecting: call.mode === "message" ? "message" : null,
-      language: languageOf(call.transcript),
-    });
-  } catch (error) {
-    console.error(`[telephony] understanding failed for call ${call.id}:`, error instanceof Error ? error.message : error);
-    return null;
-  } finally {
-    runtime.nluMs = performance.now() - started;
-  }
-}
-
-/** The conversation's language so far: the language of the assistant's last engine line, when it set one. */
-function languageOf(transcript: TranscriptTurn[]): Language | undefined {
-  const last = [...transcript].reverse().find((t) => t.speaker === "assistant" && t.intent?.startsWith("lang:"));
-  return last?.intent === "lang:es" ? "es" : undefined;
-}
-
-/** Why the call is taking a message (set by the line that asked for it). */
-function messageReasonOf(transcript: TranscriptTurn[]): Situation["messageReason"] {
-  const asked = [...transcript].reverse().find((t) => t.speaker === "assistant" && t.intent?.startsWith("message:"));
-  const reason = asked?.intent?.slice("message:".length);
-  return reason === "emergency" || reason === "complaint" || reason === "person" || reason === "callback" ? reason : "other";
-}
-
 /** The name the caller gave (never a device label such as the browser phone's "Phone panel"). */
 async function callerNameOf(runtime: CallRuntime): Promise<string | null> {
   const said = runtime.understanding?.name;
@@ -743,115 +703,75 @@ async function callerNameOf(runtime: CallRuntime): Promise<string | null> {
   const memory = await memoryFor(runtime.db, runtime.call.organizationId, runtime.call.fromNumber, { excludeCallId: runtime.call.id }).catch(() => null);
   if (memory?.name) return memory.name;
   const carrier = runtime.call.callerName?.trim();
-  return carrier && !NOT_A_NAME.test(carrier) ? carrier : null;
+  return carrierName(carrier);
 }
-const NOT_A_NAME = /^(phone panel|unknown|anonymous|wireless caller|restricted|private|unavailable|[+\d\s()-]+)$/i;
+
+/** The engine's turn for this step (lib/conversation/turn.ts): the same input every channel gives it. */
+function turnInput(runtime: CallRuntime, text: string, step: number, bookingActive: boolean): TurnInput {
+  const { call } = runtime;
+  return {
+    db: runtime.db,
+    channel: "call",
+    organizationId: call.organizationId,
+    caller: call.fromNumber,
+    text,
+    hear: {
+      now: clockOf(runtime.booking),
+      timeZone: runtime.profile.timezone ?? "UTC",
+      services: runtime.profile.services ?? [],
+      expecting: call.mode === "message" ? "message" : null,
+      language: languageOf(call.transcript),
+    },
+    situation: {
+      takingMessage: call.mode === "message",
+      messageReason: messageReasonOf(call.transcript),
+      bookingActive,
+      forwardTo: runtime.number?.forwardTo ?? null,
+      rules: runtime.assistant?.callRules ?? DEFAULT_CALL_RULES,
+      silentPrompts: call.silentPrompts,
+      canTransfer: true,
+    },
+    business: businessName(runtime),
+    assistantName: runtime.assistant?.persona.name ?? null,
+    transcript: call.transcript,
+    language: languageOf(call.transcript),
+    record: { callId: call.id, step, taskKey: `call:${call.id}:message:step${step}` },
+    callerName: () => callerNameOf(runtime),
+    confirmOptOut: true,
+  };
+}
 
 /**
- * The decisions the engine makes itself (everything but "answer", which goes to the booking dialogue
- * or the language model): the reply is one of ./replies.ts's lines, and a line that promises a call
- * back, a booking or a transfer is said only with the task, appointment or <Dial> of this turn.
+ * Renders the engine's own decisions (everything but "answer", which goes to the booking dialogue or
+ * the language model) as TwiML: the line was written by the engine's turn, which also wrote what the
+ * line promises (a task, an opt-out) — a <Dial> is the transfer itself.
  */
-async function actOnEngine(runtime: CallRuntime, req: CarrierRequest, step: number, d: Decision, text: string): Promise<Response | null> {
-  const { db, call } = runtime;
-  const lang: Language = runtime.understanding?.language ?? languageOf(call.transcript) ?? "en";
-  const vars = { business: businessName(runtime) };
-  const langTag = `lang:${lang}`;
-  const callerTurn = text ? [turn("caller", text)] : [];
-  const spokenAnswer = async (line: string, extra: Partial<Answer> & { intent?: string } = {}) => {
-    const spoken = await lineOf(runtime, line);
-    const { intent, ...rest } = extra;
-    return respond(runtime, req, step, {
-      xml: gatherTwiml([spoken.prompt], gatherUrl(step + 1)),
-      turns: [...callerTurn, turn("assistant", line, { intent: intent ?? langTag })],
-      silentPrompts: 0,
-      timing: { ttsMs: spoken.ttsMs },
-      ...rest,
-    });
-  };
-  switch (d.kind) {
-    case "silence":
-    case "forget":
-    case "voicemail":
-      return act(runtime, req, step, d.kind === "silence" ? d : { kind: d.kind === "forget" ? "forget_me" : "voicemail" }, text);
-    case "end": {
-      const line = say("goodbye", lang, vars, {});
-      const spoken = await lineOf(runtime, line);
-      return respond(runtime, req, step, {
-        xml: hangupTwiml([spoken.prompt]),
-        turns: [...callerTurn, turn("assistant", line, { intent: langTag })],
-        ended: { status: "completed", outcome: call.outcome ?? "answered_by_assistant" },
-        timing: { ttsMs: spoken.ttsMs },
-      });
-    }
-    case "repeat": {
-      const last = [...call.transcript].reverse().find((t) => t.speaker === "assistant");
-      return spokenAnswer(last?.text ?? say("nothingToRepeat", lang, vars, {}), { intent: last?.intent ?? langTag, ...(call.mode === "message" ? { mode: "message" as const } : {}) });
-    }
-    case "robot":
-      return spokenAnswer(say("robot", lang, { ...vars, name: runtime.assistant?.persona.name }, {}));
-    case "opt_out": {
-      await recordOptOut(db, call.organizationId, call.fromNumber);
-      await recordAction(db, { organizationId: call.organizationId, callId: call.id, type: "opted_out", detail: { text, step } });
-      return spokenAnswer(say("optedOut", lang, vars, {}));
-    }
-    case "transfer": {
-      const line = say(d.reason === "emergency" ? "connectingEmergency" : "connecting", lang, vars, { transfer: true });
-      const spoken = await lineOf(runtime, line);
-      return respond(runtime, req, step, {
-        xml: dialPerson(call, [spoken.prompt], d.to, step + 1),
-        turns: [...callerTurn, turn("assistant", line, { intent: d.reason === "emergency" ? "message:emergency" : langTag })],
-        mode: "transfer",
-        silentPrompts: 0,
-        timing: { ttsMs: spoken.ttsMs },
-      });
-    }
-    case "ask_message": {
-      if (d.reason === "person" || d.reason === "callback") await recordAction(db, { organizationId: call.organizationId, callId: call.id, type: "callback_requested", detail: { text, step } });
-      const key = d.reason === "emergency" ? "askEmergency" : d.reason === "callback" ? "askCallback" : "askMessage";
-      return spokenAnswer(say(key, lang, vars, {}), { mode: "message", intent: `message:${d.reason}` });
-    }
-    case "take_message":
-    case "urgent_task": {
-      const urgent = d.kind === "urgent_task" || d.urgent;
-      const name = await callerNameOf(runtime);
-      // The request that led to the message ("is Dr. Chen in?", "have Marco call me") is part of it.
-      const asked = d.kind === "take_message" ? [...call.transcript].reverse().find((t) => t.speaker === "caller" && t.kind !== "message")?.text : undefined;
-      const message = asked && d.reason !== "other" ? `${asked} — ${text}` : text;
-      const number = runtime.understanding?.phone ?? call.fromNumber;
-      const caller = who(name, number);
-      const taskKey = `call:${call.id}:message:step${step}`;
-      await recordAction(db, { organizationId: call.organizationId, callId: call.id, type: "took_message", detail: { message, step, urgent, taskKey, name, number } });
-      const made = await createTask(db, {
-        organizationId: call.organizationId,
-        kind: "message",
-        title: `${urgent ? URGENT_PREFIX[lang] : ""}${TASK_TITLES.message(caller, message)}`,
-        detail: message,
-        contactNumber: number,
-        contactName: name,
-        callId: call.id,
-        sourceKey: taskKey,
-        urgent,
-      });
-      const backed = { task: made || (await taskExists(db, call.organizationId, taskKey)) };
-      const key = d.kind === "urgent_task" ? "complaintTaken" : urgent ? "urgentTaken" : "messageTaken";
-      const line = say(key, lang, { ...vars, name, digits: digitsAloud(number) }, backed);
-      const spoken = await lineOf(runtime, line);
-      return respond(runtime, req, step, {
-        xml: gatherTwiml([spoken.prompt], gatherUrl(step + 1)),
-        turns: [turn("caller", text, { kind: "message" }), turn("assistant", line, { intent: langTag })],
-        mode: "conversation",
-        silentPrompts: 0,
-        timing: { ttsMs: spoken.ttsMs },
-        ...(name ? { extra: { callerName: name } } : {}),
-      });
-    }
-    case "answer":
-      return null;
+async function renderEngine(runtime: CallRuntime, req: CarrierRequest, step: number, input: TurnInput, decided: Decided, text: string): Promise<Response | null> {
+  const { call } = runtime;
+  const d = decided.decision;
+  if (d.kind === "answer") return null;
+  if (d.kind === "silence" || d.kind === "voicemail") return act(runtime, req, step, d, text);
+  const outcome = await actOn(input, decided);
+  if (outcome.kind !== "line") return null;
+  const callerTurn = text ? [turn("caller", text, outcome.message ? { kind: "message" as const } : {})] : [];
+  const spoken = await lineOf(runtime, outcome.line);
+  const turns = [...callerTurn, turn("assistant", outcome.line, { intent: outcome.tag })];
+  const timing = { ttsMs: spoken.ttsMs };
+  if (outcome.end) {
+    return respond(runtime, req, step, { xml: hangupTwiml([spoken.prompt]), turns, ended: { status: "completed", outcome: call.outcome ?? "answered_by_assistant" }, timing });
   }
+  if (outcome.transfer) {
+    return respond(runtime, req, step, { xml: dialPerson(call, [spoken.prompt], outcome.transfer.to, step + 1), turns, mode: "transfer", silentPrompts: 0, timing });
+  }
+  return respond(runtime, req, step, {
+    xml: gatherTwiml([spoken.prompt], gatherUrl(step + 1)),
+    turns,
+    silentPrompts: 0,
+    timing,
+    ...(outcome.mode ? { mode: outcome.mode } : {}),
+    ...(outcome.message?.name ? { extra: { callerName: outcome.message.name } } : {}),
+  });
 }
-
-const URGENT_PREFIX: Record<Language, string> = { en: "URGENT: ", es: "URGENTE: " };
 
 const INTENT_ROUTED = ROUTED.intent(0, "", "").slice(0, 20);
 
@@ -877,20 +797,11 @@ export async function continueAfterGather(db: Db, req: CarrierRequest, step: num
   // what?", an emergency — wins over a booking under way; otherwise "yes", "no" or "cancel it"
   // answer the booking, not the call's routing.
   const bookingActive = Boolean(text && claimed.mode === "conversation" && (await bookingInProgress(db, claimed.organizationId, "call", claimed.id, runtime.booking)));
-  const understanding = text ? await understandOnCall(runtime, text, claimed) : null;
-  runtime.understanding = understanding;
-  const engine = decide({
-    channel: "call",
-    text,
-    understanding,
-    takingMessage: claimed.mode === "message",
-    messageReason: messageReasonOf(claimed.transcript),
-    bookingActive,
-    forwardTo: runtime.number?.forwardTo ?? null,
-    rules: runtime.assistant?.callRules ?? DEFAULT_CALL_RULES,
-    silentPrompts: claimed.silentPrompts,
-    canTransfer: true,
-  });
+  const input = turnInput(runtime, text, step, bookingActive);
+  const decided = await engineDecides(input);
+  runtime.understanding = decided.understanding;
+  runtime.nluMs = decided.nluMs;
+  const engine = decided.decision;
   // The number's own intent rules (billing → the billing line…) come before the engine's answer.
   const routedFirst = (engine.kind === "answer" || engine.kind === "urgent_task") && !bookingActive && claimed.mode === "conversation" && !claimed.routedBecause?.startsWith(INTENT_ROUTED);
   const route = routedFirst ? routeIntent(runtime.number?.routing ?? null, runtime.number?.forwardTo ?? null, text, classifyIntent(text, historyOf(claimed.transcript)).intent) : null;
@@ -900,10 +811,12 @@ export async function continueAfterGather(db: Db, req: CarrierRequest, step: num
     if (route.action === "forward" && route.to) return act(routedRuntime, req, step, { kind: "transfer", to: route.to }, text);
     if (route.action === "voicemail") return act(routedRuntime, req, step, { kind: "voicemail" }, text);
   }
-  const handled = await actOnEngine(runtime, req, step, engine, text);
+  const handled = await renderEngine(runtime, req, step, input, decided, text);
   if (handled) return handled;
   if (engine.kind === "answer" && engine.leaveBooking) await abandonBooking(db, claimed.organizationId, "call", claimed.id, runtime.booking);
   const booking = bookingActive && !(engine.kind === "answer" && engine.leaveBooking);
+  // Spam before cost: a pitch understanding is sure of is declined with a fixed line, never charged.
+  if (!booking && surelySpam(decided.understanding)) return declineSpam(runtime, req, step, text);
   const decision: TurnDecision = booking ? { kind: "reply", intent: "appointment" } : decideTurn({
     text,
     mode: claimed.mode,
@@ -926,6 +839,21 @@ export async function continueAfterGather(db: Db, req: CarrierRequest, step: num
     if (cap) return capReachedMidCall(runtime, req, step, text, cap.cap);
   }
   return act(runtime, req, step, decision, text);
+}
+
+/** A robocall pitch: declined with a fixed line and hung up on; the call becomes spam (free, no contact, no text-back). */
+async function declineSpam(runtime: CallRuntime, req: CarrierRequest, step: number, text: string): Promise<Response> {
+  const { db, call } = runtime;
+  await recordAction(db, { organizationId: call.organizationId, callId: call.id, type: "spam_declined", detail: { text, step } });
+  await raiseCallSpam(db, call, SPAM_POINTS.recorded, SPAM.recorded);
+  const spoken = await line(runtime, SPAM_DECLINED);
+  return respond(runtime, req, step, {
+    xml: hangupTwiml([spoken.prompt]),
+    turns: [turn("caller", text), turn("assistant", SPAM_DECLINED, { intent: "spam" })],
+    extra: { intent: "spam" },
+    ended: { status: "completed", outcome: "answered_by_assistant" },
+    timing: { ttsMs: spoken.ttsMs },
+  });
 }
 
 /**
@@ -1153,13 +1081,17 @@ export async function afterRelay(db: Db, req: CarrierRequest, step: number, deps
   if (!claimed) return replayed(db, call.id, step);
   const runtime = await loadRuntime(db, claimed, deps);
   let reason = "";
+  let handoffTo: string | null = null;
   try {
-    reason = String((JSON.parse(req.params.HandoffData ?? "{}") as { reason?: unknown }).reason ?? "");
+    const handoff = JSON.parse(req.params.HandoffData ?? "{}") as { reason?: unknown; to?: unknown };
+    reason = String(handoff.reason ?? "");
+    // The engine's transfer names its number (an owner's rule may send an emergency elsewhere).
+    if (typeof handoff.to === "string" && /^\+[1-9]\d{6,14}$/.test(handoff.to)) handoffTo = handoff.to;
   } catch {
     reason = "";
   }
   const biz = businessName(runtime);
-  const forwardTo = runtime.number?.forwardTo ?? null;
+  const forwardTo = handoffTo ?? runtime.number?.forwardTo ?? null;
   if (reason === "transfer" && forwardTo) {
     return respond(runtime, req, step, { xml: dialPerson(call, [], forwardTo, step + 1), mode: "transfer" });
   }

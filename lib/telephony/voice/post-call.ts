@@ -21,6 +21,7 @@ import { followUpCall } from "@/lib/receptionist/follow-up";
 import { saveAudioClip } from "@/lib/voice/audio-clips";
 import { businessInfo } from "@/lib/voice/context";
 import type { CallRow } from "./runtime";
+import { callFacts, truthfulAnalysis } from "./call-record";
 import { isUniqueViolation } from "@/lib/database-errors";
 
 /**
@@ -83,12 +84,14 @@ export async function analyzeCall(db: Db, call: CallRow, deps: AnalysisDeps = {}
   const [profile, llm] = await Promise.all([businessInfo(db, call.organizationId), deps.llm ?? selectLlm(db, call.organizationId)]);
   const turns: ConversationInput["turns"] = call.transcript.map((t) => ({ speaker: t.speaker, text: t.heard ?? t.text, kind: t.kind }));
   if (call.voicemailTranscript) turns.push({ speaker: "caller", text: call.voicemailTranscript });
+  // What the engine did (its action rows), the caller's given name (never a device label), in the business's zone.
+  const facts = await callFacts(db, call, outcomeOf(call), profile.timezone ?? "UTC");
   const input: ConversationInput = {
     profile,
-    caller: call.callerName ? `${call.callerName} (${call.fromNumber})` : call.fromNumber,
+    caller: facts.name ? `${facts.name} (${call.fromNumber})` : call.fromNumber,
     channel: call.status === "voicemail" ? "voicemail" : "call",
     turns,
-    outcome: await outcomeText(db, call, outcomeOf(call)),
+    outcome: facts.outcome ?? (await outcomeText(db, call, outcomeOf(call))),
   };
   let analysis: ConversationAnalysis;
   try {
@@ -97,6 +100,8 @@ export async function analyzeCall(db: Db, call: CallRow, deps: AnalysisDeps = {}
     console.error(`[calls] analysis of ${call.id} by ${llm.name} failed; using the local analysis:`, error instanceof Error ? error.message : error);
     analysis = analyzeLocally(input);
   }
+  // The record tells the truth: the outcome first, and no action item for what the engine already did.
+  analysis = truthfulAnalysis(analysis, facts, call.callerName && !facts.name ? call.callerName : null);
   await db
     .update(calls)
     .set({
@@ -105,6 +110,7 @@ export async function analyzeCall(db: Db, call: CallRow, deps: AnalysisDeps = {}
       sentimentScore: analysis.sentimentScore,
       intent: call.isSpam ? "spam" : analysis.intent,
       actionItems: analysis.actionItems,
+      callerName: facts.name,
       analyzedAt: new Date(),
     })
     .where(and(eq(calls.id, call.id), eq(calls.organizationId, call.organizationId)));
@@ -113,7 +119,7 @@ export async function analyzeCall(db: Db, call: CallRow, deps: AnalysisDeps = {}
     const callerWords = turns.filter((t) => t.speaker === "caller" && !t.kind).map((t) => t.text).join(" ").trim();
     const [existing] = await db.select({ id: logisticsRequests.id }).from(logisticsRequests).where(and(eq(logisticsRequests.callId, call.id), eq(logisticsRequests.organizationId, call.organizationId)));
     if (callerWords && !existing) {
-      await captureLogisticsRequest(db, call.organizationId, { text: callerWords, source: "call", contact: call.callerName ? `${call.callerName} (${call.fromNumber})` : call.fromNumber, callId: call.id });
+      await captureLogisticsRequest(db, call.organizationId, { text: callerWords, source: "call", contact: facts.name ? `${facts.name} (${call.fromNumber})` : call.fromNumber, callId: call.id });
     }
   }
   return analysis;
