@@ -43,8 +43,8 @@ export async function recordCallNotice(
       playedAt: notice.text ? new Date() : null,
     })
     .onConflictDoNothing({ target: callConsents.callId });
-  // Whole calls are recorded on Twilio numbers (the simulated carrier records <Record> voicemails only).
-  return { ...notice, record: settings.recordCalls && input.provider === "twilio" };
+  // Whole calls are recorded on both carriers (<Start><Recording>; the simulated carrier's client follows it too).
+  return { ...notice, record: settings.recordCalls && (input.provider === "twilio" || input.provider === "simulated" || !input.provider) };
 }
 
 /** The caller was heard after the notice (a Gather's answer): they stayed on. */

@@ -24,7 +24,6 @@ import { absoluteUrl, telephonyUrl } from "../urls";
 import { findNumber, SIGNATURE_MESSAGE, twimlResponse, verifyCarrierRequest, type CarrierRequest } from "../webhook";
 import { abandonBooking, bookingInProgress } from "@/lib/appointments/dialogue/conversation";
 import { clockOf } from "@/lib/appointments/service";
-import { recordOptOut } from "@/lib/appointments/messaging";
 import { DEFAULT_CALL_RULES } from "@/lib/conversation/call-rules";
 import { decide, type Decision, type Situation } from "@/lib/conversation/engine";
 import { digitsAloud, say } from "@/lib/conversation/replies";
@@ -38,6 +37,7 @@ import { decideTurn, type TurnDecision } from "./decide";
 import { finishCallJob, processVoicemailJob } from "./post-call";
 import { historyOf, loadRuntime, speak, type CallRow, type CallRuntime, type NumberRow, type VoiceDeps } from "./runtime";
 import { recordAssistantReply } from "@/lib/assistants/replies";
+import { optOutFromCall } from "@/lib/compliance/call-opt-out";
 import { recordCallNotice } from "@/lib/compliance/consent";
 import { callOpening } from "@/lib/compliance/twiml";
 
@@ -790,8 +790,9 @@ async function actOnEngine(runtime: CallRuntime, req: CarrierRequest, step: numb
     case "robot":
       return spokenAnswer(say("robot", lang, { ...vars, name: runtime.assistant?.persona.name }, {}));
     case "opt_out": {
-      await recordOptOut(db, call.organizationId, call.fromNumber);
-      await recordAction(db, { organizationId: call.organizationId, callId: call.id, type: "opted_out", detail: { text, step } });
+      // Texts and future outbound calls, with one confirmation text; the words are kept on the action.
+      const optOut = await optOutFromCall(db, { organizationId: call.organizationId, phone: call.fromNumber, phoneNumberId: call.phoneNumberId });
+      await recordAction(db, { organizationId: call.organizationId, callId: call.id, type: "opted_out", detail: { text, step, channel: "call", confirmation: optOut.confirmation } });
       return spokenAnswer(say("optedOut", lang, vars, {}));
     }
     case "transfer": {
@@ -988,9 +989,11 @@ export async function continueAfterDial(db: Db, req: CarrierRequest, step: numbe
     const biz = businessName(runtime);
     if (!runtime.assistant) return respond(runtime, req, step, { ...(await voicemailAnswer(runtime, step, LINES.noAssistant(biz), [])), extra: { routedBecause: because } });
     const greeting = LINES.ringFirstUnanswered(biz, runtime.assistant.persona.name);
+    // The assistant speaks first here: the notice plays before anything is heard or kept (lib/compliance).
+    const opening = callOpening(await recordCallNotice(db, { organizationId: call.organizationId, callId: call.id, params: req.params, provider: runtime.number?.provider }));
     const spoken = await line(runtime, greeting);
     return respond(runtime, req, step, {
-      xml: gatherTwiml([spoken.prompt], gatherUrl(step + 1)),
+      xml: gatherTwiml([spoken.prompt], gatherUrl(step + 1), opening.before, opening.recordingCallbackUrl),
       turns: [turn("assistant", greeting)],
       mode: "message",
       silentPrompts: 0,
