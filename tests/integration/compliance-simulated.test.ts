@@ -7,10 +7,13 @@
  * outbound calls, one confirmation text); the AI disclosure on a text thread's first reply.
  */
 import fs from "node:fs";
+import { parse } from "csv-parse/sync";
 import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { GET as getCall } from "@/app/api/calls/[id]/route";
+import { GET as getAccessLog } from "@/app/api/compliance/access-log/route";
+import { GET as listCertificates } from "@/app/api/compliance/erasures/route";
 import { GET as getRecording } from "@/app/api/calls/[id]/recording/route";
 import { POST as eraseRoute } from "@/app/api/contacts/[id]/erasure/route";
 import { POST as forwardingTest } from "@/app/api/phone-numbers/[id]/forwarding-test/route";
@@ -145,6 +148,19 @@ describe("whole-call recordings on the simulated carrier", () => {
     expect(erased.body.erased.recordings).toBe(1);
     expect((await recordingOf(biz, row.id)).status).toBe(404);
     expect(await recordingClips(biz.account.organizationId)).toEqual([]);
+
+    // The certificate and the access log open in a spreadsheet: read back with an RFC 4180 parser.
+    const certificates = await callRoute(listCertificates, "GET", "/api/compliance/erasures?format=csv", { sessionId: biz.account.sessionId });
+    expect(certificates.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    // (Response.text() drops the byte-order mark; lib/compliance/csv.test.ts checks it is there.)
+    const certRows: Record<string, string>[] = parse(certificates.text, { bom: true, columns: true });
+    const recordingsLine = certRows.find((r) => r.certificate === erased.body.id && r.what === "recordings");
+    expect(recordingsLine).toMatchObject({ subject: "•••• 0162", requested_via: "owner", rows_erased: "1", subject_sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(Date.parse(recordingsLine!.erased_at)).not.toBeNaN();
+    const log = await callRoute(getAccessLog, "GET", "/api/compliance/access-log?format=csv", { sessionId: biz.account.sessionId });
+    const logRows: Record<string, string>[] = parse(log.text, { bom: true, columns: true });
+    expect(logRows.filter((r) => r.opened === "recording").length).toBeGreaterThanOrEqual(2); // played and downloaded in the first test
+    expect(logRows.every((r) => r.user_email === biz.account.email)).toBe(true);
   });
 
   it("are not kept when the caller hangs up before staying on past the notice (the call is answered, not kept)", async () => {
@@ -167,7 +183,20 @@ describe("whole-call recordings on the simulated carrier", () => {
     expect(await recordingClips(biz.account.organizationId)).toEqual([]);
   });
 
+  it("in Connecticut start before the notice, so the notice is part of the recording (Conn. Gen. Stat. § 52-570d(a)(2))", async () => {
+    const { events, row } = await place(biz, "+18605550166", ["What are your hours?", "Bye!"]);
+    const kinds = events.map((e) => e.type);
+    const noticeAt = events.findIndex((e) => e.type === "say" && NOTICE.test(e.text));
+    expect(kinds.indexOf("recording-started")).toBeGreaterThanOrEqual(0);
+    expect(kinds.indexOf("recording-started")).toBeLessThan(noticeAt);
+    await runDueJobs({ definitions: [storeRecordingJob as never], schedules: false });
+    const detail = await detailOf(biz, row.id);
+    expect(detail.body.consent).toMatchObject({ callerState: "CT", holds: true });
+    expect(detail.body.callRecording.status).toBe("stored");
+  });
+
   it("are not started when the caller hangs up during the notice, nor when the owner switched recording off", async () => {
+    const clipsBefore = (await recordingClips(biz.account.organizationId)).map((c) => c.id);
     let placed: SimulatedCall | null = null;
     const { host, events } = scriptedHost([], {
       async say(text) {
@@ -183,7 +212,7 @@ describe("whole-call recordings on the simulated carrier", () => {
     expect(unrecorded.some((e) => e.type === "say" && NOTICE.test(e.text))).toBe(true);
     expect(unrecorded.map((e) => e.type)).not.toContain("recording-started");
     expect((await detailOf(biz, row.id)).body.callRecording).toBeNull();
-    expect(await recordingClips(biz.account.organizationId)).toEqual([]);
+    expect((await recordingClips(biz.account.organizationId)).map((c) => c.id)).toEqual(clipsBefore);
     await callRoute(putSettings, "PUT", "/api/settings/compliance", { sessionId: biz.account.sessionId, body: { recordCalls: true } });
   });
 });
