@@ -127,6 +127,7 @@ export type CallEvent =
   | { type: "dial"; number: string }
   | { type: "record" }
   | { type: "recording-started" }
+  | { type: "recording-failed"; message: string }
   | { type: "unsupported"; verb: string }
   | { type: "ended"; reason: "hangup" | "caller" | "end-of-document" | "error"; durationSeconds: number };
 
@@ -241,7 +242,7 @@ export class SimulatedCall {
     }
     this.finish(reason);
     await this.reportStatus().catch(() => undefined);
-    await this.finishRecording().catch((error) => this.emit({ type: "unsupported", verb: `Recording (${error instanceof Error ? error.message : String(error)})` }));
+    await this.finishRecording().catch((error) => this.emit({ type: "recording-failed", message: error instanceof Error ? error.message : String(error) }));
   }
 
   /** Like Twilio, a whole-call recording is announced after the call has ended: stored at the carrier, then its status callback. */
