@@ -84,4 +84,13 @@ test("Call on a number: greeting, a question, a reply, hang up; the call is in C
   await expect(detail.getByTestId("call-detail-transcript")).toContainText("Thanks for calling, this is Riley.");
   await expect(detail.getByTestId("call-detail-summary")).toContainText("asked about opening hours", { timeout: 30_000 });
   await expect(detail).toContainText(phoneNumber);
+  // The whole call was recorded after the notice (issue 32): a player and a download in the detail.
+  const recording = detail.getByTestId("call-detail-call-recording");
+  await expect(recording).toBeVisible({ timeout: 30_000 });
+  const src = await recording.locator("audio").getAttribute("src");
+  const audio = await page.request.get(src!);
+  expect(audio.status()).toBe(200);
+  expect(audio.headers()["content-type"]).toMatch(/^audio\//);
+  expect((await audio.body()).length).toBeGreaterThan(1000);
+  await expect(recording.getByRole("link", { name: "Download the recording" })).toHaveAttribute("href", `${src}?download=1`);
 });
