@@ -10,6 +10,7 @@ import { POST as connect } from "@/app/api/telephony/voice/connect/route";
 import { POST as dial } from "@/app/api/telephony/voice/dial/route";
 import { POST as gather } from "@/app/api/telephony/voice/gather/route";
 import { POST as record } from "@/app/api/telephony/voice/record/route";
+import { POST as callRecording } from "@/app/api/telephony/voice/call-recording/route";
 import { POST as recording } from "@/app/api/telephony/voice/recording/route";
 import { POST as voice } from "@/app/api/telephony/voice/route";
 import { POST as whisper } from "@/app/api/telephony/voice/whisper/route";
@@ -22,6 +23,7 @@ const routes: [RegExp, string, Handler][] = [
   [/^\/api\/telephony\/voice\/dial$/, "POST", dial],
   [/^\/api\/telephony\/voice\/record$/, "POST", record],
   [/^\/api\/telephony\/voice\/recording$/, "POST", recording],
+  [/^\/api\/telephony\/voice\/call-recording$/, "POST", callRecording],
   [/^\/api\/telephony\/voice\/connect$/, "POST", connect],
   [/^\/api\/telephony\/voice\/whisper$/, "POST", whisper],
   [/^\/api\/telephony\/status$/, "POST", status],

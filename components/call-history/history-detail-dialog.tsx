@@ -68,10 +68,10 @@ function SpamPanel({ call }: { call: CallDetail }) {
 function CallBody({ id }: { id: string }) {
   const { data, isLoading, isError } = useQuery<CallDetail>({
     queryKey: ["/api/calls", id],
-    // While the post-call job writes the summary, look again every few seconds.
+    // While the post-call job writes the summary (or stores the recording), look again every few seconds.
     refetchInterval: (query) => {
       const d = query.state.data;
-      return d && (!d.endedAt || !d.analyzedAt || d.voicemail?.transcriptionStatus === "pending") ? 3000 : false;
+      return d && (!d.endedAt || !d.analyzedAt || d.voicemail?.transcriptionStatus === "pending" || d.callRecording?.status === "pending") ? 3000 : false;
     },
   });
   if (isLoading) return <Skeleton className="h-48 w-full" />;

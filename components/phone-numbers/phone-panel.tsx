@@ -221,6 +221,8 @@ function CallTab({ number, account, transport }: { number: PhoneNumber; account:
               : `The simulator does not handle <${event.verb}>; the call ends here.`,
           );
         }
+        if (event.type === "recording-started") setNotice("This call is recorded from here on (after the notice); the recording appears in the call's detail once the call ends.");
+        if (event.type === "recording-failed") setNotice(`The call's recording could not be stored: ${event.message}`);
         if (event.type === "ended") setPhase("ended");
       },
     }),

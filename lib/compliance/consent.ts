@@ -23,7 +23,7 @@ export type CallParties = { From?: string; To?: string; FromState?: string; ToSt
 export async function recordCallNotice(
   db: DbOrTx,
   input: { organizationId: string; callId: string; params: CallParties; provider?: string | null },
-): Promise<Notice & { record: boolean }> {
+): Promise<Notice & { record: boolean; recordNotice: boolean }> {
   const settings = await complianceSettingsFor(db, input.organizationId);
   const callerState = partyState(input.params.FromState, input.params.From);
   // The business's own saved or addressed state wins over what the carrier infers from its number.
@@ -43,8 +43,11 @@ export async function recordCallNotice(
       playedAt: notice.text ? new Date() : null,
     })
     .onConflictDoNothing({ target: callConsents.callId });
-  // Whole calls are recorded on Twilio numbers (the simulated carrier records <Record> voicemails only).
-  return { ...notice, record: settings.recordCalls && input.provider === "twilio" };
+  // Whole calls are recorded on both carriers (<Start><Recording>; the simulated carrier's client follows it too).
+  const record = settings.recordCalls && (input.provider === "twilio" || input.provider === "simulated" || !input.provider);
+  // Connecticut: the notice must itself be recorded at the start (Conn. Gen. Stat. § 52-570d(a)(2)), so the
+  // recording starts before it there (kept only if consent then holds, like every recording).
+  return { ...notice, record, recordNotice: record && Boolean(notice.text) && [callerState, businessState].includes("CT") };
 }
 
 /** The caller was heard after the notice (a Gather's answer): they stayed on. */

@@ -44,6 +44,8 @@ export type ErasureVia = "caller_call" | "caller_text" | "caller_agent" | "owner
 export type ErasureCertificateView = {
   id: string;
   subject: string;
+  /** SHA-256 of the organization and the number: what a restore from backup matches to erase again. */
+  subjectHash: string;
   requestedVia: ErasureVia;
   requestedBy: string | null;
   requestedByName: string | null;
@@ -251,6 +253,7 @@ function toView(row: typeof erasureCertificates.$inferSelect): ErasureCertificat
   return {
     id: row.id,
     subject: row.subject,
+    subjectHash: row.subjectHash,
     requestedVia: row.requestedVia,
     requestedBy: row.requestedBy,
     requestedByName: row.requestedByName,
@@ -282,7 +285,7 @@ export async function getErasureCertificate(db: DbOrTx, organizationId: string, 
 export function certificatesCsv(certificates: ErasureCertificateView[]): string {
   const rows: (string | number | null)[][] = [];
   for (const c of certificates) {
-    for (const [kind, count] of Object.entries(c.erased)) rows.push([c.id, c.createdAt, c.subject, c.requestedVia, c.requestedByName ?? (c.requestedVia === "owner" ? c.requestedBy : "the caller"), kind, count]);
+    for (const [kind, count] of Object.entries(c.erased)) rows.push([c.id, c.createdAt, c.subject, c.subjectHash, c.requestedVia, c.requestedByName ?? (c.requestedVia === "owner" ? c.requestedBy : "the caller"), kind, count]);
   }
-  return toCsv(["certificate", "erased_at", "subject", "requested_via", "requested_by", "what", "rows_erased"], rows);
+  return toCsv(["certificate", "erased_at", "subject", "subject_sha256", "requested_via", "requested_by", "what", "rows_erased"], rows);
 }

@@ -15,7 +15,7 @@ import { consentFor } from "./consent";
 import { logRecordAccess } from "./hipaa";
 
 /**
- * Whole-call recordings (docs/compliance.md#recordings): Twilio `<Start><Recording>` begins after the
+ * Whole-call recordings (docs/compliance.md#recordings): `<Start><Recording>` (Twilio, and the simulated carrier) begins after the
  * notice; its status callback lands here; a job fetches the audio into the blob store only when the
  * call's consent holds (otherwise the recording is discarded). Played and downloaded through
  * GET /api/calls/{id}/recording (each opening logged); erased with the caller; dropped without consent.
@@ -46,11 +46,19 @@ export async function storeCallRecording(db: Db, ref: { callId: string; organiza
   const [row] = await db.select().from(callRecordings).where(and(eq(callRecordings.callId, ref.callId), eq(callRecordings.organizationId, ref.organizationId)));
   if (!row || row.status !== "pending") return row?.status ?? "discarded";
   const consent = await consentFor(db, ref.organizationId, ref.callId);
+  const [call] = await db.select({ provider: calls.provider }).from(calls).where(and(eq(calls.id, ref.callId), eq(calls.organizationId, ref.organizationId)));
+  // The simulated carrier keeps its recordings as this organization's audio clips (id = RecordingSid).
+  const carrierClip = (call?.provider ?? "simulated") === "simulated" ? await simulatedCarrierClip(db, ref.organizationId, row.recordingSid) : null;
   if (consent && !consent.holds) {
     await db.update(callRecordings).set({ status: "discarded" }).where(eq(callRecordings.callId, ref.callId));
+    if (carrierClip) await deleteClips(db, ref.organizationId, [carrierClip.id]);
     return "discarded";
   }
-  const [call] = await db.select({ provider: calls.provider }).from(calls).where(and(eq(calls.id, ref.callId), eq(calls.organizationId, ref.organizationId)));
+  if (carrierClip) {
+    // Already in our blob store: the call's recording is that clip (no second copy for erasure to miss).
+    await db.update(callRecordings).set({ status: "stored", clipId: carrierClip.id }).where(eq(callRecordings.callId, ref.callId));
+    return "stored";
+  }
   const provider = deps.provider ?? (await getTelephonyProviderFor(db, ref.organizationId, call?.provider ?? "simulated"));
   if (!provider) throw new Error("The call's carrier credentials are gone: the recording cannot be fetched");
   const recording = await provider.fetchRecording(row.recordingSid);
@@ -78,7 +86,7 @@ export const storeRecordingJob = defineJob<{ callId: string; organizationId: str
 export async function dropCallRecordings(db: DbOrTx, organizationId: string, callIds: string[]): Promise<number> {
   if (!callIds.length) return 0;
   const rows = await db
-    .select({ callId: callRecordings.callId, clipId: callRecordings.clipId })
+    .select({ callId: callRecordings.callId, clipId: callRecordings.clipId, recordingSid: callRecordings.recordingSid })
     .from(callRecordings)
     .where(and(eq(callRecordings.organizationId, organizationId), inArray(callRecordings.callId, callIds), inArray(callRecordings.status, ["pending", "stored"])));
   if (!rows.length) return 0;
@@ -86,12 +94,24 @@ export async function dropCallRecordings(db: DbOrTx, organizationId: string, cal
     .update(callRecordings)
     .set({ status: "discarded", clipId: null })
     .where(and(eq(callRecordings.organizationId, organizationId), inArray(callRecordings.callId, rows.map((r) => r.callId))));
-  const clipIds = rows.map((r) => r.clipId).filter((id): id is string => Boolean(id));
-  if (clipIds.length) {
-    const clips = await db.delete(audioClips).where(and(eq(audioClips.organizationId, organizationId), inArray(audioClips.id, clipIds))).returning({ storageKey: audioClips.storageKey });
-    for (const clip of clips) await getBlobStore().delete(clip.storageKey).catch(() => undefined);
-  }
+  // A pending recording on the simulated carrier is already one of our clips (id = RecordingSid): it goes too.
+  const clipIds = rows.flatMap((r) => [r.clipId, r.recordingSid]).filter((id): id is string => Boolean(id));
+  await deleteClips(db, organizationId, clipIds);
   return rows.length;
+}
+
+async function deleteClips(db: DbOrTx, organizationId: string, clipIds: string[]): Promise<void> {
+  if (!clipIds.length) return;
+  const clips = await db.delete(audioClips).where(and(eq(audioClips.organizationId, organizationId), inArray(audioClips.id, clipIds), eq(audioClips.source, "recording"))).returning({ storageKey: audioClips.storageKey });
+  for (const clip of clips) await getBlobStore().delete(clip.storageKey).catch(() => undefined);
+}
+
+async function simulatedCarrierClip(db: DbOrTx, organizationId: string, recordingSid: string): Promise<{ id: string } | null> {
+  const [clip] = await db
+    .select({ id: audioClips.id })
+    .from(audioClips)
+    .where(and(eq(audioClips.id, recordingSid), eq(audioClips.organizationId, organizationId), eq(audioClips.source, "recording")));
+  return clip ?? null;
 }
 
 export async function callRecordingFor(db: DbOrTx, organizationId: string, callId: string): Promise<CallRecordingView | null> {

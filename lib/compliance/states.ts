@@ -12,7 +12,7 @@ export type StateRule = { state: string; name: string; citation: string; url: st
 
 export const ALL_PARTY_STATES: readonly StateRule[] = [
   { state: "CA", name: "California", citation: "Cal. Penal Code § 632 (CIPA); § 637.2 ($5,000 per violation)", url: "https://leginfo.legislature.ca.gov/faces/codes_displaySection.xhtml?lawCode=PEN&sectionNum=632" },
-  { state: "CT", name: "Connecticut", citation: "Conn. Gen. Stat. § 52-570d (telephone conversations)", url: "https://www.cga.ct.gov/current/pub/chap_925.htm#sec_52-570d" },
+  { state: "CT", name: "Connecticut", citation: "Conn. Gen. Stat. § 52-570d (telephone conversations)", url: "https://www.cga.ct.gov/current/pub/chap_925.htm#sec_52-570d", note: "the notice must be part of the recording ((a)(2)): the recording starts before it" },
   { state: "DE", name: "Delaware", citation: "11 Del. C. § 1335(a)(4)", url: "https://delcode.delaware.gov/title11/c005/sc07/index.html", note: "§ 2402 reads as one-party; listed as all-party out of caution" },
   { state: "FL", name: "Florida", citation: "Fla. Stat. § 934.03", url: "http://www.leg.state.fl.us/statutes/index.cfm?App_mode=Display_Statute&URL=0900-0999/0934/Sections/0934.03.html" },
   { state: "IL", name: "Illinois", citation: "720 ILCS 5/14-2", url: "https://www.ilga.gov/legislation/ilcs/fulltext.asp?DocName=072000050K14-2" },
@@ -27,7 +27,12 @@ export const ALL_PARTY_STATES: readonly StateRule[] = [
 ];
 
 export const AI_DISCLOSURE_STATES: readonly StateRule[] = [
-  { state: "UT", name: "Utah", citation: "Utah Code § 13-75-103 (Artificial Intelligence Policy Act): regulated occupations disclose generative AI at the start of a conversation", url: "https://le.utah.gov/xcode/Title13/Chapter75/13-75-S103.html" },
+  {
+    state: "UT",
+    name: "Utah",
+    citation: "Utah Code § 13-77-103 (renumbered from the 2024 AI Policy Act by S.B. 226, 2025 ch. 465): a regulated occupation discloses generative AI verbally at the start of a call and in writing before a text conversation, when the interaction is high-risk (health data, medical advice); anyone discloses it when clearly asked",
+    url: "https://le.utah.gov/xcode/Title13/Chapter77/13-77-S103.html",
+  },
 ];
 
 const ALL_PARTY = new Set(ALL_PARTY_STATES.map((s) => s.state));

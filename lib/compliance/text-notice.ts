@@ -7,8 +7,9 @@ import { complianceSettingsFor } from "./settings";
 import { partyState } from "./states";
 
 /**
- * The same disclosure on a text conversation's first reply: when the thread has no outbound text
- * yet, the notice leads the assistant's reply ("Texts to this number are answered by an AI
+ * The same disclosure on a text conversation's first reply: when the assistant has not written in
+ * the thread yet (a missed-call text-back or the owner's own texts do not count: they disclose
+ * nothing), the notice leads the assistant's reply ("Texts to this number are answered by an AI
  * assistant and kept as a record. We're open 9 to 5.").
  */
 export async function withTextNotice(
@@ -19,7 +20,7 @@ export async function withTextNotice(
   const [earlier] = await db
     .select({ id: messages.id })
     .from(messages)
-    .where(and(eq(messages.organizationId, input.organizationId), eq(messages.threadId, input.threadId), eq(messages.direction, "outbound")))
+    .where(and(eq(messages.organizationId, input.organizationId), eq(messages.threadId, input.threadId), eq(messages.direction, "outbound"), eq(messages.sentBy, "assistant")))
     .limit(1);
   if (earlier) return reply;
   const settings = await complianceSettingsFor(db, input.organizationId);

@@ -6,7 +6,7 @@ import { assistantActions, messageThreads, smsOptOuts } from "@/db/schema";
 import { conflict } from "@/lib/http/errors";
 
 /**
- * The one opt-out check before any outbound text (docs/security.md "Opt-out"): MCP send_text, the
+ * The one opt-out check before any outbound text or call (docs/security.md "Opt-out"): MCP send_text, the
  * owner's reply, the missed-call text-back, appointment confirmations and reminders all ask here.
  * A contact is opted out of an organization's texts when a STOP is recorded for the number
  * (sms_opt_out) or on any of its text threads with the organization's numbers; START clears both.
@@ -93,4 +93,15 @@ export async function optOut(db: DbOrTx, input: OptOutInput): Promise<{ newly: b
     }
   }
   return { newly: !already, confirmed };
+}
+
+/**
+ * The same check before any outbound call (Test forwarding, caller-ID verification, any dial-out): a
+ * number that opted out ("don't call me again", STOP) is not called. 409 naming `to`.
+ */
+export async function assertMayCall(db: DbOrTx, organizationId: string, phone: string): Promise<void> {
+  const optOut = await optOutOf(db, organizationId, phone);
+  if (!optOut) return;
+  const when = optOut.since ? ` on ${optOut.since.toISOString().slice(0, 10)}` : "";
+  throw conflict(`${phone} opted out${when}: Switchboard does not call or text them until they text START.`, { to: `${phone} has opted out of calls and texts` });
 }

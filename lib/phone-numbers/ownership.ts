@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, ne } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { phoneNumbers } from "@/db/schema";
+import { assertMayCall } from "@/lib/messages/opt-out";
 import { badRequest, conflict, notFound } from "@/lib/http/errors";
 import type { TelephonyProvider } from "@/lib/providers/telephony/interface";
 import { getTelephonyProviderFor } from "@/lib/provider-selection/telephony";
@@ -41,6 +42,7 @@ export async function startOwnershipCall(db: DbOrTx, organizationId: string, id:
   if (number.ownershipStatus === "verified" || number.ownershipStatus === "not_needed") {
     throw conflict("This number is already verified.");
   }
+  await assertMayCall(db, organizationId, number.phoneNumber); // every outbound call asks (lib/messages/opt-out.ts)
   const provider = await providerOf(db, number, deps);
   const started = await provider.startCallerIdVerification({
     phoneNumber: number.phoneNumber,
@@ -122,6 +124,7 @@ export async function startForwardingTest(
     .where(and(eq(phoneNumbers.organizationId, organizationId), ne(phoneNumbers.id, number.id), eq(phoneNumbers.ownershipStatus, "not_needed")))
     .limit(1);
   const from = caller?.phoneNumber ?? number.phoneNumber;
+  await assertMayCall(db, organizationId, number.phoneNumber); // every outbound call asks (lib/messages/opt-out.ts)
   const placed = await provider.placeTestCall({ from, to: number.phoneNumber });
   const at = new Date().toISOString();
   await db

@@ -1,8 +1,8 @@
 import "server-only";
 import crypto from "node:crypto";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
-import { audioClips, calls, retentionDeletions, retentionSettings, type RetentionKind } from "@/db/schema";
+import { audioClips, callRecordings, calls, retentionDeletions, retentionSettings, type RetentionKind } from "@/db/schema";
 import type { BlobStore } from "@/lib/blob-store";
 import { AUDIO_CACHE_DEFAULT_DAYS, type RetentionInput, type RetentionSettings } from "./schema";
 
@@ -50,7 +50,7 @@ type Rows<T> = { rows: T[] } | T[];
 const rowsOf = <T>(result: Rows<T>): T[] => (Array.isArray(result) ? result : result.rows);
 
 /**
- * Recordings and voicemails past retention: their clip rows and bytes, and the call's link to them.
+ * Recordings (whole calls and voicemails) past retention: their clip rows and bytes, and the call's link to them.
  * 0 days: those of calls whose summary is written (analyzed_at); n days: those of calls (or clips)
  * older than n days.
  */
@@ -66,7 +66,8 @@ async function deleteRecordings(db: Db, store: BlobStore, organizationId: string
           and (${ageDue} or exists (
             select 1 from "call" c
             where c.organization_id = ${organizationId} and ${callDue}
-              and (c.recording_url = '/api/audio/' || a.id or c.recording_sid = a.id)))
+              and (c.recording_url = '/api/audio/' || a.id or c.recording_sid = a.id
+                or exists (select 1 from call_recording r where r.call_id = c.id and (r.clip_id = a.id or r.recording_sid = a.id)))))
         limit ${BATCH}`),
     );
     if (due.length === 0) return total;
@@ -77,6 +78,11 @@ async function deleteRecordings(db: Db, store: BlobStore, organizationId: string
         .update(calls)
         .set({ recordingUrl: null })
         .where(and(eq(calls.organizationId, organizationId), inArray(calls.recordingUrl, ids.map((id) => `/api/audio/${id}`))));
+      // Whole-call recordings (lib/compliance/recordings.ts) say they are gone rather than point at nothing.
+      await tx
+        .update(callRecordings)
+        .set({ status: "discarded", clipId: null })
+        .where(and(eq(callRecordings.organizationId, organizationId), or(inArray(callRecordings.clipId, ids), inArray(callRecordings.recordingSid, ids))));
       await tx.delete(audioClips).where(and(eq(audioClips.organizationId, organizationId), inArray(audioClips.id, ids)));
     });
     total += due.length;

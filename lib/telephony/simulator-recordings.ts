@@ -4,13 +4,13 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { audioClips, calls, telephonyAccounts } from "@/db/schema";
-import { resolveVoice } from "@/lib/assistants/voices";
+import { DEFAULT_VOICE, resolveVoice } from "@/lib/assistants/voices";
 import { getBlobStore } from "@/lib/blob-store";
 import { decryptSecret } from "@/lib/crypto/secret-box";
 import { badRequest, HttpError, notFound } from "@/lib/http/errors";
 import { selectTts } from "@/lib/provider-selection/tts";
-import { audioDurationMs } from "@/lib/voice/audio";
-import { saveAudioClip } from "@/lib/voice/audio-clips";
+import { audioDurationMs, concatAudio } from "@/lib/voice/audio";
+import { getOrganizationClip, saveAudioClip } from "@/lib/voice/audio-clips";
 import { twilioSid } from "./signature";
 import { telephonyUrl } from "./urls";
 
@@ -22,14 +22,21 @@ import { telephonyUrl } from "./urls";
  * any other). Authenticated like Twilio's REST API: Basic AccountSid:AuthToken of the simulated account.
  */
 
+const segment = z.union([
+  z.object({ speaker: z.enum(["assistant", "caller"]), say: z.string().trim().min(1).max(2000) }),
+  z.object({ speaker: z.literal("assistant"), play: z.string().min(1).max(2000) }),
+]);
+
 export const uploadRecordingInput = z
   .object({
     callSid: z.string().regex(/^CA[0-9a-f]{32}$/i, "callSid must be CA followed by 32 hexadecimal characters"),
     text: z.string().trim().min(1, "Say something for the recording").max(2000, "At most 2,000 characters").optional(),
+    /** A whole-call recording (<Start><Recording>): what was played, said and heard, in order. */
+    segments: z.array(segment).min(1, "A recording needs something in it").max(200, "At most 200 segments").optional(),
     audioBase64: z.string().max(1_300_000, "The recording is larger than about 1 MB").optional(),
     contentType: z.enum(["audio/wav", "audio/webm", "audio/ogg", "audio/mpeg"], "contentType must be audio/wav, audio/webm, audio/ogg or audio/mpeg").optional(),
   })
-  .refine((v) => Boolean(v.text) !== Boolean(v.audioBase64), { message: "Send either text or audioBase64", path: ["text"] });
+  .refine((v) => [v.text, v.audioBase64, v.segments].filter(Boolean).length === 1, { message: "Send one of text, audioBase64 or segments", path: ["text"] });
 export type UploadRecordingInput = z.infer<typeof uploadRecordingInput>;
 
 const unauthorizedCarrier = () =>
@@ -61,7 +68,9 @@ export async function uploadRecording(db: Db, account: { organizationId: string;
 
   let audio: Buffer;
   let contentType: string;
-  if (input.text) {
+  if (input.segments) {
+    ({ audio, contentType } = await recordWholeCall(db, account.organizationId, input.segments));
+  } else if (input.text) {
     const tts = await selectTts(db, account.organizationId);
     // The caller's voice, not the assistant's.
     const result = await tts.synthesize(input.text, resolveVoice("onyx"));
@@ -83,6 +92,41 @@ export async function uploadRecording(db: Db, account: { organizationId: string;
     durationSeconds: durationMs === null ? null : Math.max(1, Math.round(durationMs / 1000)),
     url: `${telephonyUrl("simulatorRecordings")}/${sid}`,
   };
+}
+
+/**
+ * The audio of a whole call as the carrier heard it: the assistant's clips as they were played (the
+ * organization's own audio clips), its <Say>s and the caller's words spoken by the speech provider
+ * (the caller in another voice), joined into one file. When the parts cannot be joined (different
+ * formats), the whole conversation is spoken again in one go, so a recording always exists.
+ */
+async function recordWholeCall(db: Db, organizationId: string, segments: NonNullable<UploadRecordingInput["segments"]>): Promise<{ audio: Buffer; contentType: string }> {
+  const tts = await selectTts(db, organizationId);
+  const parts: { audio: Buffer; contentType: string }[] = [];
+  const lines: string[] = [];
+  for (const s of segments) {
+    if ("play" in s) {
+      const id = /\/api\/audio\/([^/?#]+)/.exec(s.play)?.[1];
+      const clip = id ? await getOrganizationClip(db, organizationId, decodeURIComponent(id)) : null;
+      const bytes = clip ? await getBlobStore().get(clip.storageKey) : null;
+      if (clip?.speechText) lines.push(clip.speechText);
+      if (bytes && clip) parts.push({ audio: bytes, contentType: clip.contentType });
+      else if (clip?.speechText) parts.push(await tts.synthesize(clip.speechText, resolveVoice(clip.voiceId ?? DEFAULT_VOICE)));
+      continue;
+    }
+    lines.push(s.say);
+    parts.push(await tts.synthesize(s.say, resolveVoice(s.speaker === "caller" ? "onyx" : DEFAULT_VOICE)));
+  }
+  const contentType = parts[0]?.contentType;
+  if (contentType && parts.every((p) => p.contentType === contentType)) {
+    try {
+      return { audio: concatAudio(parts.map((p) => p.audio), contentType), contentType };
+    } catch {
+      // Clips of different sample rates: spoken again below.
+    }
+  }
+  const spoken = await tts.synthesize(lines.join(" ") || "…", resolveVoice(DEFAULT_VOICE));
+  return { audio: spoken.audio, contentType: spoken.contentType };
 }
 
 /** GET …/recordings/{sid}: the recording's bytes, to its account only. */

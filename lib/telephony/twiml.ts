@@ -30,15 +30,18 @@ function addPrompts(target: Container, prompts: Prompt[]) {
  * Speak (barge-in allowed: the prompts are inside the Gather), then listen; silence calls the action
  * too. Keys count as well as speech (a number keyed in arrives as Digits, ended by #).
  * `before` plays first and outside the Gather, so speech cannot cut it short (the call's notice);
- * `recordingCallbackUrl` starts a whole-call recording after it.
+ * `recordingCallbackUrl` starts a whole-call recording after it (before it with `recordNotice`: Connecticut
+ * wants the notice to be part of the recording, Conn. Gen. Stat. § 52-570d(a)(2)).
  */
-export function gatherTwiml(prompts: Prompt[], actionUrl: string, before: Prompt[] = [], recordingCallbackUrl?: string): string {
+export function gatherTwiml(prompts: Prompt[], actionUrl: string, before: Prompt[] = [], recordingCallbackUrl?: string, recordNotice = false): string {
   const response = new VoiceResponse();
+  // Records the whole call from here on, in the background (docs/compliance.md#recordings).
+  const startRecording = () => {
+    if (recordingCallbackUrl) response.start().recording({ recordingStatusCallback: recordingCallbackUrl, recordingStatusCallbackMethod: "POST", recordingStatusCallbackEvent: ["completed"], channels: "dual" });
+  };
+  if (recordNotice) startRecording();
   addPrompts(response as unknown as Container, before);
-  // Records the whole call from here on (after the notice), in the background (docs/compliance.md#recordings).
-  if (recordingCallbackUrl) {
-    response.start().recording({ recordingStatusCallback: recordingCallbackUrl, recordingStatusCallbackMethod: "POST", recordingStatusCallbackEvent: ["completed"], channels: "dual" });
-  }
+  if (!recordNotice) startRecording();
   const gather = response.gather({
     input: ["speech", "dtmf"],
     finishOnKey: "#",

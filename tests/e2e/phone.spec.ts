@@ -35,6 +35,7 @@ async function expectPlayed(page: Page, previousSrc: string | null): Promise<str
 }
 
 test("Call on a number: greeting, a question, a reply, hang up; the call is in Call History with transcript and summary", async ({ page }) => {
+  test.setTimeout(90_000);
   const sessionId = await signUp(page);
   const auth = { authorization: `Bearer ${sessionId}` };
   // A new organization starts with a starter assistant (the Free plan's one slot): make it Riley.
@@ -70,8 +71,12 @@ test("Call on a number: greeting, a question, a reply, hang up; the call is in C
   await expectPlayed(page, greetingSrc);
   await expect(panel.getByTestId("phone-panel-status")).toContainText("Your turn", { timeout: 20_000 });
 
+  // The simulated carrier announces the whole call's recording once the call has ended (the panel
+  // uploads it from the browser, so the page stays open until the callback is answered).
+  const recorded = page.waitForResponse((r) => r.url().includes("/api/telephony/voice/call-recording"), { timeout: 30_000 });
   await panel.getByTestId("phone-panel-hangup").click();
   await expect(panel.getByTestId("phone-panel-ended")).toBeVisible({ timeout: 20_000 });
+  expect((await recorded).status()).toBe(200);
   await page.keyboard.press("Escape");
 
   await page.goto("/call-history");
@@ -84,4 +89,13 @@ test("Call on a number: greeting, a question, a reply, hang up; the call is in C
   await expect(detail.getByTestId("call-detail-transcript")).toContainText("Thanks for calling, this is Riley.");
   await expect(detail.getByTestId("call-detail-summary")).toContainText("asked about opening hours", { timeout: 30_000 });
   await expect(detail).toContainText(phoneNumber);
+  // The whole call was recorded after the notice (issue 32): a player and a download in the detail.
+  const recording = detail.getByTestId("call-detail-call-recording");
+  await expect(recording).toBeVisible({ timeout: 30_000 });
+  const src = await recording.locator("audio").getAttribute("src");
+  const audio = await page.request.get(src!);
+  expect(audio.status()).toBe(200);
+  expect(audio.headers()["content-type"]).toMatch(/^audio\//);
+  expect((await audio.body()).length).toBeGreaterThan(1000);
+  await expect(recording.getByRole("link", { name: "Download the recording" })).toHaveAttribute("href", `${src}?download=1`);
 });

@@ -11,6 +11,7 @@ import { POST as connect } from "@/app/api/telephony/voice/connect/route";
 import { POST as dial } from "@/app/api/telephony/voice/dial/route";
 import { POST as gather } from "@/app/api/telephony/voice/gather/route";
 import { POST as record } from "@/app/api/telephony/voice/record/route";
+import { POST as callRecording } from "@/app/api/telephony/voice/call-recording/route";
 import { POST as recording } from "@/app/api/telephony/voice/recording/route";
 import { POST as voice } from "@/app/api/telephony/voice/route";
 import type { CarrierAccount, CarrierTransport } from "@/lib/telephony/simulator/carrier-client";
@@ -23,6 +24,7 @@ const routes: [RegExp, string, Handler][] = [
   [/^\/api\/telephony\/voice\/dial$/, "POST", dial],
   [/^\/api\/telephony\/voice\/record$/, "POST", record],
   [/^\/api\/telephony\/voice\/recording$/, "POST", recording],
+  [/^\/api\/telephony\/voice\/call-recording$/, "POST", callRecording],
   [/^\/api\/telephony\/voice\/connect$/, "POST", connect],
   [/^\/api\/telephony\/status$/, "POST", status],
   [/^\/api\/telephony\/sms$/, "POST", sms],

@@ -127,7 +127,7 @@ describe("an owner's erasure request", () => {
     expect(csv.headers.get("content-type")).toContain("text/csv");
     expect(csv.headers.get("content-disposition")).toMatch(/attachment; filename="erasure-certificate-.+\.csv"/);
     const lines = csv.text.replace(/^\uFEFF/, "").trim().split("\r\n");
-    expect(lines[0]).toBe("certificate,erased_at,subject,requested_via,requested_by,what,rows_erased");
+    expect(lines[0]).toBe("certificate,erased_at,subject,subject_sha256,requested_via,requested_by,what,rows_erased");
     expect(lines.some((l) => l.startsWith(certificateId) && l.includes(",owner,") && l.endsWith(",transcripts,1"))).toBe(true);
     const json = await callRoute(getCertificate, "GET", `/api/compliance/erasures/${certificateId}?format=json`, { sessionId: biz.account.sessionId, params: { id: certificateId } });
     expect(json.headers.get("content-disposition")).toContain(".json");

@@ -47,15 +47,16 @@ describe("the notice on a call", () => {
 
   it("plays by default as a Say before the first Gather, and the consent record says so", async () => {
     const { callSid, res } = await arrive(biz);
-    expect(res.verbs.map((v) => v.name)).toEqual(["Say", "Gather"]);
+    // The notice, then the whole-call recording (on by default, simulated carrier too), then the greeting.
+    expect(res.verbs.map((v) => v.name)).toEqual(["Say", "Start", "Gather"]);
     expect(res.verbs[0].text).toBe(`${DEFAULT_NOTICE}.`);
     // The greeting is inside the Gather (interruptible); the notice is not.
-    expect(find(res.verbs[1].children, "Say")?.text ?? "").not.toContain(DEFAULT_NOTICE);
+    expect(find(find(res.verbs, "Gather")!.children, "Say")?.text ?? "").not.toContain(DEFAULT_NOTICE);
     const before = await detail(biz, callSid);
     expect(before.consent).toMatchObject({ noticeText: `${DEFAULT_NOTICE}.`, required: false, strict: false, stayedOn: false, holds: false });
     expect(Date.parse(before.consent.playedAt)).not.toBeNaN();
 
-    const turn = await say(biz, callSid, res.verbs[1].attrs.action, "What are your opening hours?");
+    const turn = await say(biz, callSid, find(res.verbs, "Gather")!.attrs.action, "What are your opening hours?");
     expect(turn.status).toBe(200);
     const after = await detail(biz, callSid);
     expect(after.consent).toMatchObject({ stayedOn: true, holds: true });
@@ -119,10 +120,10 @@ describe("the owner's notice settings", () => {
     expect(ny.status).toBe(200);
     expect(ny.body).toMatchObject({ businessState: "NY", businessStateSource: "settings", noticeEnabled: false, noticeRequired: false });
     const quiet = await arrive(biz);
-    expect(quiet.res.verbs.map((v) => v.name)).toEqual(["Gather"]);
+    expect(quiet.res.verbs.map((v) => v.name)).toEqual(["Start", "Gather"]);
     // Off, but a caller in an all-party state still hears it.
     const fromFlorida = await arrive(biz, { FromState: "FL" });
-    expect(fromFlorida.res.verbs.map((v) => v.name)).toEqual(["Say", "Gather"]);
+    expect(fromFlorida.res.verbs.map((v) => v.name)).toEqual(["Say", "Start", "Gather"]);
     expect(fromFlorida.res.verbs[0].text).toContain(CONSENT_SENTENCE);
   });
 

@@ -3,7 +3,8 @@
  * written once for the browser's phone panel, `npm run simulate:call` and `npm run bench:phone`.
  * It places signed form-encoded requests exactly as Twilio signs them (lib/telephony/signature.ts)
  * and follows the TwiML it gets back: <Say>, <Play>, <Pause>, <Gather> (speech), <Redirect>,
- * <Dial>, <Record>, <Hangup>, <Reject>, and <Message> for texts. The host (panel or script) plays
+ * <Dial>, <Record>, <Start><Recording> (the whole call from there on), <Hangup>, <Reject>, and
+ * <Message> for texts. The host (panel or script) plays
  * the audio, supplies what the caller says, and decides how a transfer or a recording goes.
  *
  * No Node or browser APIs beyond `fetch` and an XML parser handed in, so it runs in both.
@@ -125,6 +126,8 @@ export type CallEvent =
   | { type: "caller"; text: string }
   | { type: "dial"; number: string }
   | { type: "record" }
+  | { type: "recording-started" }
+  | { type: "recording-failed"; message: string }
   | { type: "unsupported"; verb: string }
   | { type: "ended"; reason: "hangup" | "caller" | "end-of-document" | "error"; durationSeconds: number };
 
@@ -144,6 +147,9 @@ export type CallHost = {
   onEvent?(event: CallEvent): void;
 };
 
+/** What a whole-call recording heard, in order: the carrier turns it into audio (lib/telephony/simulator-recordings.ts). */
+export type RecordedSegment = { speaker: "assistant"; say: string } | { speaker: "assistant"; play: string } | { speaker: "caller"; say: string };
+
 export type CallOptions = { from: string; to: string; callerName?: string; callSid?: string };
 
 /**
@@ -156,6 +162,8 @@ export class SimulatedCall {
   private startedAt = 0;
   private ended = false;
   private done: Promise<void> | null = null;
+  /** A <Start><Recording> is running: where its status goes, and what it has heard so far. */
+  private recording: { callbackUrl: string; segments: RecordedSegment[] } | null = null;
 
   constructor(
     private readonly account: CarrierAccount,
@@ -234,6 +242,24 @@ export class SimulatedCall {
     }
     this.finish(reason);
     await this.reportStatus().catch(() => undefined);
+    await this.finishRecording().catch((error) => this.emit({ type: "recording-failed", message: error instanceof Error ? error.message : String(error) }));
+  }
+
+  /** Like Twilio, a whole-call recording is announced after the call has ended: stored at the carrier, then its status callback. */
+  private async finishRecording() {
+    const recording = this.recording;
+    this.recording = null;
+    if (!recording || recording.segments.length === 0) return;
+    const stored = await this.uploadRecording({ segments: recording.segments });
+    await postWebhook(this.account, this.transport, recording.callbackUrl, this.params({
+      CallStatus: "completed",
+      RecordingSid: stored.sid,
+      RecordingUrl: stored.url,
+      RecordingStatus: "completed",
+      RecordingDuration: String(stored.durationSeconds ?? 1),
+      RecordingChannels: "1",
+      RecordingSource: "StartCallRecording",
+    }));
   }
 
   private durationSeconds() {
@@ -258,9 +284,11 @@ export class SimulatedCall {
     for (const verb of verbs) {
       this.check();
       if (verb.name === "Play") {
+        this.recording?.segments.push({ speaker: "assistant", play: verb.text });
         this.emit({ type: "play", url: verb.text });
         await this.host.play((this.transport.route ?? ((u) => u))(verb.text), this.abort.signal);
       } else if (verb.name === "Say") {
+        this.recording?.segments.push({ speaker: "assistant", say: verb.text });
         this.emit({ type: "say", text: verb.text });
         await this.host.say?.(verb.text, this.abort.signal);
       } else if (verb.name === "Pause") {
@@ -286,7 +314,10 @@ export class SimulatedCall {
           this.emit({ type: "listening" });
           const heard = (await this.host.listen(this.abort.signal)).trim();
           this.check();
-          if (heard) this.emit({ type: "caller", text: heard });
+          if (heard) {
+            this.recording?.segments.push({ speaker: "caller", say: heard });
+            this.emit({ type: "caller", text: heard });
+          }
           const action = verb.attrs.action;
           if (!heard && verb.attrs.actionOnEmptyResult !== "true") break; // Twilio falls through to the next verb
           if (!action) return null;
@@ -347,6 +378,15 @@ export class SimulatedCall {
           if (next) return next;
           break;
         }
+        case "Start": {
+          // <Start><Recording>: from here on the call is recorded (announced once the call has ended).
+          const recording = verb.children.find((c) => c.name === "Recording");
+          if (recording?.attrs.recordingStatusCallback && !this.recording) {
+            this.recording = { callbackUrl: recording.attrs.recordingStatusCallback, segments: [] };
+            this.emit({ type: "recording-started" });
+          }
+          break;
+        }
         case "Hangup":
         case "Reject":
           return "hangup";
@@ -359,7 +399,7 @@ export class SimulatedCall {
     return null;
   }
 
-  private async uploadRecording(answer: NonNullable<RecordingAnswer>): Promise<{ sid: string; url: string; durationSeconds: number | null }> {
+  private async uploadRecording(answer: NonNullable<RecordingAnswer> | { segments: RecordedSegment[] }): Promise<{ sid: string; url: string; durationSeconds: number | null }> {
     const basic = base64(`${this.account.accountSid}:${this.account.authToken}`);
     const res = await this.transport.fetch((this.transport.route ?? ((u) => u))(this.account.recordingsUrl), {
       method: "POST",

@@ -409,14 +409,14 @@ export async function answerIncomingCall(db: Db, req: CarrierRequest, deps: Voic
     ? welcomeBack(memory.name, topicOf(memory))
     : runtime.assistant.persona.greeting?.trim() || LINES.greeting(biz, runtime.assistant.persona.name);
   // The disclosure and recording notice plays before anything is heard or kept (lib/compliance).
-  const { before, recordingCallbackUrl } = callOpening(await recordCallNotice(db, { organizationId: number.organizationId, callId: claimed.id, params: req.params, provider: number.provider }));
+  const { before, recordingCallbackUrl, recordNotice } = callOpening(await recordCallNotice(db, { organizationId: number.organizationId, callId: claimed.id, params: req.params, provider: number.provider }));
   if (number.streaming) {
     const xml = relayTwiml({ url: relayUrlFor(claimed.id), actionUrl: telephonyUrl("connect", { step: 1 }), welcomeGreeting: greeting, callId: claimed.id, before });
     return respond(runtime, req, 0, { xml, turns: [turn("assistant", greeting)], extra: routed });
   }
   const spoken = await line(runtime, greeting);
   return respond(runtime, req, 0, {
-    xml: gatherTwiml([spoken.prompt], gatherUrl(1), before, recordingCallbackUrl),
+    xml: gatherTwiml([spoken.prompt], gatherUrl(1), before, recordingCallbackUrl, recordNotice),
     turns: [turn("assistant", greeting, { latencyMs: Math.round(performance.now() - req.receivedAt) })],
     failureClass: spoken.failed ? "processing" : undefined,
     timing: { ttsMs: spoken.ttsMs },
@@ -917,9 +917,11 @@ export async function continueAfterDial(db: Db, req: CarrierRequest, step: numbe
     const biz = businessName(runtime);
     if (!runtime.assistant) return respond(runtime, req, step, { ...(await voicemailAnswer(runtime, step, LINES.noAssistant(biz), [])), extra: { routedBecause: because } });
     const greeting = LINES.ringFirstUnanswered(biz, runtime.assistant.persona.name);
+    // The assistant speaks first here: the notice plays before anything is heard or kept (lib/compliance).
+    const opening = callOpening(await recordCallNotice(db, { organizationId: call.organizationId, callId: call.id, params: req.params, provider: runtime.number?.provider }));
     const spoken = await line(runtime, greeting);
     return respond(runtime, req, step, {
-      xml: gatherTwiml([spoken.prompt], gatherUrl(step + 1)),
+      xml: gatherTwiml([spoken.prompt], gatherUrl(step + 1), opening.before, opening.recordingCallbackUrl, opening.recordNotice),
       turns: [turn("assistant", greeting)],
       mode: "message",
       silentPrompts: 0,
