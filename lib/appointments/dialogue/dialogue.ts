@@ -120,7 +120,7 @@ export const DIALOGUE_LINES = {
   askCancelYesNo: (readBack: string) => `Sorry, was that a yes? Shall I cancel your ${readBack}? Please say yes or no.`,
   aborted: "No problem, I've left everything as it was. Is there anything else I can help you with?",
   givenUp: "I'm sorry, I'm having trouble following. Nothing has been booked. You can call back any time, or I can take a message for the team.",
-  nonexistentDay: (said: string) => `I'm sorry, I don't think "${said}" is a date on the calendar, so I haven't booked anything. What day would you like instead?`,
+  nonexistentDay: () => "I'm sorry, that day isn't a date on the calendar, so I haven't booked anything. What day would you like instead?",
   pastDay: "I'm sorry, that day has already passed, so I haven't booked anything. What day would you like instead?",
 };
 
@@ -132,8 +132,8 @@ function whenOf(text: string, ctx: DialogueContext, state?: DialogueState): { da
   return { day: w.date ?? null, time: w.time ?? (w.sameTime ? (state?.movingTime ?? null) : null), part: (w.partOfDay as DayPart | undefined) ?? null };
 }
 
-function askAgainFor(invalid: NonNullable<SpokenWhen["invalid"]>, text: string): string {
-  return invalid === "past" ? DIALOGUE_LINES.pastDay : DIALOGUE_LINES.nonexistentDay(text.trim().replace(/[.?!]+$/, ""));
+function askAgainFor(invalid: NonNullable<SpokenWhen["invalid"]>): string {
+  return invalid === "past" ? DIALOGUE_LINES.pastDay : DIALOGUE_LINES.nonexistentDay();
 }
 
 function listOr(items: string[]): string {
@@ -268,7 +268,7 @@ async function findOwnAppointment(state: DialogueState, text: string, ctx: Dialo
  */
 async function findWhen(state: DialogueState, text: string, ctx: DialogueContext, port: BookingPort, opts: { openEnded: boolean; intro?: string }): Promise<Turn> {
   const said = whenOf(text, ctx, state);
-  if (said.invalid) return next(`${opts.intro ?? ""}${askAgainFor(said.invalid, text)}`, { ...state, stage: "when", offered: undefined, misses: 0 });
+  if (said.invalid) return next(`${opts.intro ?? ""}${askAgainFor(said.invalid)}`, { ...state, stage: "when", offered: undefined, misses: 0 });
   const { day, time, part } = said;
   const wantsSoonest = /\b(soonest|earliest|first (available|free|opening)|next (available|free|opening)|asap|as soon as)\b/i.test(text);
   const serviceId = state.serviceId!;
@@ -374,7 +374,7 @@ async function continueTurn(state: DialogueState, text: string, ctx: DialogueCon
       const choice = parseChoice(text, offered.length);
       if (choice) return choose(state, offered[choice - 1], ctx, port);
       const said = whenOf(text, ctx, state);
-      if (said.invalid) return next(askAgainFor(said.invalid, text), { ...state, stage: "when", offered: undefined, misses: 0 });
+      if (said.invalid) return next(askAgainFor(said.invalid), { ...state, stage: "when", offered: undefined, misses: 0 });
       const { day, time } = said;
       if (time && !day) {
         const match = offered.filter((o) => o.localTime === time);

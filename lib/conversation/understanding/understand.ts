@@ -66,7 +66,7 @@ function isOnlyAnIntroduction(plain: string, name: string): boolean {
 export async function understand(text: string, ctx: UnderstandingContext): Promise<Understanding> {
   const language = detectLanguage(text, ctx.language ?? undefined);
   const plain = normaliseUtterance(text);
-  const ranked = rescore(await classify(text, language), plain);
+  const ranked = [...rescore(await classify(text, language), plain)];
 
   const phone = extractPhone(text, (ctx.region?.toUpperCase() as CountryCode | undefined) ?? "US");
   // A number said is not a day: take its digits out before reading dates.
@@ -77,6 +77,8 @@ export async function understand(text: string, ctx: UnderstandingContext): Promi
   // The caller's own name is not someone at the business ("me llamo Ana López" is not "Maria Lopez").
   const person = matchPerson(name ? withoutWords(text, name) : text, ctx.people);
 
+  // "Oh, that was yesterday huh, tomorrow at 3 then": a day or time said is an answer, not "say that again".
+  if (ranked[0].intent === "repeat" && ranked.length > 1 && when && !when.invalid && (when.date || when.time)) ranked.push(ranked.shift()!);
   const confidence = ranked[0].score;
   let intent = ranked[0].intent;
   let answers: Understanding["answers"];

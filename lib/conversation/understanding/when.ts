@@ -124,6 +124,9 @@ function dayOfMonth(today: LocalDay, day: number, flags: Flags): string | undefi
   return isoDay({ year, month, day });
 }
 
+/** A month and day this many days gone is a past day ("November 27th" on the 30th), not next year's. */
+const RECENT_PAST_DAYS = 62;
+
 /** A month and day ("February 30th", "30 de febrero"): flags a day the month does not have. */
 function checkMonthDay(today: LocalDay, month: number, day: number, flags: Flags) {
   const ahead = compareDays({ year: today.year, month, day: Math.min(day, 28) }, today) >= 0;
@@ -211,6 +214,8 @@ function rewriteEnglish(input: string, today: LocalDay, flags: Flags): string {
   // chrono reads "afternoon on friday" as no day at all.
   text = text.replace(/\b(?:good|have a (?:good|nice|great))\s+(?:morning|afternoon|evening|night|day)\b/g, " ");
   const part = (word: string): Flags["partOfDay"] => (word === "morning" ? "morning" : word === "afternoon" ? "afternoon" : "evening");
+  // "it's already afternoon, tomorrow at 8 then": the part of the day it is now, not the one asked for.
+  text = text.replace(/\b(?:it'?s|it is|its|is it|already|still)\s+(?:already\s+|still\s+|the\s+)*(?:morning|afternoon|evening|night)\b/g, " ");
   text = text.replace(/\b(?:first thing(?: in the morning)?|before (?:noon|lunch))\b/g, () => {
     flags.partOfDay = "morning";
     return " ";
@@ -386,6 +391,12 @@ export function resolveWhen(text: string, ctx: WhenContext): SpokenWhen | undefi
     if (dayNamed) {
       date = { year: start.get("year")!, month: start.get("month")!, day: start.get("day")! };
       namedWeekdayOnly = start.isCertain("weekday") && !start.isCertain("day");
+      // "November 27th" said on November 30th: a day of the last two months has passed (chrono moves it
+      // to next year); "March 3rd" said in November is next year's.
+      if (start.isCertain("month") && start.isCertain("day") && !start.isCertain("year") && compareDays(date, addDays(today, 300)) > 0) {
+        const lastYear = { ...date, year: date.year - 1 };
+        if (compareDays(lastYear, addDays(today, -RECENT_PAST_DAYS)) >= 0 && compareDays(lastYear, today) < 0) date = lastYear;
+      }
     } else if (start.isCertain("month") && !start.isCertain("hour")) {
       // "sometime in March": the month, not its first day.
       const year = start.get("year")!;

@@ -7,6 +7,14 @@ import type { CallerIntent } from "../types";
 
 export const en: Partial<Record<CallerIntent, string[]>> = {
   book: [
+    "oh my mistake tomorrow at 3 then",
+    "oops i lost track of the days friday at 10 then",
+    "oh right that already passed how about monday at 9",
+    "oh that was yesterday huh thursday at 2 then",
+    "my bad i meant the 12th at 4",
+    "ah sorry i got the date wrong make it wednesday at 11",
+    "oh wow i mixed up the dates next friday at noon then",
+    "whoops that day is gone how about tomorrow morning",
     "i'd like to book an appointment",
     "i want to make an appointment",
     "can i get a color",

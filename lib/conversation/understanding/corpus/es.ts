@@ -6,6 +6,10 @@ import type { CallerIntent } from "../types";
 
 export const es: Partial<Record<CallerIntent, string[]>> = {
   book: [
+    "ay perdón me equivoqué de día mejor mañana a las 3",
+    "uy ya pasó ese día entonces el viernes a las 10",
+    "perdón quise decir el lunes a las 9",
+    "ah es verdad entonces pasado mañana a las 4",
     "quiero hacer una cita",
     "quisiera pedir una cita",
     "necesito una cita para el martes",
