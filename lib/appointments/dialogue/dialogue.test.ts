@@ -314,4 +314,30 @@ describe("dates through the one reading (lib/conversation/when.ts)", () => {
     expect(moved.replies[0]).toMatch(/Thursday, March 18, 2027 at 3:00 PM/);
     expect(book.booked.map((a) => [a.localDate, a.start])).toEqual([["2027-03-18", WEEK[6].start]]);
   });
+  it("a new hour alone at the read-back keeps the day, read the way nearer the held time (\"make it 4 instead\" of 3 PM)", async () => {
+    const { port, book } = fakeBook([...WEEK, slot("2027-03-17", "16:00"), slot("2027-03-18", "16:00")]);
+    const first = await converse(["I'd like to book a haircut on Wednesday at 3", "Jane Doe"], port);
+    expect(first.replies[1]).toMatch(/Wednesday, March 17, 2027 at 3:00 PM/);
+    const changed = await converse(["hmm actually make it 4 instead", "yes"], port, caller, first.state);
+    expect(changed.replies[0]).toMatch(/Wednesday, March 17, 2027 at 4:00 PM/);
+    expect(book.booked.map((a) => [a.localDate, a.localTime])).toEqual([["2027-03-17", "16:00"]]);
+  });
+
+  it("\"Thursday, same time\" at the read-back of a new booking keeps the held time", async () => {
+    const { port, book } = fakeBook(WEEK);
+    const first = await converse(["I'd like to book a haircut on Wednesday at 3", "Jane Doe"], port);
+    const changed = await converse(["oh shoot i work wednesday, can we do thursday same time", "yes"], port, caller, first.state);
+    expect(changed.replies[0]).toMatch(/Thursday, March 18, 2027 at 3:00 PM/);
+    expect(book.booked.map((a) => [a.localDate, a.localTime])).toEqual([["2027-03-18", "15:00"]]);
+  });
+
+  it("\"move it from Wednesday to Thursday at 10\" moves to the day it goes to; \"push it back to 4\" keeps the day", async () => {
+    const { port, book } = fakeBook([...WEEK, slot("2027-03-18", "16:00")]);
+    await converse(["I'd like to book a haircut on Wednesday at 3", "Jane Doe", "yes"], port);
+    const moved = await converse(["i need to move my haircut from wednesday to thursday at 10", "yes"], port);
+    expect(moved.replies[0]).toMatch(/Thursday, March 18, 2027 at 10:00 AM/);
+    const pushed = await converse(["can you push my haircut back to 4", "yes"], port);
+    expect(pushed.replies[0]).toMatch(/Thursday, March 18, 2027 at 4:00 PM/);
+    expect(book.booked.map((a) => [a.localDate, a.localTime])).toEqual([["2027-03-18", "16:00"]]);
+  });
 });

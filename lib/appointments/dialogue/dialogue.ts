@@ -34,6 +34,11 @@ export type DialogueState = {
   misses?: number;
   /** Rescheduling: the appointment's local time now ("same time" keeps it). */
   movingTime?: string;
+  /** Rescheduling: the appointment's local date now ("push it back to 5" keeps the day). */
+  movingDate?: string;
+  /** The day and time last read back and turned down ("make it 4 instead" keeps the day, "Tuesday, same time" the time). */
+  askedDate?: string;
+  askedTime?: string;
 };
 
 export type DialogueContext = {
@@ -129,7 +134,24 @@ function whenOf(text: string, ctx: DialogueContext, state?: DialogueState): { da
   const w = whenSaid(text, { today: ctx.today, ...(ctx.now && ctx.timeZone ? { now: ctx.now, timeZone: ctx.timeZone } : {}) });
   if (!w) return { day: null, time: null, part: null };
   if (w.invalid) return { day: null, time: null, part: null, invalid: w.invalid };
-  return { day: w.date ?? null, time: w.time ?? (w.sameTime ? (state?.movingTime ?? null) : null), part: (w.partOfDay as DayPart | undefined) ?? null };
+  const reference = state?.chosen?.localTime ?? state?.askedTime ?? state?.movingTime;
+  const time = w.time && w.meridiemGuessed && reference ? nearerReading(w.time, reference) : (w.time ?? (w.sameTime ? (state?.movingTime ?? state?.askedTime ?? null) : null));
+  // A new hour alone changes the hour of the day under discussion: the one read back, the one being moved, the one offered.
+  const offeredDays = new Set((state?.offered ?? []).map((o) => o.localDate));
+  const dayInPlay = state?.chosen?.localDate ?? state?.askedDate ?? state?.movingDate ?? (offeredDays.size === 1 ? [...offeredDays][0] : undefined);
+  const day = w.date ?? (time && !w.range && dayInPlay ? dayInPlay : null);
+  return { day, time, part: (w.partOfDay as DayPart | undefined) ?? null };
+}
+
+/** "8 instead" of 7 PM is 8 PM: an hour said without am/pm, read the way nearer the time under discussion. */
+function nearerReading(time: string, reference: string): string {
+  const [h, m] = time.split(":").map(Number);
+  const minutes = (hh: number) => hh * 60 + m;
+  const [rh, rm] = reference.split(":").map(Number);
+  const ref = rh * 60 + rm;
+  const other = h >= 12 ? h - 12 : h + 12;
+  const best = Math.abs(minutes(other) - ref) < Math.abs(minutes(h) - ref) ? other : h;
+  return `${String(best).padStart(2, "0")}:${String(m).padStart(2, "0")}`;
 }
 
 function askAgainFor(invalid: NonNullable<SpokenWhen["invalid"]>): string {
@@ -254,7 +276,7 @@ async function findOwnAppointment(state: DialogueState, text: string, ctx: Dialo
   const said = whenOf(text, ctx);
   const day = said.day;
   const appointment = (state.flow === "cancel" && day ? mine.find((a) => a.localDate === day) : undefined) ?? byService ?? mine[0];
-  const s: DialogueState = { ...state, appointmentId: appointment.id, serviceId: appointment.serviceId ?? undefined, serviceName: appointment.serviceName, name: appointment.customerName, movingTime: appointment.localTime, misses: 0 };
+  const s: DialogueState = { ...state, appointmentId: appointment.id, serviceId: appointment.serviceId ?? undefined, serviceName: appointment.serviceName, name: appointment.customerName, movingTime: appointment.localTime, movingDate: appointment.localDate, misses: 0 };
   if (state.flow === "cancel") return next(DIALOGUE_LINES.confirmCancel(appointment.readBack), { ...s, stage: "confirm_cancel" });
   if (!appointment.serviceId) return done(DIALOGUE_LINES.noUpcoming);
   if (said.invalid || whenOf(text, ctx, s).day || whenOf(text, ctx, s).time || said.part) return findWhen({ ...s, stage: "when" }, text, ctx, port, { openEnded: false, intro: `I see your ${appointment.readBack}. ` });
@@ -350,6 +372,10 @@ function offerInstead(state: DialogueState, alternatives: SlotView[], event: Dia
 
 function withoutHold(state: DialogueState): DialogueState {
   const rest = { ...state };
+  if (state.chosen) {
+    rest.askedDate = state.chosen.localDate;
+    rest.askedTime = state.chosen.localTime;
+  }
   delete rest.holdId;
   delete rest.chosen;
   delete rest.readBack;
@@ -396,6 +422,12 @@ async function continueTurn(state: DialogueState, text: string, ctx: DialogueCon
       return missed(DIALOGUE_LINES.whichOffered(offered));
     }
     case "name": {
+      // "Actually, can we do 8 instead?": a new day or time before the name; the name is asked for again after.
+      const changed = whenOf(text, ctx, state);
+      if ((changed.invalid || changed.day || changed.time || changed.part) && !parseName(text)) {
+        const rest = withoutHold(state);
+        return findWhen({ ...rest, stage: "when", misses: 0 }, text, ctx, port, { openEnded: false });
+      }
       const name = parseName(text, { alone: true });
       if (!name) return missed(DIALOGUE_LINES.askNameAgain);
       const s = { ...state, name, misses: 0 };

@@ -262,6 +262,10 @@ function rewriteEnglish(input: string, today: LocalDay, flags: Flags): string {
   text = text.replace(new RegExp(`\\b(${words(EN_NUMBERS)})\\b`, "g"), (_m, n: string) => String(EN_NUMBERS[n]));
   text = text.replace(/\b(\d{1,2})\s*ish\b/g, "$1");
   text = text.replace(/\b(around|about|approximately|roughly|say|by|like)\s+(?=\d)/g, "at ");
+  // "make it 4 instead", "how about 5", "push it back to 5": a new hour, which chrono does not read bare.
+  const bareHour = String.raw`(?=\d{1,2}(?::\d{2})?\b(?!\s*(?:people|persons|guests|of us|minutes|mins|hours|days|weeks|months|st|nd|rd|th)\b|\s*[/-]\s*\d))`;
+  text = text.replace(new RegExp(String.raw`\b(make it|how about|what about|back to|up to|forward to|later to|earlier to|(?:move|push|change|switch|bump)\s+(?:it|that|this)\s+to)\s+${bareHour}`, "g"), "$1 at ");
+  text = text.replace(/(^|\s)(\d{1,2}(?::\d{2})?)\s+instead\b/g, "$1at $2 instead");
   text = text.replace(/\bo\s?clock\b/g, "o'clock");
   // "the Tuesday after next": the Tuesday after the coming one.
   text = text.replace(new RegExp(`\\b(?:the\\s+)?(${EN_WEEKDAYS.join("|")})\\s+after\\s+next\\b`, "g"), (_m, day: string) => ` on ${isoDay(addDays(nextWeekday(today, EN_WEEKDAYS.indexOf(day)), 7))} `);
@@ -386,7 +390,9 @@ export function resolveWhen(text: string, ctx: WhenContext): SpokenWhen | undefi
       pastNamed = true;
       continue;
     }
-    const start = result.start;
+    // "move my cleaning from Tuesday to Wednesday at 9": the day it moves to, not the day it leaves.
+    const moving = result.end && /\b(move|moving|push|change|switch|bump|reschedul\w*|cambiar|mover|pasar)\b/.test(forChrono);
+    const start = moving && result.end ? result.end : result.start;
     const dayNamed = start.isCertain("day") || start.isCertain("weekday");
     if (dayNamed) {
       date = { year: start.get("year")!, month: start.get("month")!, day: start.get("day")! };
@@ -413,6 +419,7 @@ export function resolveWhen(text: string, ctx: WhenContext): SpokenWhen | undefi
   }
   if (!date && /\b(today|tonight|hoy)\b/.test(rewritten)) date = today;
 
+  const meridiemGuessed = hour !== undefined && !meridiemSaid && !flags.partOfDay && hour >= 1 && hour <= 11;
   if (hour !== undefined && !meridiemSaid) hour = businessHour(hour, flags.partOfDay);
 
   // A weekday named alone that is today means next week's ("Thursday" said on a Thursday): callers say "today".
@@ -436,6 +443,7 @@ export function resolveWhen(text: string, ctx: WhenContext): SpokenWhen | undefi
   if (hour !== undefined) when.time = hhmm(hour, minute);
   else if (flags.partOfDay) when.partOfDay = flags.partOfDay;
   if (flags.sameTime) when.sameTime = true;
+  if (meridiemGuessed && when.time) when.meridiemGuessed = true;
   return when;
 }
 

@@ -90,6 +90,11 @@ export const en: Partial<Record<CallerIntent, string[]>> = {
     "i'd like to bring my dog in for a checkup",
   ],
   reschedule: [
+    "i need to move my dog's checkup to friday",
+    "can you move my daughter's cleaning to next week",
+    "move max's appointment from tuesday to thursday",
+    "i have to push my son's visit back to monday at 10",
+    "could we bump my husband's exam to the afternoon",
     "move it to thursday",
     "move my appointment to thursday same time",
     "i need to reschedule",
