@@ -144,10 +144,12 @@ export function decide(s: Situation): Decision {
 }
 
 /** What the booking dialogue should know of understanding's reading: a booking, move or cancellation, and the caller's name. */
-export function bookingHeard(u: Understanding | null): { intent: "book" | "reschedule" | "cancel" | null; name?: string | null } | undefined {
+export function bookingHeard(
+  u: Understanding | null,
+): { intent: "book" | "reschedule" | "cancel" | null; name?: string | null; language?: "en" | "es"; service?: string | null } | undefined {
   if (!u) return undefined;
   // A service and a day named together ("a cleaning Saturday at 10") is a booking, whatever else was asked.
   const named = u.service && u.when && !u.when.invalid ? "book" : null;
   const intent = u.intent === "book" || u.intent === "availability" ? "book" : u.intent === "reschedule" ? "reschedule" : u.intent === "cancel_appointment" ? "cancel" : named;
-  return { intent, name: u.name ?? null };
+  return { intent, name: u.name ?? null, language: u.language, service: u.service?.name ?? null };
 }

@@ -152,8 +152,8 @@ export function inDayPart(localTime: string, part: DayPart): boolean {
   return localTime >= "17:00";
 }
 
-const YES = /\b(yes|yeah|yep|yup|ya|sure|correct|that's right|thats right|right|please do|go ahead|book it|do it|sounds good|perfect|great|ok|okay|absolutely|definitely|confirm|confirmed|affirmative|that works|works for me|y)\b/;
-const NO = /\b(no|nope|nah|not|don't|dont|wrong|incorrect|change|different|another|n)\b/;
+const YES = /(?<![\p{L}])(yes|yeah|yep|yup|ya|sure|correct|that's right|thats right|right|please do|go ahead|book it|do it|sounds good|perfect|great|ok|okay|absolutely|definitely|confirm|confirmed|affirmative|that works|works for me|y|sí|si|claro|correcto|vale|de acuerdo|perfecto|dale|está bien|esta bien|por supuesto|exacto|así es|reserve|resérvelo|reservelo)(?![\p{L}])/u;
+const NO = /(?<![\p{L}])(no|nope|nah|not|don't|dont|wrong|incorrect|change|different|another|n|mejor no|para nada|otro|otra)(?![\p{L}])/u;
 
 /** The caller's yes or no; null when neither (or both: "yes, no, wait"). */
 export function parseYesNo(text: string): "yes" | "no" | null {
@@ -219,7 +219,7 @@ function titleCase(words: string[]): string {
  */
 export function parseName(text: string, options: { alone?: boolean } = {}): string | null {
   const cleaned = text.replace(/[’`]/g, "'").replace(/[.!?,;]+/g, " ").replace(/\s+/g, " ").trim();
-  const intro = cleaned.match(/\b(?:my name is|my name's|name is|name's|the name is|this is|it's|it is|i'm|i am|call me|under|(?<!\b(?:the|your|what|what's the|whose) )name(?!\s+(?:of|for|on|is)\b))\s+(.+)$/i);
+  const intro = cleaned.match(/\b(?:my name is|my name's|name is|name's|the name is|this is|it's|it is|i'm|i am|call me|under|me llamo|mi nombre es|soy|a nombre de|(?<!\b(?:the|your|what|what's the|whose) )name(?!\s+(?:of|for|on|is)\b))\s+(.+)$/i);
   let candidate = intro ? intro[1] : options.alone ? cleaned : null;
   if (!candidate) return null;
   candidate = candidate.replace(/\b(please|thanks|thank you)\b.*$/i, "").replace(/\s+(and|for|on|at)\b.*$/i, "").trim();

@@ -283,12 +283,14 @@ const GENERIC = new Set(["service", "services", "and", "the", "a", "of", "with",
 /** What callers say for what businesses write (both ways round is enough for matching). */
 const SYNONYMS: Record<string, string[]> = {
   haircut: ["hair cut", "cut", "trim", "corte", "corte de pelo"],
+  women: ["woman", "womens", "ladies", "lady", "dama", "damas", "mujer", "señora", "senora"],
+  men: ["man", "mens", "gentleman", "gentlemen", "caballero", "caballeros", "hombre"],
   color: ["colour", "dye", "tint", "tinte", "coloring", "colouring", "highlights"],
   cleaning: ["clean", "cleanup", "limpieza", "hygiene"],
   teeth: ["tooth", "dientes", "dental"],
   whitening: ["blanqueamiento", "whiten"],
   checkup: ["check up", "check-up", "exam", "revisión", "revision", "chequeo"],
-  drain: ["drains", "desagüe", "desague"],
+  drain: ["drains", "desagüe", "desague", "clogged", "clog", "tapó", "tapo", "tapado", "tapada", "atascado", "atascada", "atasco"],
   leak: ["leaking", "leaky", "fuga", "gotera"],
   repair: ["fix", "fixing", "reparación", "reparacion", "arreglar"],
   massage: ["masaje"],
@@ -300,8 +302,10 @@ const SYNONYMS: Record<string, string[]> = {
 
 function expansions(word: string): string[] {
   const out = [word];
+  // "Women's Haircut": the possessive's word ("women") carries the synonyms.
+  const base = word.replace(/'s?$/, "");
   for (const [canonical, variants] of Object.entries(SYNONYMS)) {
-    if (canonical === word || variants.includes(word)) out.push(canonical, ...variants);
+    if (canonical === word || canonical === base || variants.includes(word)) out.push(canonical, ...variants);
   }
   return out;
 }

@@ -36,7 +36,16 @@ function demote(ranked: ScoredIntent[]): ScoredIntent[] {
 const SPAM_CONFIDENCE = 0.6;
 
 /** Things a bag of words cannot see, put right after the model has ranked. */
+/** A farewell that closes the utterance ("no, gracias, adiós", "nope that's all, bye"). */
+const ENDS_WITH_FAREWELL = /(?:^|\s)(?:bye(?: bye)?|goodbye|good bye|bye now|take care|have a good (?:one|day|night)|adi[oó]s|chao|chau|hasta luego|hasta pronto|nos vemos)\s*$/;
+/** What a closing farewell outweighs: a bare no, thanks, yes or nothing in particular. */
+const CLOSED_BY_FAREWELL = new Set<CallerIntent>(["no", "thanks", "yes", "other", "greeting"]);
+
 function rescore(ranked: ScoredIntent[], text: string): ScoredIntent[] {
+  // "No, gracias, adiós": the caller is leaving; the no and the thanks only lead up to it.
+  if (ranked[0] && CLOSED_BY_FAREWELL.has(ranked[0].intent) && ENDS_WITH_FAREWELL.test(text)) {
+    return [{ intent: "goodbye", score: Math.max(0.9, ranked[0].score) }, ...ranked.filter((r) => r.intent !== "goodbye")];
+  }
   // The model learns "a service named" as a price cue; a price question must also ask about cost.
   if (ranked[0]?.intent === "price" && !PRICE_WORDS.test(text)) return demote(ranked);
   // "It won't stop running, not urgent": the model hears "won't stop", the caller said it can wait.

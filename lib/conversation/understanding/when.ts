@@ -316,6 +316,8 @@ function rewriteSpanish(input: string, today: LocalDay, flags: Flags): string {
     flags.partOfDay = part === "tarde" ? "afternoon" : part === "noche" ? "evening" : "morning";
     return " ";
   });
+  // "a las 8 de la noche a nombre de Morales": with "de la noche" gone, chrono reads "8 a" as 8 AM.
+  text = text.replace(/(\d)\s+(a|al)\s+(?=[a-zñáéíóú]{2,})/g, "$1, $2 ");
   // "a la una del mediodía" is 1 PM; "al mediodía" alone is noon.
   text = text.replace(/(\d|una|dos|doce)\s+del\s+mediod[ií]a\b/g, (_m, h: string) => {
     flags.partOfDay ??= "afternoon";
