@@ -65,6 +65,8 @@ const ASKS_IF_HUMAN = /\b(robot|bot|real (?:person|human)|a (?:person|human)|hum
 const LEAVE_VOICEMAIL = /\b(leave (?:a |an )?(?:voice ?mail|voice message)|(?:voice ?mail)\b|buz[oó]n de voz|mensaje de voz)/i;
 /** Questions that leave a booking flow ("what are your hours?" while times are being offered). */
 const OTHER_QUESTIONS = new Set<CallerIntent>(["hours", "address", "policy", "services"]);
+/** A callback request that says what it is about ("about my dog's lab results", "sobre mi factura"). */
+const CARRIES_A_SUBJECT = /\b(about|regarding|concerning|re|because|sobre|acerca de|por lo de|porque)\b\s+\S+/i;
 /** How sure understanding must be before its reading overrides a booking under way. */
 const LEAVE_CONFIDENCE = 0.6;
 
@@ -133,7 +135,12 @@ export function decide(s: Situation): Decision {
     if (to && s.canTransfer) return { kind: "transfer", to, reason: rule ? "rule" : "asked", onNoAnswer: "take_message" };
     return { kind: "ask_message", reason: "person" };
   }
-  if (sure(u, "callback", "message")) return { kind: "ask_message", reason: "callback" };
+  if (sure(u, "callback", "message")) {
+    // "Can the doctor call me about my lab results, my number is …, it's Greg": the request already is
+    // the message (who and a number, or what about): written down now, not asked for again.
+    if (u?.name && (u.phone || CARRIES_A_SUBJECT.test(text))) return { kind: "take_message", urgent: false, reason: "other" };
+    return { kind: "ask_message", reason: "callback" };
+  }
   if (sure(u, "complaint")) {
     const rule = ruleFor(s.rules, "complaint");
     if (rule?.action === "urgent_task" || rule?.action === "take_message") return { kind: "urgent_task", reason: "complaint" };

@@ -23,6 +23,7 @@ import { dialTwiml, emptyVoiceTwiml, gatherTwiml, hangupTwiml, recordTwiml, reje
 import { absoluteUrl, telephonyUrl } from "../urls";
 import { findNumber, SIGNATURE_MESSAGE, twimlResponse, verifyCarrierRequest, type CarrierRequest } from "../webhook";
 import { abandonBooking, bookingInProgress } from "@/lib/appointments/dialogue/conversation";
+import { listResources } from "@/lib/appointments/resources";
 import { clockOf } from "@/lib/appointments/service";
 import { recordOptOut } from "@/lib/appointments/messaging";
 import { DEFAULT_CALL_RULES } from "@/lib/conversation/call-rules";
@@ -711,6 +712,7 @@ async function understandOnCall(runtime: CallRuntime, text: string, call: CallRo
       now: clockOf(runtime.booking),
       timeZone: runtime.profile.timezone ?? "UTC",
       services: runtime.profile.services ?? [],
+      people: await staffNames(runtime.db, call.organizationId),
       expecting: call.mode === "message" ? "message" : null,
       language: languageOf(call.transcript),
     });
@@ -720,6 +722,12 @@ async function understandOnCall(runtime: CallRuntime, text: string, call: CallRo
   } finally {
     runtime.nluMs = performance.now() - started;
   }
+}
+
+/** The business's staff by name ("is Marco there?" asks for a person): its staff resources. */
+async function staffNames(db: Db, organizationId: string): Promise<string[]> {
+  const rows = await listResources(db, organizationId).catch(() => []);
+  return rows.filter((r) => r.kind === "staff").map((r) => r.name);
 }
 
 /** The conversation's language so far: the language of the assistant's last engine line, when it set one. */

@@ -292,6 +292,9 @@ export const es: Partial<Record<CallerIntent, string[]>> = {
     "ofrecen financiamiento",
   ],
   callback: [
+    "hacen catering alguien me puede llamar",
+    "quiero saber el precio y que me llamen por favor",
+    "cuánto cuesta me pueden llamar",
     "que me llamen por favor",
     "me pueden devolver la llamada",
     "quiero que alguien me llame",
@@ -324,6 +327,8 @@ export const es: Partial<Record<CallerIntent, string[]>> = {
     "estoy devolviendo la llamada",
   ],
   message: [
+    "necesito dejarle un mensaje a la licenciada sobre mis papeles",
+    "puede pasarle un recado al doctor de mi parte",
     "quiero dejar un mensaje",
     "puedo dejar un recado",
     "dígale que llamé",
@@ -412,6 +417,9 @@ export const es: Partial<Record<CallerIntent, string[]>> = {
     "al buzón de voz",
   ],
   emergency: [
+    "se me fueron los frenos y estoy parado en la carretera",
+    "a mi hija se le cayó un diente de un golpe necesitamos ver a alguien ya",
+    "el carro se apagó en la autopista y necesito ayuda",
     "me sangra mucho la muela",
     "se reventó una tubería",
     "se está inundando la cocina",
@@ -455,6 +463,8 @@ export const es: Partial<Record<CallerIntent, string[]>> = {
     "me rompí un diente en un accidente",
   ],
   complaint: [
+    "estoy muy molesta el tinte me quedó naranja y quiero que lo arreglen",
+    "el corte me quedó disparejo y no estoy contenta",
     "quiero poner una queja",
     "no estoy contento con mi corte",
     "el técnico fue muy grosero",
