@@ -1,6 +1,6 @@
 import type { AppointmentView, SlotView } from "../views";
 import { bookingTurn, type BookingPort, type DialogueContext, type DialogueState } from "./dialogue";
-import { isAbort, matchService, parseBookingIntent, parseChoice, parseDay, parseName, parseTime, parseYesNo } from "./parse";
+import { isAbort, matchService, parseBookingIntent, parseChoice, parseDay, parseName, parseSignature, parseTime, parseYesNo } from "./parse";
 
 // Monday, March 15, 2027 (the business's local date in these tests).
 const TODAY = "2027-03-15";
@@ -339,5 +339,29 @@ describe("dates through the one reading (lib/conversation/when.ts)", () => {
     const pushed = await converse(["can you push my haircut back to 4", "yes"], port);
     expect(pushed.replies[0]).toMatch(/Thursday, March 18, 2027 at 4:00 PM/);
     expect(book.booked.map((a) => [a.localDate, a.localTime])).toEqual([["2027-03-18", "16:00"]]);
+  });
+});
+
+describe("Spanish callers and signed texts", () => {
+  it("a Spanish caller is read back and booked in Spanish, the weekday and the date named", async () => {
+    const { port, book } = fakeBook(FREE);
+    const ctx: DialogueContext = { ...caller, heard: { intent: "book", name: "Rosa Díaz", language: "es", service: "Haircut" } };
+    const first = await converse(["quiero una cita para un corte el martes a las diez de la mañana"], port, ctx);
+    expect(first.replies[0]).toMatch(/^Para confirmar: Haircut el martes 16 de marzo a las 10 de la mañana, a nombre de Rosa Díaz/);
+    const yes = await converse(["sí, correcto"], port, { ...caller, heard: { intent: null, language: "es" } }, first.state);
+    expect(yes.replies[0]).toMatch(/^Queda reservado: .*martes 16 de marzo/);
+    expect(book.booked.map((a) => a.localTime)).toEqual(["10:00"]);
+  });
+
+  it("reads sí, claro and vale as yes", () => {
+    expect(parseYesNo("sí, por favor")).toBe("yes");
+    expect(parseYesNo("claro que sí")).toBe("yes");
+    expect(parseYesNo("no, mejor otro día")).toBe("no");
+  });
+
+  it("a text signed with a name has that name; a closing word is not one", () => {
+    expect(parseSignature("Hi can you send someone saturday at 10am? Kitchen faucet dripping. Tom Reid")).toBe("Tom Reid");
+    expect(parseSignature("Can I book Friday at 3? Thanks")).toBeNull();
+    expect(parseSignature("book me in for friday at 3")).toBeNull();
   });
 });

@@ -14,7 +14,7 @@ import type { AppointmentView, SlotView } from "../views";
 import { whenSaid } from "@/lib/conversation/when";
 import type { Language, SpokenWhen } from "@/lib/conversation/understanding/types";
 import { formatWhen } from "@/lib/conversation/when";
-import { inDayPart, isAbort, matchService, parseBookingIntent, parseChoice, parseName, parsePhoneDigits, parseYesNo, type BookingIntent, type DayPart } from "./parse";
+import { inDayPart, isAbort, matchService, parseBookingIntent, parseChoice, parseName, parsePhoneDigits, parseSignature, parseYesNo, type BookingIntent, type DayPart } from "./parse";
 
 export type OfferedSlot = { start: string; localDate: string; localTime: string; spoken: string };
 
@@ -311,7 +311,7 @@ async function start(text: string, ctx: DialogueContext, port: BookingPort): Pro
   if (services.length === 0) return null; // nothing bookable: the assistant answers as it always did
   if (intent === "book") {
     const state: DialogueState = { flow: "book", stage: "service" };
-    const name = ctx.heard?.name ?? parseName(text);
+    const name = ctx.heard?.name ?? parseName(text) ?? parseSignature(text);
     if (name) state.name = name;
     const heardService = ctx.heard?.service ? services.find((x) => x.name.toLowerCase() === ctx.heard!.service!.toLowerCase()) : undefined;
     const service = matchService(text, services) ?? heardService ?? (services.length === 1 ? services[0] : null);

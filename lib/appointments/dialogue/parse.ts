@@ -261,3 +261,11 @@ export function matchService<S extends { name: string }>(text: string, services:
   );
   return byWord.length === 1 ? byWord[0] : null;
 }
+
+/** A text signed with a name as its last sentence ("…Kitchen faucet dripping. Tom Reid"): the name. */
+export function parseSignature(text: string): string | null {
+  const last = text.trim().split(/[.!?\n]+/).map((x) => x.trim()).filter(Boolean).pop() ?? "";
+  if (!/^\p{Lu}[\p{L}'-]+(?: \p{Lu}[\p{L}'-]+){1,2}$/u.test(last)) return null;
+  if (last.split(" ").some((w) => NOT_NAMES.has(w.toLowerCase()) || /^(thanks|thank|please|hi|hello|yes|no|ok|okay)$/i.test(w))) return null;
+  return last;
+}

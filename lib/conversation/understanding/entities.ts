@@ -294,6 +294,7 @@ const SYNONYMS: Record<string, string[]> = {
   leak: ["leaking", "leaky", "fuga", "gotera"],
   repair: ["fix", "fixing", "reparación", "reparacion", "arreglar"],
   massage: ["masaje"],
+  vaccination: ["vaccine", "vaccines", "vaccinations", "shots", "shot", "jabs", "booster", "vacuna", "vacunas"],
   manicure: ["manicura", "nails", "uñas"],
   consultation: ["consult", "consulta"],
   filling: ["fillings", "cavity", "empaste"],
