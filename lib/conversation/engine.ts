@@ -60,7 +60,7 @@ export const MAX_SILENT_PROMPTS = 2;
 const REPEAT = /^(?:(?:sorry|wait|um+|uh+|pardon|excuse me)[,.!?]?\s*)*(?:what(?: was that| did you say)?\??|(?:can|could) you (?:say|repeat) that(?: again)?|say that again|repeat that|come again|pardon(?: me)?|i didn'?t (?:catch|hear|get) (?:that|you|it)|one more time|c[oó]mo\??|perd[oó]n\??|puede repetir(?:lo)?)[\s?.!]*(?:please)?[\s?.!]*$/i;
 
 /** The words of "are you a robot / a real person?" (the model alone confuses "do you guys do Saturdays?"). */
-const ASKS_IF_HUMAN = /\b(robot|bot|real (?:person|human)|a (?:person|human)|human|machine|computer|automated|recording|an? ai|artificial|persona real|una persona|m[aá]quina|inteligencia artificial|grabaci[oó]n)\b/i;
+const ASKS_IF_HUMAN = /\b(robot|bot|real (?:person|human)|a (?:person|human)|human|machine|computer|automated|recording|an? ai|ai|artificial|persona real|una persona|m[aá]quina|inteligencia artificial|grabaci[oó]n)\b/i;
 
 const LEAVE_VOICEMAIL = /\b(leave (?:a |an )?(?:voice ?mail|voice message)|(?:voice ?mail)\b|buz[oó]n de voz|mensaje de voz)/i;
 /** Questions that leave a booking flow ("what are your hours?" while times are being offered). */

@@ -294,6 +294,7 @@ const SYNONYMS: Record<string, string[]> = {
   leak: ["leaking", "leaky", "fuga", "gotera"],
   repair: ["fix", "fixing", "reparación", "reparacion", "arreglar"],
   massage: ["masaje"],
+  reservation: ["table", "mesa", "reserva", "reservación", "reservacion"],
   vaccination: ["vaccine", "vaccines", "vaccinations", "shots", "shot", "jabs", "booster", "vacuna", "vacunas"],
   manicure: ["manicura", "nails", "uñas"],
   consultation: ["consult", "consulta"],

@@ -79,7 +79,8 @@ export async function classify(text: string, language: Language): Promise<Scored
   const best = new Map<CallerIntent, number>();
   for (const clause of clauses) {
     for (const { intent, score } of await classifyOnce(clause, language)) {
-      if (intent === "other" && score === 1) continue;
+      // A clause with no request of its own ("A nombre de Morales", "it's Don Ray") says nothing about the intent.
+      if (intent === "other") continue;
       best.set(intent, Math.max(score, best.get(intent) ?? 0));
     }
   }

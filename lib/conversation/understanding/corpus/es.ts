@@ -292,6 +292,9 @@ export const es: Partial<Record<CallerIntent, string[]>> = {
     "ofrecen financiamiento",
   ],
   callback: [
+    "tengo una duda sobre mi tratamiento la doctora me puede llamar",
+    "el doctor me podría devolver la llamada",
+    "quisiera que el dentista me llame tengo una pregunta",
     "hacen catering alguien me puede llamar",
     "quiero saber el precio y que me llamen por favor",
     "cuánto cuesta me pueden llamar",
