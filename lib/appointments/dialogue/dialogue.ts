@@ -153,8 +153,8 @@ export const DIALOGUE_LINES_ES: typeof DIALOGUE_LINES = {
   moved: (readBack) => `Listo, la he cambiado. Ahora tiene ${readBack}. ¿Puedo ayudarle con algo más?`,
   taken: (slots) =>
     slots.length
-      ? `Lo siento, alguien acaba de tomar ese horario, así que no está reservado. Los horarios libres más cercanos son ${listOr(slots.map((x) => x.spoken), "o")}. ¿Le sirve alguno?`
-      : "Lo siento, alguien acaba de tomar ese horario, así que no está reservado, y no veo otro horario libre cerca. Puedo tomar un mensaje para el equipo.",
+      ? `Lo siento, alguien acaba de tomar ese horario, así que no he podido reservarlo. Los horarios libres más cercanos son ${listOr(slots.map((x) => x.spoken), "o")}. ¿Le sirve alguno?`
+      : "Lo siento, alguien acaba de tomar ese horario, así que no he podido reservarlo, y no veo otro horario libre cerca. Puedo tomar un mensaje para el equipo.",
   declined: "De acuerdo, no he reservado nada. ¿Qué otro día u hora le conviene?",
   declinedMove: "De acuerdo, su cita queda como estaba. ¿Qué otro día u hora le conviene?",
   whatDay: (service) => `¿Qué día y a qué hora quiere ${service}? Por ejemplo, mañana a las 10 de la mañana.`,
