@@ -60,13 +60,15 @@ export const MAX_SILENT_PROMPTS = 2;
 const REPEAT = /^(?:(?:sorry|wait|um+|uh+|pardon|excuse me)[,.!?]?\s*)*(?:what(?: was that| did you say)?\??|(?:can|could) you (?:say|repeat) that(?: again)?|say that again|repeat that|come again|pardon(?: me)?|i didn'?t (?:catch|hear|get) (?:that|you|it)|one more time|c[oó]mo\??|perd[oó]n\??|puede repetir(?:lo)?)[\s?.!]*(?:please)?[\s?.!]*$/i;
 
 /** The words of "are you a robot / a real person?" (the model alone confuses "do you guys do Saturdays?"). */
-const ASKS_IF_HUMAN = /\b(robot|bot|real (?:person|human)|a (?:person|human)|human|machine|computer|automated|recording|an? ai|artificial|persona real|una persona|m[aá]quina|inteligencia artificial|grabaci[oó]n)\b/i;
+const ASKS_IF_HUMAN = /\b(robot|bot|real (?:person|human)|a (?:person|human)|human|machine|computer|automated|recording|an? ai|ai|artificial|persona real|una persona|m[aá]quina|inteligencia artificial|grabaci[oó]n)\b/i;
 
 const LEAVE_VOICEMAIL = /\b(leave (?:a |an )?(?:voice ?mail|voice message)|(?:voice ?mail)\b|buz[oó]n de voz|mensaje de voz)/i;
 /** Words without which "forget me" is never read into a sentence ("And on Saturdays?" is not an erasure request). */
 const ERASURE_WORDS = /\b(forget|delete|erase|remove|wipe|purge|scrub|get rid|data|records?|information|info|details|olvid|borr|elimin|quit|datos|informaci[oó]n)/i;
 /** Questions that leave a booking flow ("what are your hours?" while times are being offered). */
 const OTHER_QUESTIONS = new Set<CallerIntent>(["hours", "address", "policy", "services"]);
+/** A callback request that says what it is about ("about my dog's lab results", "sobre mi factura"). */
+const CARRIES_A_SUBJECT = /\b(about|regarding|concerning|re|because|sobre|acerca de|por lo de|porque)\b\s+\S+/i;
 /** How sure understanding must be before its reading overrides a booking under way. */
 const LEAVE_CONFIDENCE = 0.6;
 
@@ -136,7 +138,12 @@ export function decide(s: Situation): Decision {
     if (to && s.canTransfer) return { kind: "transfer", to, reason: rule ? "rule" : "asked", onNoAnswer: "take_message" };
     return { kind: "ask_message", reason: "person" };
   }
-  if (sure(u, "callback", "message")) return { kind: "ask_message", reason: "callback" };
+  if (sure(u, "callback", "message")) {
+    // "Can the doctor call me about my lab results, my number is …, it's Greg": the request already is
+    // the message (who and a number, or what about): written down now, not asked for again.
+    if (u?.name && (u.phone || CARRIES_A_SUBJECT.test(text))) return { kind: "take_message", urgent: false, reason: "other" };
+    return { kind: "ask_message", reason: "callback" };
+  }
   if (sure(u, "complaint")) {
     const rule = ruleFor(s.rules, "complaint");
     if (rule?.action === "urgent_task" || rule?.action === "take_message") return { kind: "urgent_task", reason: "complaint" };
@@ -147,10 +154,12 @@ export function decide(s: Situation): Decision {
 }
 
 /** What the booking dialogue should know of understanding's reading: a booking, move or cancellation, and the caller's name. */
-export function bookingHeard(u: Understanding | null): { intent: "book" | "reschedule" | "cancel" | null; name?: string | null } | undefined {
+export function bookingHeard(
+  u: Understanding | null,
+): { intent: "book" | "reschedule" | "cancel" | null; name?: string | null; language?: "en" | "es"; service?: string | null } | undefined {
   if (!u) return undefined;
   // A service and a day named together ("a cleaning Saturday at 10") is a booking, whatever else was asked.
   const named = u.service && u.when && !u.when.invalid ? "book" : null;
   const intent = u.intent === "book" || u.intent === "availability" ? "book" : u.intent === "reschedule" ? "reschedule" : u.intent === "cancel_appointment" ? "cancel" : named;
-  return { intent, name: u.name ?? null };
+  return { intent, name: u.name ?? null, language: u.language, service: u.service?.name ?? null };
 }

@@ -1,4 +1,4 @@
-import { DIALOGUE_LINES } from "@/lib/appointments/dialogue/dialogue";
+import { DIALOGUE_LINES, DIALOGUE_LINES_ES } from "@/lib/appointments/dialogue/dialogue";
 import { digitsAloud, promisesIn, REPLIES, say, UnbackedPromiseError, unbackedPromises, type ReplyKey } from "./replies";
 
 /**
@@ -44,6 +44,10 @@ describe("every reply template's promise is backed", () => {
     // booked / moved are returned by the dialogue only after port.confirm wrote the appointment (dialogue.test.ts).
     expect(booking.sort()).toEqual(["booked"]);
     expect(lines.filter(([, text]) => promisesIn(text).has("task"))).toEqual([]);
+    // The same lines in Spanish promise the same, and nothing more.
+    const es = Object.entries(DIALOGUE_LINES_ES).map(([key, line]) => [key, render(line)] as const);
+    expect(es.filter(([, text]) => promisesIn(text).has("appointment")).map(([key]) => key)).toEqual(["booked"]);
+    expect(es.filter(([, text]) => promisesIn(text).has("task") || promisesIn(text).has("transfer"))).toEqual([]);
   });
 
   it("finds promises made in any words, and which are unbacked", () => {

@@ -1,6 +1,6 @@
 import type { AppointmentView, SlotView } from "../views";
 import { bookingTurn, type BookingPort, type DialogueContext, type DialogueState } from "./dialogue";
-import { isAbort, matchService, parseBookingIntent, parseChoice, parseDay, parseName, parseTime, parseYesNo } from "./parse";
+import { isAbort, matchService, parseBookingIntent, parseChoice, parseDay, parseName, parseSignature, parseTime, parseYesNo } from "./parse";
 
 // Monday, March 15, 2027 (the business's local date in these tests).
 const TODAY = "2027-03-15";
@@ -313,5 +313,55 @@ describe("dates through the one reading (lib/conversation/when.ts)", () => {
     const moved = await converse(["Can you move it to Thursday, same time?", "yes"], port);
     expect(moved.replies[0]).toMatch(/Thursday, March 18, 2027 at 3:00 PM/);
     expect(book.booked.map((a) => [a.localDate, a.start])).toEqual([["2027-03-18", WEEK[6].start]]);
+  });
+  it("a new hour alone at the read-back keeps the day, read the way nearer the held time (\"make it 4 instead\" of 3 PM)", async () => {
+    const { port, book } = fakeBook([...WEEK, slot("2027-03-17", "16:00"), slot("2027-03-18", "16:00")]);
+    const first = await converse(["I'd like to book a haircut on Wednesday at 3", "Jane Doe"], port);
+    expect(first.replies[1]).toMatch(/Wednesday, March 17, 2027 at 3:00 PM/);
+    const changed = await converse(["hmm actually make it 4 instead", "yes"], port, caller, first.state);
+    expect(changed.replies[0]).toMatch(/Wednesday, March 17, 2027 at 4:00 PM/);
+    expect(book.booked.map((a) => [a.localDate, a.localTime])).toEqual([["2027-03-17", "16:00"]]);
+  });
+
+  it("\"Thursday, same time\" at the read-back of a new booking keeps the held time", async () => {
+    const { port, book } = fakeBook(WEEK);
+    const first = await converse(["I'd like to book a haircut on Wednesday at 3", "Jane Doe"], port);
+    const changed = await converse(["oh shoot i work wednesday, can we do thursday same time", "yes"], port, caller, first.state);
+    expect(changed.replies[0]).toMatch(/Thursday, March 18, 2027 at 3:00 PM/);
+    expect(book.booked.map((a) => [a.localDate, a.localTime])).toEqual([["2027-03-18", "15:00"]]);
+  });
+
+  it("\"move it from Wednesday to Thursday at 10\" moves to the day it goes to; \"push it back to 4\" keeps the day", async () => {
+    const { port, book } = fakeBook([...WEEK, slot("2027-03-18", "16:00")]);
+    await converse(["I'd like to book a haircut on Wednesday at 3", "Jane Doe", "yes"], port);
+    const moved = await converse(["i need to move my haircut from wednesday to thursday at 10", "yes"], port);
+    expect(moved.replies[0]).toMatch(/Thursday, March 18, 2027 at 10:00 AM/);
+    const pushed = await converse(["can you push my haircut back to 4", "yes"], port);
+    expect(pushed.replies[0]).toMatch(/Thursday, March 18, 2027 at 4:00 PM/);
+    expect(book.booked.map((a) => [a.localDate, a.localTime])).toEqual([["2027-03-18", "16:00"]]);
+  });
+});
+
+describe("Spanish callers and signed texts", () => {
+  it("a Spanish caller is read back and booked in Spanish, the weekday and the date named", async () => {
+    const { port, book } = fakeBook(FREE);
+    const ctx: DialogueContext = { ...caller, heard: { intent: "book", name: "Rosa Díaz", language: "es", service: "Haircut" } };
+    const first = await converse(["quiero una cita para un corte el martes a las diez de la mañana"], port, ctx);
+    expect(first.replies[0]).toMatch(/^Para confirmar: Haircut el martes 16 de marzo a las 10 de la mañana, a nombre de Rosa Díaz/);
+    const yes = await converse(["sí, correcto"], port, { ...caller, heard: { intent: null, language: "es" } }, first.state);
+    expect(yes.replies[0]).toMatch(/^Queda reservado: .*martes 16 de marzo/);
+    expect(book.booked.map((a) => a.localTime)).toEqual(["10:00"]);
+  });
+
+  it("reads sí, claro and vale as yes", () => {
+    expect(parseYesNo("sí, por favor")).toBe("yes");
+    expect(parseYesNo("claro que sí")).toBe("yes");
+    expect(parseYesNo("no, mejor otro día")).toBe("no");
+  });
+
+  it("a text signed with a name has that name; a closing word is not one", () => {
+    expect(parseSignature("Hi can you send someone saturday at 10am? Kitchen faucet dripping. Tom Reid")).toBe("Tom Reid");
+    expect(parseSignature("Can I book Friday at 3? Thanks")).toBeNull();
+    expect(parseSignature("book me in for friday at 3")).toBeNull();
   });
 });

@@ -12,8 +12,9 @@
  */
 import type { AppointmentView, SlotView } from "../views";
 import { whenSaid } from "@/lib/conversation/when";
-import type { SpokenWhen } from "@/lib/conversation/understanding/types";
-import { inDayPart, isAbort, matchService, parseBookingIntent, parseChoice, parseName, parsePhoneDigits, parseYesNo, type BookingIntent, type DayPart } from "./parse";
+import type { Language, SpokenWhen } from "@/lib/conversation/understanding/types";
+import { formatWhen } from "@/lib/conversation/when";
+import { inDayPart, isAbort, matchService, parseBookingIntent, parseChoice, parseName, parsePhoneDigits, parseSignature, parseYesNo, type BookingIntent, type DayPart } from "./parse";
 
 export type OfferedSlot = { start: string; localDate: string; localTime: string; spoken: string };
 
@@ -34,6 +35,13 @@ export type DialogueState = {
   misses?: number;
   /** Rescheduling: the appointment's local time now ("same time" keeps it). */
   movingTime?: string;
+  /** Rescheduling: the appointment's local date now ("push it back to 5" keeps the day). */
+  movingDate?: string;
+  /** The day and time last read back and turned down ("make it 4 instead" keeps the day, "Tuesday, same time" the time). */
+  askedDate?: string;
+  askedTime?: string;
+  /** The caller's language: a Spanish caller is answered, offered times and read back in Spanish. */
+  language?: Language;
 };
 
 export type DialogueContext = {
@@ -44,8 +52,10 @@ export type DialogueContext = {
   /** The turn's clock and the business's zone: spoken days are read against them (else noon of `today`). */
   now?: Date;
   timeZone?: string;
-  /** What caller understanding read in the words ("can I get a cleaning tomorrow?" is a booking), and the name they gave. */
-  heard?: { intent: BookingIntent | null; name?: string | null };
+  /** What caller understanding read in the words ("can I get a cleaning tomorrow?" is a booking), the name they gave, their language and the service it matched. */
+  heard?: { intent: BookingIntent | null; name?: string | null; language?: Language; service?: string | null };
+  /** The conversation's language (set by bookingTurn from the state or what was heard). */
+  language?: Language;
 };
 
 export type HoldOutcome = { ok: true; holdId: string; readBack: string } | { ok: false; alternatives: SlotView[] };
@@ -120,25 +130,90 @@ export const DIALOGUE_LINES = {
   askCancelYesNo: (readBack: string) => `Sorry, was that a yes? Shall I cancel your ${readBack}? Please say yes or no.`,
   aborted: "No problem, I've left everything as it was. Is there anything else I can help you with?",
   givenUp: "I'm sorry, I'm having trouble following. Nothing has been booked. You can call back any time, or I can take a message for the team.",
-  nonexistentDay: (said: string) => `I'm sorry, I don't think "${said}" is a date on the calendar, so I haven't booked anything. What day would you like instead?`,
+  nonexistentDay: () => "I'm sorry, that day isn't a date on the calendar, so I haven't booked anything. What day would you like instead?",
   pastDay: "I'm sorry, that day has already passed, so I haven't booked anything. What day would you like instead?",
 };
 
+/** The same lines in Spanish (the read-backs name weekday and date: "martes 1 de diciembre a las 3 de la tarde"). */
+export const DIALOGUE_LINES_ES: typeof DIALOGUE_LINES = {
+  whichService: (names) => `¿Qué servicio quiere reservar? Ofrecemos ${listOr(names, "o")}.`,
+  noneFree: (service) => `Lo siento, no veo horarios libres para ${service} en las próximas dos semanas. Puedo tomar un mensaje para el equipo.`,
+  offer: (service, slots) => `Los primeros horarios libres para ${service} son ${listOr(slots.map((x) => x.spoken), "o")}. ¿Cuál le conviene?`,
+  offerOnDay: (service, day, slots) => `El ${day} tengo libre ${listOr(slots.map((x) => x.spoken.replace(/^.* a la(s?) /, "a la$1 ")), "o")} para ${service}. ¿Cuál le conviene?`,
+  notFree: (asked, slots) => `Lo siento, ${asked} no está disponible. Los horarios libres más cercanos son ${listOr(slots.map((x) => x.spoken), "o")}. ¿Le sirve alguno?`,
+  dayFull: (day, slots) => `Lo siento, el ${day} no hay nada libre. Los siguientes horarios libres son ${listOr(slots.map((x) => x.spoken), "o")}. ¿Le sirve alguno?`,
+  askName: (spoken) => `El ${spoken} está libre. ¿A nombre de quién hago la reserva?`,
+  askNameAgain: "Perdone, no entendí su nombre. ¿A nombre de quién hago la reserva?",
+  askPhone: "¿Y cuál es el mejor número de teléfono para la reserva?",
+  askPhoneAgain: "Perdone, no entendí el número. Dígame o marque el número completo, con el código de área.",
+  readBack: (readBack) => `Para confirmar: ${readBack}. ¿Lo reservo?`,
+  readBackMove: (readBack) => `Para confirmar, cambio su cita a ${readBack}. ¿Hago el cambio?`,
+  askYesNo: (readBack) => `Perdone, ¿eso fue un sí? Tengo ${readBack}. ¿Lo reservo? Diga sí o no, por favor.`,
+  booked: (readBack) => `Queda reservado: ${readBack}. ¿Puedo ayudarle con algo más?`,
+  moved: (readBack) => `Listo, la he cambiado. Ahora tiene ${readBack}. ¿Puedo ayudarle con algo más?`,
+  taken: (slots) =>
+    slots.length
+      ? `Lo siento, alguien acaba de tomar ese horario, así que no he podido reservarlo. Los horarios libres más cercanos son ${listOr(slots.map((x) => x.spoken), "o")}. ¿Le sirve alguno?`
+      : "Lo siento, alguien acaba de tomar ese horario, así que no he podido reservarlo, y no veo otro horario libre cerca. Puedo tomar un mensaje para el equipo.",
+  declined: "De acuerdo, no he reservado nada. ¿Qué otro día u hora le conviene?",
+  declinedMove: "De acuerdo, su cita queda como estaba. ¿Qué otro día u hora le conviene?",
+  whatDay: (service) => `¿Qué día y a qué hora quiere ${service}? Por ejemplo, mañana a las 10 de la mañana.`,
+  whichOffered: (slots) => `¿Cuál prefiere: ${listOr(slots.map((x) => x.spoken), "o")}? O dígame otro día.`,
+  noUpcoming: "No encuentro ninguna cita próxima con este número de teléfono. ¿Quiere reservar una?",
+  askWhoseNumber: "¿A qué número de teléfono está la cita?",
+  moveWhen: (readBack) => `Veo su cita: ${readBack}. ¿Qué día y hora prefiere en su lugar?`,
+  confirmCancel: (readBack) => `Veo su cita: ${readBack}. ¿La cancelo?`,
+  cancelled: (readBack) => `Su cita (${readBack}) está cancelada. ¿Puedo ayudarle con algo más?`,
+  keptIt: "De acuerdo, su cita queda como está. ¿Puedo ayudarle con algo más?",
+  askCancelYesNo: (readBack) => `Perdone, ¿eso fue un sí? ¿Cancelo su cita (${readBack})? Diga sí o no, por favor.`,
+  aborted: "De acuerdo, lo he dejado todo como estaba. ¿Puedo ayudarle con algo más?",
+  givenUp: "Lo siento, me cuesta entenderle. No he reservado nada. Puede llamar cuando quiera, o puedo tomar un mensaje para el equipo.",
+  nonexistentDay: () => "Lo siento, ese día no existe en el calendario, así que no he reservado nada. ¿Qué día prefiere?",
+  pastDay: "Lo siento, ese día ya pasó, así que no he reservado nada. ¿Qué día prefiere?",
+};
+
+/** The dialogue's lines in the conversation's language. */
+function linesFor(ctx: Pick<DialogueContext, "language">): typeof DIALOGUE_LINES {
+  return ctx.language === "es" ? DIALOGUE_LINES_ES : DIALOGUE_LINES;
+}
+
+/** A read-back in Spanish from its parts ("Teeth Cleaning el martes 1 de diciembre a las 3 de la tarde, a nombre de Rosa Díaz"). */
+function readBackEs(service: string, date: string, time: string, name: string): string {
+  return `${service} el ${formatWhen(date, time, "es")}, a nombre de ${name}`;
+}
+
 /** The day, time and part of the day the words name (one reading for the whole product: lib/conversation/when.ts). */
 function whenOf(text: string, ctx: DialogueContext, state?: DialogueState): { day: string | null; time: string | null; part: DayPart | null; invalid?: SpokenWhen["invalid"] } {
-  const w = whenSaid(text, { today: ctx.today, ...(ctx.now && ctx.timeZone ? { now: ctx.now, timeZone: ctx.timeZone } : {}) });
+  const w = whenSaid(text, { today: ctx.today, ...(ctx.now && ctx.timeZone ? { now: ctx.now, timeZone: ctx.timeZone } : {}), ...(ctx.language ? { language: ctx.language } : {}) });
   if (!w) return { day: null, time: null, part: null };
   if (w.invalid) return { day: null, time: null, part: null, invalid: w.invalid };
-  return { day: w.date ?? null, time: w.time ?? (w.sameTime ? (state?.movingTime ?? null) : null), part: (w.partOfDay as DayPart | undefined) ?? null };
+  const reference = state?.chosen?.localTime ?? state?.askedTime ?? state?.movingTime;
+  const time = w.time && w.meridiemGuessed && reference ? nearerReading(w.time, reference) : (w.time ?? (w.sameTime ? (state?.movingTime ?? state?.askedTime ?? null) : null));
+  // A new hour alone changes the hour of the day under discussion: the one read back, the one being moved, the one offered.
+  const offeredDays = new Set((state?.offered ?? []).map((o) => o.localDate));
+  const dayInPlay = state?.chosen?.localDate ?? state?.askedDate ?? state?.movingDate ?? (offeredDays.size === 1 ? [...offeredDays][0] : undefined);
+  const day = w.date ?? (time && !w.range && dayInPlay ? dayInPlay : null);
+  return { day, time, part: (w.partOfDay as DayPart | undefined) ?? null };
 }
 
-function askAgainFor(invalid: NonNullable<SpokenWhen["invalid"]>, text: string): string {
-  return invalid === "past" ? DIALOGUE_LINES.pastDay : DIALOGUE_LINES.nonexistentDay(text.trim().replace(/[.?!]+$/, ""));
+/** "8 instead" of 7 PM is 8 PM: an hour said without am/pm, read the way nearer the time under discussion. */
+function nearerReading(time: string, reference: string): string {
+  const [h, m] = time.split(":").map(Number);
+  const minutes = (hh: number) => hh * 60 + m;
+  const [rh, rm] = reference.split(":").map(Number);
+  const ref = rh * 60 + rm;
+  const other = h >= 12 ? h - 12 : h + 12;
+  const best = Math.abs(minutes(other) - ref) < Math.abs(minutes(h) - ref) ? other : h;
+  return `${String(best).padStart(2, "0")}:${String(m).padStart(2, "0")}`;
 }
 
-function listOr(items: string[]): string {
+function askAgainFor(invalid: NonNullable<SpokenWhen["invalid"]>, ctx: DialogueContext): string {
+  return invalid === "past" ? linesFor(ctx).pastDay : linesFor(ctx).nonexistentDay();
+}
+
+function listOr(items: string[], or = "or"): string {
   if (items.length <= 1) return items[0] ?? "";
-  return `${items.slice(0, -1).join(", ")} or ${items[items.length - 1]}`;
+  return `${items.slice(0, -1).join(", ")} ${or} ${items[items.length - 1]}`;
 }
 
 function aOrAn(phrase: string): string {
@@ -146,7 +221,8 @@ function aOrAn(phrase: string): string {
 }
 
 /** "Tuesday, March 16 at 10:00 AM": how an offered time is said (the year only in the read-back). */
-export function spokenSlot(slot: SlotView): OfferedSlot {
+export function spokenSlot(slot: SlotView, language: Language = "en"): OfferedSlot {
+  if (language === "es") return { start: slot.start, localDate: slot.localDate, localTime: slot.localTime, spoken: formatWhen(slot.localDate, slot.localTime, "es") };
   return {
     start: slot.start,
     localDate: slot.localDate,
@@ -156,14 +232,16 @@ export function spokenSlot(slot: SlotView): OfferedSlot {
 }
 
 /** "Tuesday, March 16" of a local date, from any slot of that day (or the date itself). */
-function spokenDay(date: string, slots: SlotView[]): string {
+function spokenDay(date: string, slots: SlotView[], language: Language = "en"): string {
+  if (language === "es") return formatWhen(date, undefined, "es");
   const s = slots.find((x) => x.localDate === date);
   if (s) return `${s.label.day}, ${s.label.date.replace(/, \d{4}$/, "")}`;
   const d = new Date(`${date}T12:00:00Z`);
   return new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "long", month: "long", day: "numeric" }).format(d);
 }
 
-function spokenTime(time: string): string {
+function spokenTime(time: string, language: Language = "en"): string {
+  if (language === "es") return formatWhen("2000-01-03", time, "es").replace(/^.*? a (las?) /, "$1 ");
   const [h, m] = time.split(":").map(Number);
   const hour = h % 12 === 0 ? 12 : h % 12;
   return `${hour}:${String(m).padStart(2, "0")} ${h < 12 ? "AM" : "PM"}`;
@@ -202,17 +280,26 @@ const next = (reply: string, state: DialogueState, events: DialogueEvent[] = [])
  * One turn. `state` null and words with no booking intent → null: not a booking turn (the
  * assistant answers as usual). Otherwise the reply and the next state.
  */
-export async function bookingTurn(state: DialogueState | null, text: string, ctx: DialogueContext, port: BookingPort): Promise<DialogueTurn | null> {
+export async function bookingTurn(state: DialogueState | null, text: string, context: DialogueContext, port: BookingPort): Promise<DialogueTurn | null> {
+  // The conversation keeps the language it started in ("sí" or "ok" alone does not switch it).
+  const language: Language = state?.language ?? context.language ?? context.heard?.language ?? "en";
+  const ctx: DialogueContext = { ...context, language };
+  const turn = await turnOf(state, text, ctx, port);
+  if (turn?.state && language !== "en") turn.state = { ...turn.state, language };
+  return turn;
+}
+
+async function turnOf(state: DialogueState | null, text: string, ctx: DialogueContext, port: BookingPort): Promise<DialogueTurn | null> {
   if (!state) return start(text, ctx, port);
   if (isAbort(text)) {
     if (state.holdId) await port.release(state.holdId);
-    return done(DIALOGUE_LINES.aborted, state.holdId ? ["released"] : []);
+    return done(linesFor(ctx).aborted, state.holdId ? ["released"] : []);
   }
   const turn = await continueTurn(state, text, ctx, port);
   // Not understood three times in a row: stop, never leaving a hold behind.
   if (turn.state && turn.state.misses && turn.state.misses >= MAX_MISSES) {
     if (turn.state.holdId) await port.release(turn.state.holdId);
-    return done(DIALOGUE_LINES.givenUp, ["released"]);
+    return done(linesFor(ctx).givenUp, ["released"]);
   }
   return turn;
 }
@@ -224,10 +311,11 @@ async function start(text: string, ctx: DialogueContext, port: BookingPort): Pro
   if (services.length === 0) return null; // nothing bookable: the assistant answers as it always did
   if (intent === "book") {
     const state: DialogueState = { flow: "book", stage: "service" };
-    const name = ctx.heard?.name ?? parseName(text);
+    const name = ctx.heard?.name ?? parseName(text) ?? parseSignature(text);
     if (name) state.name = name;
-    const service = matchService(text, services) ?? (services.length === 1 ? services[0] : null);
-    if (!service) return next(DIALOGUE_LINES.whichService(services.map((s) => s.name)), state);
+    const heardService = ctx.heard?.service ? services.find((x) => x.name.toLowerCase() === ctx.heard!.service!.toLowerCase()) : undefined;
+    const service = matchService(text, services) ?? heardService ?? (services.length === 1 ? services[0] : null);
+    if (!service) return next(linesFor(ctx).whichService(services.map((s) => s.name)), state);
     state.serviceId = service.id;
     state.serviceName = service.name;
     return findWhen(state, text, ctx, port, { openEnded: true });
@@ -235,7 +323,7 @@ async function start(text: string, ctx: DialogueContext, port: BookingPort): Pro
   const state: DialogueState = { flow: intent, stage: "phone" };
   if (!ctx.callerPhone) {
     const digits = parsePhoneDigits(text);
-    if (!digits) return next(DIALOGUE_LINES.askWhoseNumber, state);
+    if (!digits) return next(linesFor(ctx).askWhoseNumber, state);
     state.phone = digits;
   }
   return findOwnAppointment(state, text, ctx, port);
@@ -249,16 +337,16 @@ function phoneOf(state: DialogueState, ctx: DialogueContext): string | null {
 async function findOwnAppointment(state: DialogueState, text: string, ctx: DialogueContext, port: BookingPort): Promise<Turn> {
   const phone = phoneOf(state, ctx);
   const mine = phone ? await port.upcoming(phone) : [];
-  if (mine.length === 0) return done(DIALOGUE_LINES.noUpcoming);
+  if (mine.length === 0) return done(linesFor(ctx).noUpcoming);
   const byService = matchService(text, mine.map((a) => ({ ...a, name: a.serviceName })));
   const said = whenOf(text, ctx);
   const day = said.day;
   const appointment = (state.flow === "cancel" && day ? mine.find((a) => a.localDate === day) : undefined) ?? byService ?? mine[0];
-  const s: DialogueState = { ...state, appointmentId: appointment.id, serviceId: appointment.serviceId ?? undefined, serviceName: appointment.serviceName, name: appointment.customerName, movingTime: appointment.localTime, misses: 0 };
-  if (state.flow === "cancel") return next(DIALOGUE_LINES.confirmCancel(appointment.readBack), { ...s, stage: "confirm_cancel" });
-  if (!appointment.serviceId) return done(DIALOGUE_LINES.noUpcoming);
-  if (said.invalid || whenOf(text, ctx, s).day || whenOf(text, ctx, s).time || said.part) return findWhen({ ...s, stage: "when" }, text, ctx, port, { openEnded: false, intro: `I see your ${appointment.readBack}. ` });
-  return next(DIALOGUE_LINES.moveWhen(appointment.readBack), { ...s, stage: "when" });
+  const s: DialogueState = { ...state, appointmentId: appointment.id, serviceId: appointment.serviceId ?? undefined, serviceName: appointment.serviceName, name: appointment.customerName, movingTime: appointment.localTime, movingDate: appointment.localDate, misses: 0 };
+  if (state.flow === "cancel") return next(linesFor(ctx).confirmCancel(readBackOfAppointment(appointment, ctx)), { ...s, stage: "confirm_cancel" });
+  if (!appointment.serviceId) return done(linesFor(ctx).noUpcoming);
+  if (said.invalid || whenOf(text, ctx, s).day || whenOf(text, ctx, s).time || said.part) return findWhen({ ...s, stage: "when" }, text, ctx, port, { openEnded: false, intro: ctx.language === "es" ? `Veo su cita: ${readBackOfAppointment(appointment, ctx)}. ` : `I see your ${appointment.readBack}. ` });
+  return next(linesFor(ctx).moveWhen(readBackOfAppointment(appointment, ctx)), { ...s, stage: "when" });
 }
 
 /**
@@ -268,14 +356,14 @@ async function findOwnAppointment(state: DialogueState, text: string, ctx: Dialo
  */
 async function findWhen(state: DialogueState, text: string, ctx: DialogueContext, port: BookingPort, opts: { openEnded: boolean; intro?: string }): Promise<Turn> {
   const said = whenOf(text, ctx, state);
-  if (said.invalid) return next(`${opts.intro ?? ""}${askAgainFor(said.invalid, text)}`, { ...state, stage: "when", offered: undefined, misses: 0 });
+  if (said.invalid) return next(`${opts.intro ?? ""}${askAgainFor(said.invalid, ctx)}`, { ...state, stage: "when", offered: undefined, misses: 0 });
   const { day, time, part } = said;
   const wantsSoonest = /\b(soonest|earliest|first (available|free|opening)|next (available|free|opening)|asap|as soon as)\b/i.test(text);
   const serviceId = state.serviceId!;
   const service = state.serviceName!;
   const intro = opts.intro ?? "";
   if (!day && !time && !part && !wantsSoonest && !opts.openEnded) {
-    return next(`${intro}${DIALOGUE_LINES.whatDay(service)}`, { ...state, stage: "when", misses: (state.misses ?? 0) + (intro ? 0 : 1) });
+    return next(`${intro}${linesFor(ctx).whatDay(service)}`, { ...state, stage: "when", misses: (state.misses ?? 0) + (intro ? 0 : 1) });
   }
 
   const from = searchFrom(day, ctx.today);
@@ -285,46 +373,47 @@ async function findWhen(state: DialogueState, text: string, ctx: DialogueContext
 
   if (day && time) {
     const exact = onDay!.find((s) => s.localTime === time);
-    if (exact) return choose(state, spokenSlot(exact), ctx, port, intro);
+    if (exact) return choose(state, spokenSlot(exact, ctx.language), ctx, port, intro);
     const around = onDay!.length ? onDay! : await port.findSlots(serviceId, from, SEARCH_DAYS, moving);
-    if (!around.length) return done(`${intro}${DIALOGUE_LINES.noneFree(service)}`);
-    const offered = nearest(around, day, time).map(spokenSlot);
-    return next(`${intro}${DIALOGUE_LINES.notFree(`${spokenTime(time)} on ${spokenDay(day, around)}`, offered)}`, { ...state, stage: "pick", offered, misses: 0 }, ["offered"]);
+    if (!around.length) return done(`${intro}${linesFor(ctx).noneFree(service)}`);
+    const offered = nearest(around, day, time).map((x) => spokenSlot(x, ctx.language));
+    return next(`${intro}${linesFor(ctx).notFree(ctx.language === "es" ? `el ${spokenDay(day, around, ctx.language)} ${spokenTime(time, ctx.language)}` : `${spokenTime(time, ctx.language)} on ${spokenDay(day, around, ctx.language)}`, offered)}`, { ...state, stage: "pick", offered, misses: 0 }, ["offered"]);
   }
   if (day) {
     const free = fitting(onDay!);
     if (free.length) {
-      const offered = spread(free).map(spokenSlot);
-      return next(`${intro}${DIALOGUE_LINES.offerOnDay(service, spokenDay(day, free), offered)}`, { ...state, stage: "pick", offered, misses: 0 }, ["offered"]);
+      const offered = spread(free).map((x) => spokenSlot(x, ctx.language));
+      return next(`${intro}${linesFor(ctx).offerOnDay(service, spokenDay(day, free, ctx.language), offered)}`, { ...state, stage: "pick", offered, misses: 0 }, ["offered"]);
     }
     const later = fitting(await port.findSlots(serviceId, day, SEARCH_DAYS, moving)).filter((s) => s.localDate !== day);
-    if (!later.length) return done(`${intro}${DIALOGUE_LINES.noneFree(service)}`);
-    const offered = spread(later).map(spokenSlot);
-    return next(`${intro}${DIALOGUE_LINES.dayFull(spokenDay(day, []), offered)}`, { ...state, stage: "pick", offered, misses: 0 }, ["offered"]);
+    if (!later.length) return done(`${intro}${linesFor(ctx).noneFree(service)}`);
+    const offered = spread(later).map((x) => spokenSlot(x, ctx.language));
+    return next(`${intro}${linesFor(ctx).dayFull(spokenDay(day, [], ctx.language), offered)}`, { ...state, stage: "pick", offered, misses: 0 }, ["offered"]);
   }
   const all = await port.findSlots(serviceId, from, SEARCH_DAYS, moving);
   if (time) {
     // A time with no day: the first day it is free, else the nearest free times to it on the first days.
     const exact = all.find((s) => s.localTime === time);
     if (exact) {
-      const offered = [spokenSlot(exact)];
-      return next(`${intro}The first day ${spokenTime(time)} is free is ${offered[0].spoken.replace(/ at .*$/, "")}. Shall I take ${offered[0].spoken}?`, { ...state, stage: "pick", offered, misses: 0 }, ["offered"]);
+      const offered = [spokenSlot(exact, ctx.language)];
+      const line = ctx.language === "es" ? `El primer día con ${spokenTime(time, ctx.language)} libre es el ${offered[0].spoken}. ¿Lo tomo?` : `The first day ${spokenTime(time, ctx.language)} is free is ${offered[0].spoken.replace(/ at .*$/, "")}. Shall I take ${offered[0].spoken}?`;
+      return next(`${intro}${line}`, { ...state, stage: "pick", offered, misses: 0 }, ["offered"]);
     }
-    if (!all.length) return done(`${intro}${DIALOGUE_LINES.noneFree(service)}`);
-    const offered = nearest(all, all[0].localDate, time).map(spokenSlot);
-    return next(`${intro}${DIALOGUE_LINES.notFree(spokenTime(time), offered)}`, { ...state, stage: "pick", offered, misses: 0 }, ["offered"]);
+    if (!all.length) return done(`${intro}${linesFor(ctx).noneFree(service)}`);
+    const offered = nearest(all, all[0].localDate, time).map((x) => spokenSlot(x, ctx.language));
+    return next(`${intro}${linesFor(ctx).notFree(spokenTime(time, ctx.language), offered)}`, { ...state, stage: "pick", offered, misses: 0 }, ["offered"]);
   }
   const free = fitting(all);
-  if (!free.length) return done(`${intro}${DIALOGUE_LINES.noneFree(service)}`);
-  const offered = spread(free.filter((s) => s.localDate === free[0].localDate).length >= OFFER_COUNT ? free.filter((s) => s.localDate === free[0].localDate) : free).map(spokenSlot);
-  return next(`${intro}${DIALOGUE_LINES.offer(service, offered)}`, { ...state, stage: "pick", offered, misses: 0 }, ["offered"]);
+  if (!free.length) return done(`${intro}${linesFor(ctx).noneFree(service)}`);
+  const offered = spread(free.filter((s) => s.localDate === free[0].localDate).length >= OFFER_COUNT ? free.filter((s) => s.localDate === free[0].localDate) : free).map((x) => spokenSlot(x, ctx.language));
+  return next(`${intro}${linesFor(ctx).offer(service, offered)}`, { ...state, stage: "pick", offered, misses: 0 }, ["offered"]);
 }
 
 /** A free time is chosen: ask for what is missing (name, number), then hold it and read it back. */
 async function choose(state: DialogueState, slot: OfferedSlot, ctx: DialogueContext, port: BookingPort, intro = ""): Promise<Turn> {
   const s: DialogueState = { ...state, chosen: slot, misses: 0 };
-  if (!s.name) return next(`${intro}${DIALOGUE_LINES.askName(slot.spoken)}`, { ...s, stage: "name" });
-  if (!phoneOf(s, ctx)) return next(`${intro}${DIALOGUE_LINES.askPhone}`, { ...s, stage: "phone" });
+  if (!s.name) return next(`${intro}${linesFor(ctx).askName(slot.spoken)}`, { ...s, stage: "name" });
+  if (!phoneOf(s, ctx)) return next(`${intro}${linesFor(ctx).askPhone}`, { ...s, stage: "phone" });
   return holdAndReadBack(s, ctx, port, intro);
 }
 
@@ -336,24 +425,34 @@ async function holdAndReadBack(state: DialogueState, ctx: DialogueContext, port:
     customerPhone: phoneOf(state, ctx)!,
     ...(state.flow === "reschedule" && state.appointmentId ? { rescheduleOf: state.appointmentId } : {}),
   });
-  if (!held.ok) return offerInstead(state, held.alternatives, "taken", intro);
-  const line = state.flow === "reschedule" ? DIALOGUE_LINES.readBackMove(held.readBack) : DIALOGUE_LINES.readBack(held.readBack);
-  return next(`${intro}${line}`, { ...state, stage: "confirm", holdId: held.holdId, misses: 0, readBack: held.readBack }, ["held"]);
+  if (!held.ok) return offerInstead(state, held.alternatives, "taken", ctx, intro);
+  const readBack = ctx.language === "es" ? readBackEs(state.serviceName ?? "", state.chosen!.localDate, state.chosen!.localTime, state.name!) : held.readBack;
+  const line = state.flow === "reschedule" ? linesFor(ctx).readBackMove(readBack) : linesFor(ctx).readBack(readBack);
+  return next(`${intro}${line}`, { ...state, stage: "confirm", holdId: held.holdId, misses: 0, readBack }, ["held"]);
 }
 
-function offerInstead(state: DialogueState, alternatives: SlotView[], event: DialogueEvent, intro = ""): Turn {
-  const offered = alternatives.slice(0, OFFER_COUNT).map(spokenSlot);
+function offerInstead(state: DialogueState, alternatives: SlotView[], event: DialogueEvent, ctx: DialogueContext, intro = ""): Turn {
+  const offered = alternatives.slice(0, OFFER_COUNT).map((x) => spokenSlot(x, ctx.language));
   const rest = withoutHold(state);
-  if (!offered.length) return done(`${intro}${DIALOGUE_LINES.taken([])}`, [event]);
-  return next(`${intro}${DIALOGUE_LINES.taken(offered)}`, { ...rest, stage: "pick", offered, misses: 0 }, [event, "offered"]);
+  if (!offered.length) return done(`${intro}${linesFor(ctx).taken([])}`, [event]);
+  return next(`${intro}${linesFor(ctx).taken(offered)}`, { ...rest, stage: "pick", offered, misses: 0 }, [event, "offered"]);
 }
 
 function withoutHold(state: DialogueState): DialogueState {
   const rest = { ...state };
+  if (state.chosen) {
+    rest.askedDate = state.chosen.localDate;
+    rest.askedTime = state.chosen.localTime;
+  }
   delete rest.holdId;
   delete rest.chosen;
   delete rest.readBack;
   return rest;
+}
+
+/** An appointment as read back, in the conversation's language (weekday and date either way). */
+function readBackOfAppointment(a: AppointmentView, ctx: DialogueContext): string {
+  return ctx.language === "es" ? readBackEs(a.serviceName, a.localDate, a.localTime, a.customerName) : a.readBack;
 }
 
 const readBackOf = (state: DialogueState) => state.readBack ?? state.chosen?.spoken ?? "";
@@ -363,8 +462,9 @@ async function continueTurn(state: DialogueState, text: string, ctx: DialogueCon
   switch (state.stage) {
     case "service": {
       const services = await port.services();
-      const service = matchService(text, services);
-      if (!service) return missed(DIALOGUE_LINES.whichService(services.map((s) => s.name)));
+      const heardService = ctx.heard?.service ? services.find((x) => x.name.toLowerCase() === ctx.heard!.service!.toLowerCase()) : undefined;
+      const service = matchService(text, services) ?? heardService;
+      if (!service) return missed(linesFor(ctx).whichService(services.map((s) => s.name)));
       return findWhen({ ...state, serviceId: service.id, serviceName: service.name, misses: 0 }, text, ctx, port, { openEnded: true });
     }
     case "when":
@@ -374,7 +474,7 @@ async function continueTurn(state: DialogueState, text: string, ctx: DialogueCon
       const choice = parseChoice(text, offered.length);
       if (choice) return choose(state, offered[choice - 1], ctx, port);
       const said = whenOf(text, ctx, state);
-      if (said.invalid) return next(askAgainFor(said.invalid, text), { ...state, stage: "when", offered: undefined, misses: 0 });
+      if (said.invalid) return next(askAgainFor(said.invalid, ctx), { ...state, stage: "when", offered: undefined, misses: 0 });
       const { day, time } = said;
       if (time && !day) {
         const match = offered.filter((o) => o.localTime === time);
@@ -392,19 +492,25 @@ async function continueTurn(state: DialogueState, text: string, ctx: DialogueCon
       const yesNo = parseYesNo(text);
       if (yesNo === "yes" && offered.length === 1) return choose(state, offered[0], ctx, port);
       if (/\b(soonest|earliest|first (available|free|one))\b/i.test(text) && offered.length) return choose(state, offered[0], ctx, port);
-      if (yesNo === "no") return next(DIALOGUE_LINES.whatDay(state.serviceName!), { ...state, stage: "when", offered: undefined, misses: 0 });
-      return missed(DIALOGUE_LINES.whichOffered(offered));
+      if (yesNo === "no") return next(linesFor(ctx).whatDay(state.serviceName!), { ...state, stage: "when", offered: undefined, misses: 0 });
+      return missed(linesFor(ctx).whichOffered(offered));
     }
     case "name": {
+      // "Actually, can we do 8 instead?": a new day or time before the name; the name is asked for again after.
+      const changed = whenOf(text, ctx, state);
+      if ((changed.invalid || changed.day || changed.time || changed.part) && !parseName(text)) {
+        const rest = withoutHold(state);
+        return findWhen({ ...rest, stage: "when", misses: 0 }, text, ctx, port, { openEnded: false });
+      }
       const name = parseName(text, { alone: true });
-      if (!name) return missed(DIALOGUE_LINES.askNameAgain);
+      if (!name) return missed(linesFor(ctx).askNameAgain);
       const s = { ...state, name, misses: 0 };
-      if (!phoneOf(s, ctx)) return next(DIALOGUE_LINES.askPhone, { ...s, stage: "phone" });
+      if (!phoneOf(s, ctx)) return next(linesFor(ctx).askPhone, { ...s, stage: "phone" });
       return holdAndReadBack(s, ctx, port);
     }
     case "phone": {
       const phone = parsePhoneDigits(text);
-      if (!phone) return missed(state.chosen ? DIALOGUE_LINES.askPhoneAgain : DIALOGUE_LINES.askWhoseNumber);
+      if (!phone) return missed(state.chosen ? linesFor(ctx).askPhoneAgain : linesFor(ctx).askWhoseNumber);
       const s = { ...state, phone, misses: 0 };
       if (state.chosen) return holdAndReadBack(s, ctx, port);
       return findOwnAppointment(s, text, ctx, port);
@@ -415,10 +521,10 @@ async function continueTurn(state: DialogueState, text: string, ctx: DialogueCon
       const changes = Boolean(said.invalid || said.day || said.time || said.part);
       if (yesNo === "yes" && !changes) {
         const confirmed = await port.confirm(state.holdId!);
-        if (!confirmed.ok) return offerInstead(state, confirmed.alternatives, "taken");
+        if (!confirmed.ok) return offerInstead(state, confirmed.alternatives, "taken", ctx);
         const a = confirmed.appointment;
-        if (confirmed.moved) return done(DIALOGUE_LINES.moved(a.readBack), ["moved"], a);
-        return done(DIALOGUE_LINES.booked(a.readBack), ["booked"], a);
+        if (confirmed.moved) return done(linesFor(ctx).moved(readBackOfAppointment(a, ctx)), ["moved"], a);
+        return done(linesFor(ctx).booked(readBackOfAppointment(a, ctx)), ["booked"], a);
       }
       if (yesNo === "no" || changes) {
         if (state.holdId) await port.release(state.holdId);
@@ -428,20 +534,20 @@ async function continueTurn(state: DialogueState, text: string, ctx: DialogueCon
           const turn = await findWhen(s, text, ctx, port, { openEnded: false });
           return { ...turn, events: ["released", ...turn.events] };
         }
-        return next(state.flow === "reschedule" ? DIALOGUE_LINES.declinedMove : DIALOGUE_LINES.declined, s, ["released"]);
+        return next(state.flow === "reschedule" ? linesFor(ctx).declinedMove : linesFor(ctx).declined, s, ["released"]);
       }
-      return missed(DIALOGUE_LINES.askYesNo(readBackOf(state)));
+      return missed(linesFor(ctx).askYesNo(readBackOf(state)));
     }
     case "confirm_cancel": {
       const yesNo = parseYesNo(text);
       if (yesNo === "yes") {
         const cancelled = await port.cancel(state.appointmentId!);
-        return done(DIALOGUE_LINES.cancelled(cancelled.readBack), ["cancelled"], cancelled);
+        return done(linesFor(ctx).cancelled(readBackOfAppointment(cancelled, ctx)), ["cancelled"], cancelled);
       }
-      if (yesNo === "no") return done(DIALOGUE_LINES.keptIt);
+      if (yesNo === "no") return done(linesFor(ctx).keptIt);
       const mine = await port.upcoming(phoneOf(state, ctx) ?? "");
       const a = mine.find((x) => x.id === state.appointmentId);
-      return missed(DIALOGUE_LINES.askCancelYesNo(a?.readBack ?? "appointment"));
+      return missed(linesFor(ctx).askCancelYesNo(a ? readBackOfAppointment(a, ctx) : ctx.language === "es" ? "su cita" : "appointment"));
     }
   }
 }

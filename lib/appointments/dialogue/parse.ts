@@ -152,8 +152,8 @@ export function inDayPart(localTime: string, part: DayPart): boolean {
   return localTime >= "17:00";
 }
 
-const YES = /\b(yes|yeah|yep|yup|ya|sure|correct|that's right|thats right|right|please do|go ahead|book it|do it|sounds good|perfect|great|ok|okay|absolutely|definitely|confirm|confirmed|affirmative|that works|works for me|y)\b/;
-const NO = /\b(no|nope|nah|not|don't|dont|wrong|incorrect|change|different|another|n)\b/;
+const YES = /(?<![\p{L}])(yes|yeah|yep|yup|ya|sure|correct|that's right|thats right|right|please do|go ahead|book it|do it|sounds good|perfect|great|ok|okay|absolutely|definitely|confirm|confirmed|affirmative|that works|works for me|y|sí|si|claro|correcto|vale|de acuerdo|perfecto|dale|está bien|esta bien|por supuesto|exacto|así es|reserve|resérvelo|reservelo)(?![\p{L}])/u;
+const NO = /(?<![\p{L}])(no|nope|nah|not|don't|dont|wrong|incorrect|change|different|another|n|mejor no|para nada|otro|otra)(?![\p{L}])/u;
 
 /** The caller's yes or no; null when neither (or both: "yes, no, wait"). */
 export function parseYesNo(text: string): "yes" | "no" | null {
@@ -182,6 +182,8 @@ export function parseBookingIntent(text: string): BookingIntent | null {
   if (/\b(move|change|push back|bring forward|switch)\b.{0,30}\b(appointment|appt|booking|reservation)\b/.test(t)) return "reschedule";
   // "Move it to Thursday, same time", "can we push it to Friday?": a move with a new day or time.
   if (/\b(move|push|change|switch) (it|that|mine|my (cleaning|visit|slot|time))\b.{0,20}\b(to|until|for)\b/.test(t)) return "reschedule";
+  // "move buddy's exam tomorrow to Monday at 10", "push my haircut back to 5": someone's own visit moved.
+  if (/\b(move|push|bump|switch|change|shift)\s+(?:my|our|his|her|their|the|\w+'s)\s.{0,40}?\b(to|until|back|forward|up)\b/.test(t) && !/\b(hair )?colou?r to\b/.test(t)) return "reschedule";
   // "Opening hours" and "opening times" ask when the business is open, not for a free slot.
   if (/\b(book|booking|appointment|appt|schedule|reserve|reservation|come in|get in|availability|available|free (slot|time)|opening(?! (hours?|times?)\b)|openings)\b/.test(t)) return "book";
   return null;
@@ -217,7 +219,7 @@ function titleCase(words: string[]): string {
  */
 export function parseName(text: string, options: { alone?: boolean } = {}): string | null {
   const cleaned = text.replace(/[’`]/g, "'").replace(/[.!?,;]+/g, " ").replace(/\s+/g, " ").trim();
-  const intro = cleaned.match(/\b(?:my name is|my name's|name is|name's|the name is|this is|it's|it is|i'm|i am|call me|under)\s+(.+)$/i);
+  const intro = cleaned.match(/\b(?:my name is|my name's|name is|name's|the name is|this is|it's|it is|i'm|i am|call me|under|me llamo|mi nombre es|soy|a nombre de|(?<!\b(?:the|your|what|what's the|whose) )name(?!\s+(?:of|for|on|is)\b))\s+(.+)$/i);
   let candidate = intro ? intro[1] : options.alone ? cleaned : null;
   if (!candidate) return null;
   candidate = candidate.replace(/\b(please|thanks|thank you)\b.*$/i, "").replace(/\s+(and|for|on|at)\b.*$/i, "").trim();
@@ -258,4 +260,12 @@ export function matchService<S extends { name: string }>(text: string, services:
       .some((w) => w.length > 3 && words.has(w.replace(/s$/, ""))),
   );
   return byWord.length === 1 ? byWord[0] : null;
+}
+
+/** A text signed with a name as its last sentence ("…Kitchen faucet dripping. Tom Reid"): the name. */
+export function parseSignature(text: string): string | null {
+  const last = text.trim().split(/[.!?\n]+/).map((x) => x.trim()).filter(Boolean).pop() ?? "";
+  if (!/^\p{Lu}[\p{L}'-]+(?: \p{Lu}[\p{L}'-]+){1,2}$/u.test(last)) return null;
+  if (last.split(" ").some((w) => NOT_NAMES.has(w.toLowerCase()) || /^(thanks|thank|please|hi|hello|yes|no|ok|okay)$/i.test(w))) return null;
+  return last;
 }

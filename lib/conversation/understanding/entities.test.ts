@@ -45,6 +45,12 @@ describe("phone numbers", () => {
 });
 
 describe("names", () => {
+  test("after 'my name is', a surname that is also a common word ends the utterance: kept; a filler is not", () => {
+    expect(extractName("can i drop it off thursday at 7:30, name is omar said", "en", false)).toBe("Omar Said");
+    expect(extractName("my name is tom here", "en", false)).toBe("Tom");
+    expect(extractName("my name is ana please", "en", false)).toBe("Ana");
+  });
+
   test("the caller's own name after the usual lead-ins", () => {
     expect(extractName("this is Tom Baker", "en", false)).toBe("Tom Baker");
     expect(extractName("hi yeah this is tom baker calling about my appointment", "en", false)).toBe("Tom Baker");

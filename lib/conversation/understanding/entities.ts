@@ -162,6 +162,11 @@ const NAME_LEADS: Record<Language, RegExp[]> = {
   es: [/\bme llamo\s+(.+)/i, /\bmi nombre es\s+(.+)/i, /\ble habla\s+(.+)/i, /\bhabla\s+(.+)/i, /\bsoy\s+(.+)/i, /\ba nombre de\s+(.+)/i],
 };
 
+/** The leads that can only introduce the caller's full name. */
+const EXPLICIT_NAME_LEADS = new Set<RegExp>([NAME_LEADS.en[0], NAME_LEADS.en[1], NAME_LEADS.es[0], NAME_LEADS.es[1]]);
+/** Words that end an utterance after a first name without being a surname. */
+const TRAILING_NOT_A_SURNAME = new Set("here speaking please thanks thank calling again too also though then now today tomorrow bye gracias por favor aquí hoy mañana".split(" "));
+
 function titleCase(word: string): string {
   return word
     .split(/([-'])/)
@@ -219,6 +224,13 @@ export function extractName(text: string, language: Language, expectingName: boo
     const match = lead.exec(said);
     if (!match) continue;
     const name = nameWords(match[1]);
+    // "…name is Omar Said": after an explicit "my name is", the one word that ends the utterance is the
+    // surname even when it is also a common word ("Said", "Way", "Love") — not a filler or a courtesy.
+    if (name && !name.includes(" ") && EXPLICIT_NAME_LEADS.has(lead)) {
+      const rest = match[1].trim().replace(/[.!?]+$/, "").split(/\s+/);
+      const last = rest[1]?.toLowerCase();
+      if (rest.length === 2 && last && /^[\p{L}'-]{2,}$/u.test(last) && !TRAILING_NOT_A_SURNAME.has(last)) return `${name} ${titleCase(rest[1])}`;
+    }
     if (name) return name;
   }
   const first = NAME_FIRST.exec(said);
@@ -283,15 +295,19 @@ const GENERIC = new Set(["service", "services", "and", "the", "a", "of", "with",
 /** What callers say for what businesses write (both ways round is enough for matching). */
 const SYNONYMS: Record<string, string[]> = {
   haircut: ["hair cut", "cut", "trim", "corte", "corte de pelo"],
+  women: ["woman", "womens", "ladies", "lady", "dama", "damas", "mujer", "señora", "senora"],
+  men: ["man", "mens", "gentleman", "gentlemen", "caballero", "caballeros", "hombre"],
   color: ["colour", "dye", "tint", "tinte", "coloring", "colouring", "highlights"],
   cleaning: ["clean", "cleanup", "limpieza", "hygiene"],
   teeth: ["tooth", "dientes", "dental"],
   whitening: ["blanqueamiento", "whiten"],
   checkup: ["check up", "check-up", "exam", "revisión", "revision", "chequeo"],
-  drain: ["drains", "desagüe", "desague"],
+  drain: ["drains", "desagüe", "desague", "clogged", "clog", "tapó", "tapo", "tapado", "tapada", "atascado", "atascada", "atasco"],
   leak: ["leaking", "leaky", "fuga", "gotera"],
   repair: ["fix", "fixing", "reparación", "reparacion", "arreglar"],
   massage: ["masaje"],
+  reservation: ["table", "mesa", "reserva", "reservación", "reservacion"],
+  vaccination: ["vaccine", "vaccines", "vaccinations", "shots", "shot", "jabs", "booster", "vacuna", "vacunas"],
   manicure: ["manicura", "nails", "uñas"],
   consultation: ["consult", "consulta"],
   filling: ["fillings", "cavity", "empaste"],
@@ -300,8 +316,10 @@ const SYNONYMS: Record<string, string[]> = {
 
 function expansions(word: string): string[] {
   const out = [word];
+  // "Women's Haircut": the possessive's word ("women") carries the synonyms.
+  const base = word.replace(/'s?$/, "");
   for (const [canonical, variants] of Object.entries(SYNONYMS)) {
-    if (canonical === word || variants.includes(word)) out.push(canonical, ...variants);
+    if (canonical === word || canonical === base || variants.includes(word)) out.push(canonical, ...variants);
   }
   return out;
 }

@@ -70,6 +70,26 @@ export function normaliseUtterance(text: string): string {
 
 /** Every intent the model scored, best first; "None" (nothing learned fits) is "other". */
 export async function classify(text: string, language: Language): Promise<ScoredIntent[]> {
+  const whole = await classifyOnce(text, language);
+  // A long utterance the network cannot score as a whole (it answers None with certainty: measured on
+  // "…a big scratch on the door, I want to talk to the manager about this, it's Don Ray") is read
+  // clause by clause, and each intent keeps its best clause's score.
+  const clauses = text.split(/[,.;?!¿¡]+/).map((c) => c.trim()).filter((c) => c.split(/\s+/).length >= 2);
+  if (!(whole.length === 1 && whole[0].intent === "other" && whole[0].score === 1) || clauses.length < 2) return whole;
+  const best = new Map<CallerIntent, number>();
+  for (const clause of clauses) {
+    for (const { intent, score } of await classifyOnce(clause, language)) {
+      // A clause with no request of its own ("A nombre de Morales", "it's Don Ray") says nothing about the intent.
+      if (intent === "other") continue;
+      best.set(intent, Math.max(score, best.get(intent) ?? 0));
+    }
+  }
+  if (!best.size) return whole;
+  const total = [...best.values()].reduce((a, b) => a + b, 0);
+  return [...best].map(([intent, score]) => ({ intent, score: score / total })).sort((a, b) => b.score - a.score);
+}
+
+async function classifyOnce(text: string, language: Language): Promise<ScoredIntent[]> {
   const nlp = await intentModel();
   const utterance = normaliseUtterance(text);
   if (!utterance) return [{ intent: "other", score: 1 }];

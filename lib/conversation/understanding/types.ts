@@ -47,6 +47,8 @@ export type SpokenWhen = {
   partOfDay?: "morning" | "afternoon" | "evening";
   /** "same time" / "a la misma hora": keep the existing appointment's time. */
   sameTime?: boolean;
+  /** The hour was said without am/pm and read as a business hour (1–7 PM, 8–11 AM): a time under discussion may say otherwise ("8 instead" of 7 PM is 8 PM). */
+  meridiemGuessed?: boolean;
   /** The words name a day that cannot be used: it does not exist ("February 30th") or is past. Ask again, never guess. */
   invalid?: "nonexistent" | "past";
   /**

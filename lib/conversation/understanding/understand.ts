@@ -36,7 +36,16 @@ function demote(ranked: ScoredIntent[]): ScoredIntent[] {
 const SPAM_CONFIDENCE = 0.6;
 
 /** Things a bag of words cannot see, put right after the model has ranked. */
+/** A farewell that closes the utterance ("no, gracias, adiós", "nope that's all, bye"). */
+const ENDS_WITH_FAREWELL = /(?:^|\s)(?:bye(?: bye)?|goodbye|good bye|bye now|take care|have a good (?:one|day|night)|adi[oó]s|chao|chau|hasta luego|hasta pronto|nos vemos)\s*$/;
+/** What a closing farewell outweighs: a bare no, thanks, yes or nothing in particular. */
+const CLOSED_BY_FAREWELL = new Set<CallerIntent>(["no", "thanks", "yes", "other", "greeting"]);
+
 function rescore(ranked: ScoredIntent[], text: string): ScoredIntent[] {
+  // "No, gracias, adiós": the caller is leaving; the no and the thanks only lead up to it.
+  if (ranked[0] && CLOSED_BY_FAREWELL.has(ranked[0].intent) && ENDS_WITH_FAREWELL.test(text)) {
+    return [{ intent: "goodbye", score: Math.max(0.9, ranked[0].score) }, ...ranked.filter((r) => r.intent !== "goodbye")];
+  }
   // The model learns "a service named" as a price cue; a price question must also ask about cost.
   if (ranked[0]?.intent === "price" && !PRICE_WORDS.test(text)) return demote(ranked);
   // "It won't stop running, not urgent": the model hears "won't stop", the caller said it can wait.
@@ -66,7 +75,7 @@ function isOnlyAnIntroduction(plain: string, name: string): boolean {
 export async function understand(text: string, ctx: UnderstandingContext): Promise<Understanding> {
   const language = detectLanguage(text, ctx.language ?? undefined);
   const plain = normaliseUtterance(text);
-  const ranked = rescore(await classify(text, language), plain);
+  const ranked = [...rescore(await classify(text, language), plain)];
 
   const phone = extractPhone(text, (ctx.region?.toUpperCase() as CountryCode | undefined) ?? "US");
   // A number said is not a day: take its digits out before reading dates.
@@ -77,6 +86,8 @@ export async function understand(text: string, ctx: UnderstandingContext): Promi
   // The caller's own name is not someone at the business ("me llamo Ana López" is not "Maria Lopez").
   const person = matchPerson(name ? withoutWords(text, name) : text, ctx.people);
 
+  // "Oh, that was yesterday huh, tomorrow at 3 then": a day or time said is an answer, not "say that again".
+  if (ranked[0].intent === "repeat" && ranked.length > 1 && when && !when.invalid && (when.date || when.time)) ranked.push(ranked.shift()!);
   const confidence = ranked[0].score;
   let intent = ranked[0].intent;
   let answers: Understanding["answers"];

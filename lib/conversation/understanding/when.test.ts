@@ -20,6 +20,18 @@ describe("in the process's own zone", () => {
       expect(en("the Tuesday after next around 3")).toMatchObject({ date: "2026-12-08", time: "15:00" });
     });
 
+    test("a month and day of the last weeks has passed (never next year's); one months ago is next year's", () => {
+      expect(en("can i come in on november 23rd at 10")).toMatchObject({ invalid: "past" });
+      expect(es("el 20 de noviembre a las 10")).toMatchObject({ invalid: "past" });
+      expect(en("march 3rd at 10")).toMatchObject({ date: "2027-03-03", time: "10:00" });
+      expect(en("august 2nd")).toMatchObject({ date: "2027-08-02" });
+    });
+
+    test("the part of the day it is now is not the part asked for", () => {
+      expect(en("oh it's already afternoon huh, tomorrow at 8 then")).toMatchObject({ date: "2026-11-27", time: "08:00" });
+      expect(en("tomorrow afternoon at 3")).toMatchObject({ date: "2026-11-27", time: "15:00" });
+    });
+
     test("next Tuesday and this Friday", () => {
       expect(en("next Tuesday")).toMatchObject({ date: "2026-12-01" });
       expect(en("next Tuesday")?.time).toBeUndefined();

@@ -124,6 +124,9 @@ function dayOfMonth(today: LocalDay, day: number, flags: Flags): string | undefi
   return isoDay({ year, month, day });
 }
 
+/** A month and day this many days gone is a past day ("November 27th" on the 30th), not next year's. */
+const RECENT_PAST_DAYS = 62;
+
 /** A month and day ("February 30th", "30 de febrero"): flags a day the month does not have. */
 function checkMonthDay(today: LocalDay, month: number, day: number, flags: Flags) {
   const ahead = compareDays({ year: today.year, month, day: Math.min(day, 28) }, today) >= 0;
@@ -211,6 +214,8 @@ function rewriteEnglish(input: string, today: LocalDay, flags: Flags): string {
   // chrono reads "afternoon on friday" as no day at all.
   text = text.replace(/\b(?:good|have a (?:good|nice|great))\s+(?:morning|afternoon|evening|night|day)\b/g, " ");
   const part = (word: string): Flags["partOfDay"] => (word === "morning" ? "morning" : word === "afternoon" ? "afternoon" : "evening");
+  // "it's already afternoon, tomorrow at 8 then": the part of the day it is now, not the one asked for.
+  text = text.replace(/\b(?:it'?s|it is|its|is it|already|still)\s+(?:already\s+|still\s+|the\s+)*(?:morning|afternoon|evening|night)\b/g, " ");
   text = text.replace(/\b(?:first thing(?: in the morning)?|before (?:noon|lunch))\b/g, () => {
     flags.partOfDay = "morning";
     return " ";
@@ -257,6 +262,10 @@ function rewriteEnglish(input: string, today: LocalDay, flags: Flags): string {
   text = text.replace(new RegExp(`\\b(${words(EN_NUMBERS)})\\b`, "g"), (_m, n: string) => String(EN_NUMBERS[n]));
   text = text.replace(/\b(\d{1,2})\s*ish\b/g, "$1");
   text = text.replace(/\b(around|about|approximately|roughly|say|by|like)\s+(?=\d)/g, "at ");
+  // "make it 4 instead", "how about 5", "push it back to 5": a new hour, which chrono does not read bare.
+  const bareHour = String.raw`(?=\d{1,2}(?::\d{2})?\b(?!\s*(?:people|persons|guests|of us|minutes|mins|hours|days|weeks|months|st|nd|rd|th)\b|\s*[/-]\s*\d))`;
+  text = text.replace(new RegExp(String.raw`\b(make it|how about|what about|back to|up to|forward to|later to|earlier to|(?:move|push|change|switch|bump)\s+(?:it|that|this)\s+to)\s+${bareHour}`, "g"), "$1 at ");
+  text = text.replace(/(^|\s)(\d{1,2}(?::\d{2})?)\s+instead\b/g, "$1at $2 instead");
   text = text.replace(/\bo\s?clock\b/g, "o'clock");
   // "the Tuesday after next": the Tuesday after the coming one.
   text = text.replace(new RegExp(`\\b(?:the\\s+)?(${EN_WEEKDAYS.join("|")})\\s+after\\s+next\\b`, "g"), (_m, day: string) => ` on ${isoDay(addDays(nextWeekday(today, EN_WEEKDAYS.indexOf(day)), 7))} `);
@@ -307,6 +316,8 @@ function rewriteSpanish(input: string, today: LocalDay, flags: Flags): string {
     flags.partOfDay = part === "tarde" ? "afternoon" : part === "noche" ? "evening" : "morning";
     return " ";
   });
+  // "a las 8 de la noche a nombre de Morales": with "de la noche" gone, chrono reads "8 a" as 8 AM.
+  text = text.replace(/(\d)\s+(a|al)\s+(?=[a-zñáéíóú]{2,})/g, "$1, $2 ");
   // "a la una del mediodía" is 1 PM; "al mediodía" alone is noon.
   text = text.replace(/(\d|una|dos|doce)\s+del\s+mediod[ií]a\b/g, (_m, h: string) => {
     flags.partOfDay ??= "afternoon";
@@ -381,11 +392,19 @@ export function resolveWhen(text: string, ctx: WhenContext): SpokenWhen | undefi
       pastNamed = true;
       continue;
     }
-    const start = result.start;
+    // "move my cleaning from Tuesday to Wednesday at 9": the day it moves to, not the day it leaves.
+    const moving = result.end && /\b(move|moving|push|change|switch|bump|reschedul\w*|cambiar|mover|pasar)\b/.test(forChrono);
+    const start = moving && result.end ? result.end : result.start;
     const dayNamed = start.isCertain("day") || start.isCertain("weekday");
     if (dayNamed) {
       date = { year: start.get("year")!, month: start.get("month")!, day: start.get("day")! };
       namedWeekdayOnly = start.isCertain("weekday") && !start.isCertain("day");
+      // "November 27th" said on November 30th: a day of the last two months has passed (chrono moves it
+      // to next year); "March 3rd" said in November is next year's.
+      if (start.isCertain("month") && start.isCertain("day") && !start.isCertain("year") && compareDays(date, addDays(today, 300)) > 0) {
+        const lastYear = { ...date, year: date.year - 1 };
+        if (compareDays(lastYear, addDays(today, -RECENT_PAST_DAYS)) >= 0 && compareDays(lastYear, today) < 0) date = lastYear;
+      }
     } else if (start.isCertain("month") && !start.isCertain("hour")) {
       // "sometime in March": the month, not its first day.
       const year = start.get("year")!;
@@ -402,6 +421,7 @@ export function resolveWhen(text: string, ctx: WhenContext): SpokenWhen | undefi
   }
   if (!date && /\b(today|tonight|hoy)\b/.test(rewritten)) date = today;
 
+  const meridiemGuessed = hour !== undefined && !meridiemSaid && !flags.partOfDay && hour >= 1 && hour <= 11;
   if (hour !== undefined && !meridiemSaid) hour = businessHour(hour, flags.partOfDay);
 
   // A weekday named alone that is today means next week's ("Thursday" said on a Thursday): callers say "today".
@@ -425,6 +445,7 @@ export function resolveWhen(text: string, ctx: WhenContext): SpokenWhen | undefi
   if (hour !== undefined) when.time = hhmm(hour, minute);
   else if (flags.partOfDay) when.partOfDay = flags.partOfDay;
   if (flags.sameTime) when.sameTime = true;
+  if (meridiemGuessed && when.time) when.meridiemGuessed = true;
   return when;
 }
 

@@ -22,6 +22,7 @@ import { dialTwiml, emptyVoiceTwiml, gatherTwiml, hangupTwiml, recordTwiml, reje
 import { absoluteUrl, telephonyUrl } from "../urls";
 import { findNumber, SIGNATURE_MESSAGE, twimlResponse, verifyCarrierRequest, type CarrierRequest } from "../webhook";
 import { abandonBooking, bookingInProgress } from "@/lib/appointments/dialogue/conversation";
+import { listResources } from "@/lib/appointments/resources";
 import { clockOf } from "@/lib/appointments/service";
 import { DEFAULT_CALL_RULES } from "@/lib/conversation/call-rules";
 import { actOn, carrierName, SPAM_DECLINED, surelySpam, decideTurn as engineDecides, languageOf, messageReasonOf, isOutOfCredits, paidTurn, TurnFailedError, type Decided, type TurnInput } from "@/lib/conversation/turn";
@@ -707,7 +708,13 @@ async function callerNameOf(runtime: CallRuntime): Promise<string | null> {
 }
 
 /** The engine's turn for this step (lib/conversation/turn.ts): the same input every channel gives it. */
-function turnInput(runtime: CallRuntime, text: string, step: number, bookingActive: boolean): TurnInput {
+/** The business's staff by name ("is Marco there?" asks for a person): its staff resources. */
+async function staffNames(db: Db, organizationId: string): Promise<string[]> {
+  const rows = await listResources(db, organizationId).catch(() => []);
+  return rows.filter((r) => r.kind === "staff").map((r) => r.name);
+}
+
+function turnInput(runtime: CallRuntime, text: string, step: number, bookingActive: boolean, people: string[] = []): TurnInput {
   const { call } = runtime;
   return {
     db: runtime.db,
@@ -719,6 +726,7 @@ function turnInput(runtime: CallRuntime, text: string, step: number, bookingActi
       now: clockOf(runtime.booking),
       timeZone: runtime.profile.timezone ?? "UTC",
       services: runtime.profile.services ?? [],
+      people,
       expecting: call.mode === "message" ? "message" : null,
       language: languageOf(call.transcript),
     },
@@ -797,7 +805,7 @@ export async function continueAfterGather(db: Db, req: CarrierRequest, step: num
   // what?", an emergency — wins over a booking under way; otherwise "yes", "no" or "cancel it"
   // answer the booking, not the call's routing.
   const bookingActive = Boolean(text && claimed.mode === "conversation" && (await bookingInProgress(db, claimed.organizationId, "call", claimed.id, runtime.booking)));
-  const input = turnInput(runtime, text, step, bookingActive);
+  const input = turnInput(runtime, text, step, bookingActive, text ? await staffNames(db, claimed.organizationId) : []);
   const decided = await engineDecides(input);
   runtime.understanding = decided.understanding;
   runtime.nluMs = decided.nluMs;

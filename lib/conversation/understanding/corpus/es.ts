@@ -6,6 +6,10 @@ import type { CallerIntent } from "../types";
 
 export const es: Partial<Record<CallerIntent, string[]>> = {
   book: [
+    "ay perdón me equivoqué de día mejor mañana a las 3",
+    "uy ya pasó ese día entonces el viernes a las 10",
+    "perdón quise decir el lunes a las 9",
+    "ah es verdad entonces pasado mañana a las 4",
     "quiero hacer una cita",
     "quisiera pedir una cita",
     "necesito una cita para el martes",
@@ -288,6 +292,12 @@ export const es: Partial<Record<CallerIntent, string[]>> = {
     "ofrecen financiamiento",
   ],
   callback: [
+    "tengo una duda sobre mi tratamiento la doctora me puede llamar",
+    "el doctor me podría devolver la llamada",
+    "quisiera que el dentista me llame tengo una pregunta",
+    "hacen catering alguien me puede llamar",
+    "quiero saber el precio y que me llamen por favor",
+    "cuánto cuesta me pueden llamar",
     "que me llamen por favor",
     "me pueden devolver la llamada",
     "quiero que alguien me llame",
@@ -320,6 +330,8 @@ export const es: Partial<Record<CallerIntent, string[]>> = {
     "estoy devolviendo la llamada",
   ],
   message: [
+    "necesito dejarle un mensaje a la licenciada sobre mis papeles",
+    "puede pasarle un recado al doctor de mi parte",
     "quiero dejar un mensaje",
     "puedo dejar un recado",
     "dígale que llamé",
@@ -408,6 +420,9 @@ export const es: Partial<Record<CallerIntent, string[]>> = {
     "al buzón de voz",
   ],
   emergency: [
+    "se me fueron los frenos y estoy parado en la carretera",
+    "a mi hija se le cayó un diente de un golpe necesitamos ver a alguien ya",
+    "el carro se apagó en la autopista y necesito ayuda",
     "me sangra mucho la muela",
     "se reventó una tubería",
     "se está inundando la cocina",
@@ -451,6 +466,8 @@ export const es: Partial<Record<CallerIntent, string[]>> = {
     "me rompí un diente en un accidente",
   ],
   complaint: [
+    "estoy muy molesta el tinte me quedó naranja y quiero que lo arreglen",
+    "el corte me quedó disparejo y no estoy contenta",
     "quiero poner una queja",
     "no estoy contento con mi corte",
     "el técnico fue muy grosero",
