@@ -18,8 +18,8 @@ export async function register() {
   const { prepareDatabase } = await import("./lib/seed/prepare");
   await prepareDatabase();
   if (env.JOBS_IN_PROCESS) {
-    const { startJobRunner } = await import("./lib/jobs/runner");
-    startJobRunner(env.JOBS_POLL_INTERVAL_MS);
+    const [{ startJobRunner }, { jobDefinitions }] = await Promise.all([import("./lib/jobs/runner"), import("./lib/all-jobs")]);
+    startJobRunner(env.JOBS_POLL_INTERVAL_MS, { definitions: jobDefinitions });
   }
   if (env.GATEWAY_PORT !== null) {
     const { startRelayGatewayOnce } = await import("./lib/telephony/relay/start");

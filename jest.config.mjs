@@ -39,6 +39,7 @@ const config = {
     "^server-only$": "<rootDir>/tests/setup/empty-module.js",
     "^@/(.*)$": "<rootDir>/$1",
   },
+  // A file loads its migrated database from a dump (tests/setup/pglite-template.mjs): ~2 s quiet, more under load.
   testTimeout: 60000,
 };
 

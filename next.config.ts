@@ -9,6 +9,20 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "pg", "pg-boss", "pdfjs-dist", "ws"],
   poweredByHeader: false,
   typedRoutes: false,
+  // The spec's second names of six screens: one page each, the other name redirects to it (with its
+  // query). Temporary (307), so a browser does not remember them if a name ever gets its own page.
+  async redirects() {
+    return aliasPages.map(([alias, page]) => ({ source: alias, destination: page, permanent: false }));
+  },
 };
+
+const aliasPages = [
+  ["/admin-dashboard", "/admin"],
+  ["/analytics-dashboard", "/analytics"],
+  ["/billing-management", "/billing"],
+  ["/crm-voice-management", "/crm-voice"],
+  ["/mcp-management", "/mcp"],
+  ["/a2a-management", "/a2a"],
+] as const;
 
 export default nextConfig;

@@ -22,7 +22,7 @@ const globalForDb = globalThis as unknown as { __switchboardDb?: Promise<DbHandl
 async function open(): Promise<DbHandle> {
   const handle = await (env.DATABASE_URL
     ? openDatabase({ driver: "postgres", url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX })
-    : openDatabase({ driver: "pglite", dataDir: pgliteDataDir() }));
+    : openDatabase({ driver: "pglite", dataDir: pgliteDataDir(), template: env.PGLITE_TEMPLATE }));
   // Embedded PGlite tells this process of every session and user change as it happens: sessions
   // can be kept in memory exactly (lib/auth/session-cache.ts).
   if (handle.listen) await watchSessions(handle.db, handle.listen);

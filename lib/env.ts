@@ -9,6 +9,8 @@ const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
   PGLITE_DATA_DIR: z.string().optional(),
+  /** With PGLITE_DATA_DIR=memory://: a migrated PGlite dump to start from (the tests set it; tests/setup/pglite-template.mjs). */
+  PGLITE_TEMPLATE: z.string().optional(),
   /** Connections per instance in the node-postgres pool. */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   /**

@@ -5,10 +5,11 @@ async function main() {
   const { prepareDatabase } = await import("@/lib/seed/prepare");
   const { env } = await import("@/lib/env");
   const { startJobRunner } = await import("@/lib/jobs/runner");
+  const { jobDefinitions } = await import("@/lib/all-jobs");
   const { closeJobQueue } = await import("@/lib/jobs/queue");
   const { closeDb } = await import("@/lib/database");
   await prepareDatabase();
-  const runner = startJobRunner(env.JOBS_POLL_INTERVAL_MS);
+  const runner = startJobRunner(env.JOBS_POLL_INTERVAL_MS, { definitions: jobDefinitions });
   console.log(`[worker] running jobs every ${env.JOBS_POLL_INTERVAL_MS} ms`);
   const stop = async () => {
     await runner.stop();

@@ -2,7 +2,8 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
-import { endOtherSessions, registerAccount } from "@/lib/auth/service";
+import { endOtherSessions } from "@/lib/auth/service";
+import { registerAccount } from "@/lib/signup/account";
 
 export const MASTER_ADMIN_PASSWORD_MIN = 12;
 export const MASTER_ADMIN_ORGANIZATION = "Switchboard administration";

@@ -13,7 +13,8 @@ import {
   voiceAssistants,
 } from "@/db/schema";
 import { changeCredits } from "@/lib/billing/ledger";
-import { endOtherSessions, registerAccount } from "@/lib/auth/service";
+import { endOtherSessions } from "@/lib/auth/service";
+import { registerAccount } from "@/lib/signup/account";
 import type { Role } from "@/lib/auth/roles";
 import { encodeCursor } from "@/lib/http/pagination";
 import { microsToIso } from "@/lib/call-history/service";

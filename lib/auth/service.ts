@@ -2,13 +2,9 @@ import "server-only";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { sessions, users } from "@/db/schema";
-import { createStarterAssistant } from "@/lib/assistants/starter";
-import { changeCredits } from "@/lib/billing/ledger";
-import { getPlan } from "@/lib/billing/plans";
 import { env } from "@/lib/env";
 import { conflict, HttpError, unauthorized } from "@/lib/http/errors";
 import { hitRateLimit } from "@/lib/http/rate-limit";
-import { createOrganization, deleteOrganization, type Tier } from "@/lib/organizations/service";
 import { getAuth } from "./auth";
 import { assertLoginAllowed, clearLoginFailures, releaseLoginAttempt } from "./login-throttle";
 import type { Role } from "./roles";
@@ -47,6 +43,12 @@ function takenError(which: "email" | "username") {
     : conflict("This username is already taken", { username: "This username is already taken" });
 }
 
+/** E-mail or username already taken (case-insensitive) → 409 naming which. */
+export async function assertIdentityFree(db: Db, email: string, username: string) {
+  const taken = await findTakenIdentity(db, email.toLowerCase(), username);
+  if (taken) throw takenError(taken);
+}
+
 export const REGISTRATION_WINDOW_MS = 60 * 60 * 1000;
 
 /**
@@ -65,34 +67,20 @@ export async function assertRegistrationAllowed(db: Db, ip: string | null) {
   );
 }
 
-export type NewAccount = RegisterInput & {
+export type NewUser = RegisterInput & {
   role?: Role;
-  /** Join this organization instead of creating one (seed, admin-created users). */
-  organizationId?: string;
-  organizationName?: string;
-  tier?: Tier;
-  tierStatus?: "active" | "trialing";
+  /** The organization the user belongs to (made by the caller: lib/signup/account.ts, the seed, an admin). */
+  organizationId: string;
 };
 
 /**
- * Creates the user with an organization of their own (its welcome credits and its starter
- * assistant, lib/assistants/starter.ts), and signs them in.
+ * Creates the user in an existing organization and signs them in. Organizations, credits and the
+ * starter assistant belong to sign-up (lib/signup/account.ts), not to auth.
  * E-mail or username already taken → 409 naming which.
  */
-export async function registerAccount(db: Db, input: NewAccount, headers: Headers): Promise<SignedIn> {
+export async function createUser(db: Db, input: NewUser, headers: Headers): Promise<SignedIn> {
   const email = input.email.toLowerCase();
-  const taken = await findTakenIdentity(db, email, input.username);
-  if (taken) throw takenError(taken);
-
-  const ownOrganization = !input.organizationId;
-  const organizationName = input.organizationName?.trim() || `${input.firstName}'s workspace`;
-  const org = input.organizationId
-    ? { id: input.organizationId }
-    : await createOrganization(db, {
-        name: organizationName,
-        tier: input.tier ?? "free",
-        status: input.tierStatus ?? "active",
-      });
+  await assertIdentityFree(db, email, input.username);
   const auth = getAuth(db);
   try {
     const result = await auth.api.signUpEmail({
@@ -104,25 +92,13 @@ export async function registerAccount(db: Db, input: NewAccount, headers: Header
         firstName: input.firstName,
         lastName: input.lastName,
         role: input.role ?? "individual",
-        organizationId: org.id,
+        organizationId: input.organizationId,
       },
       headers,
       returnHeaders: true,
     });
-    const signedIn = signedInFrom(result);
-    if (ownOrganization) {
-      const plan = getPlan(input.tier ?? "free");
-      await changeCredits(db, org.id, "grant", plan.initialCredits, {
-        reason: `Welcome credits for the ${plan.name} plan`,
-        reference: "signup",
-        actorUserId: signedIn.user.id,
-      });
-      // A working assistant from the first minute: the voice test and the mobile chat answer at once.
-      await createStarterAssistant(db, org.id, organizationName, { namedByUser: Boolean(input.organizationName?.trim()) });
-    }
-    return signedIn;
+    return signedInFrom(result);
   } catch (error) {
-    if (ownOrganization) await deleteOrganization(db, org.id);
     // A concurrent sign-up may have taken the e-mail or username between the check and the insert.
     if (isAuthApiError(error) || isUniqueViolation(error)) {
       const again = await findTakenIdentity(db, email, input.username);

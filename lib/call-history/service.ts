@@ -5,7 +5,7 @@ import { assistantActions, calls, messages, phoneNumbers, voiceAssistants, type 
 import { notFound } from "@/lib/http/errors";
 import { consentFor, type ConsentView } from "@/lib/compliance/consent";
 import { callRecordingFor, type CallRecordingView } from "@/lib/compliance/recordings";
-import { threadView, type ThreadView } from "@/lib/telephony/sms";
+import { threadView, type ThreadView } from "@/lib/telephony/sms-threads";
 import { encodeCursor, type Cursor } from "@/lib/http/pagination";
 import { preparedStatement } from "@/lib/database-statements";
 import { callStatuses, messageStatuses, type HistoryQuery } from "./schema";

@@ -3,7 +3,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { callConsents, calls } from "@/db/schema";
 import { noticeFor, type Notice } from "./notice";
-import { dropCallRecordings } from "./recordings";
+import { dropCallRecordings } from "./recording-drop";
 import { complianceSettingsFor } from "./settings";
 import { partyState } from "./states";
 

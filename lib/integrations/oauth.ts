@@ -10,6 +10,7 @@ import { notifyOwners } from "@/lib/receptionist/notify";
 import type { CatalogueEntry } from "./catalogue";
 import { missingSettings, oauthCards, redirectUri, resolveProvider, type OAuthProviderId, type ResolvedProvider } from "./oauth-providers";
 import { failureOf, ProviderError, providerFetch } from "./provider-http";
+import { isOAuthConnection } from "./provider-queue";
 
 /**
  * One OAuth 2.0 flow for every provider card: authorization code with PKCE (S256) and `state`.
@@ -36,9 +37,7 @@ export type OAuthTokens = {
 
 type Connection = typeof integrationConnections.$inferSelect;
 
-export function isOAuthConnection(connection: Pick<Connection, "config">): boolean {
-  return connection.config?.auth === "oauth";
-}
+export { isOAuthConnection };
 
 function providerOf(slug: string): OAuthProviderId {
   const card = oauthCards[slug];

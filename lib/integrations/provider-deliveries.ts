@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { emails, tasks, webhookDeliveries, type integrationConnections } from "@/db/schema";
 import { env } from "@/lib/env";
-import { taskLink } from "@/lib/receptionist/tasks";
+import { taskLink } from "@/lib/receptionist/task-link";
 import { accessTokenFor, markNeedsReconnect, readTokens } from "./oauth";
 import { oauthCards, resolveProvider } from "./oauth-providers";
 import { ProviderError } from "./provider-http";
@@ -14,6 +14,7 @@ import { createCallPage } from "./providers/notion";
 import { createCallRecord } from "./providers/airtable";
 import { createAsanaTask } from "./providers/asana";
 import { sendGmail } from "./providers/gmail";
+import { providerEvents } from "./provider-queue";
 
 /**
  * The work each OAuth card does, one delivery (a webhook_delivery row) at a time, so it shares the
@@ -29,13 +30,8 @@ export type ProviderOutcome =
   | { ok: false; statusCode: number | null; error: string; retryAfterMs?: number | null; giveUp?: boolean };
 
 /** Events each provider card takes (Slack's missed calls and notices arrive through postToSlack). */
-export const providerEvents: Record<string, readonly string[]> = {
-  hubspot: ["call.completed", "voicemail.received", "call.synced", "message.received", "appointment.booked"],
-  notion: ["call.completed", "voicemail.received"],
-  airtable: ["call.completed", "voicemail.received"],
-  asana: ["task.created"],
-  gmail: ["email.send"],
-};
+export { providerEvents };
+
 
 /** An e-mail the app wrote (recap, owner alert), sent from the owner's Gmail; the e-mail row then reads "sent". */
 async function gmail(db: Db, connection: Connection, delivery: Delivery, token: string, apiBase: string): Promise<ProviderOutcome> {

@@ -1,7 +1,7 @@
 import "server-only";
 import { hipaaStateOf, patientAlert } from "@/lib/compliance/hipaa";
 import crypto from "node:crypto";
-import { and, asc, eq, inArray, lte } from "drizzle-orm";
+import { and, asc, eq, lte } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { integrationConnections, webhookDeliveries } from "@/db/schema";
 import { decryptSecret } from "@/lib/crypto/secret-box";
@@ -9,8 +9,10 @@ import { enqueue } from "@/lib/jobs/queue";
 import { defineJob } from "@/lib/jobs/types";
 import { readLimitedText, safeFetch, SAFE_FETCH_TIMEOUT_MS, UnsafeUrlError } from "@/lib/net/safe-fetch";
 import { catalogue, type WebhookEvent } from "./catalogue";
-import { isOAuthConnection } from "./oauth";
-import { deliverToProvider, providerEvents } from "./provider-deliveries";
+import { deliverToProvider } from "./provider-deliveries";
+import { connectedOf, deliverWebhook, insertDeliveries, isOAuthConnection, queueProviderDeliveries } from "./provider-queue";
+
+export { queueProviderDeliveries };
 
 /**
  * Outgoing webhooks and Slack notifications. Every send is a webhook_delivery row: tried at once,
@@ -149,9 +151,7 @@ export async function attemptDelivery(db: Db, deliveryId: string, now = new Date
 
 /** One retry of one delivery, due at its next attempt. Retries are counted by the delivery itself. */
 export const deliverWebhookJob = defineJob<{ deliveryId: string }>({
-  name: "webhook.deliver",
-  retryLimit: 2,
-  retryDelaySeconds: 60,
+  ...deliverWebhook,
   async handler({ deliveryId }, { db }) {
     await attemptDelivery(db, deliveryId);
   },
@@ -190,21 +190,7 @@ async function createAndSend(db: Db, organizationId: string, connections: Connec
   // HIPAA mode: Slack gets "New voicemail from a patient — open Switchboard", no health details (lib/compliance/hipaa.ts).
   const slackPayload = connections.some((c) => c.integration === "slack") && event !== "test.ping" && (await hipaaStateOf(db, organizationId)).on ? { text: patientAlert(event).title } : payload;
   const now = new Date();
-  const rows = await db
-    .insert(webhookDeliveries)
-    .values(
-      connections.map((c) => ({
-        id: crypto.randomUUID(),
-        organizationId,
-        connectionId: c.id,
-        event,
-        payload: c.integration === "slack" ? slackPayload : payload,
-        status: "pending" as const,
-        nextAttemptAt: now,
-        createdAt: now,
-      })),
-    )
-    .returning();
+  const rows = await insertDeliveries(db, organizationId, connections, event, (c) => (c.integration === "slack" ? slackPayload : payload), now);
   const byId = new Map(connections.map((c) => [c.id, c]));
   const sent = await Promise.all(
     rows.map(async (row) => {
@@ -220,19 +206,6 @@ async function createAndSend(db: Db, organizationId: string, connections: Connec
   return sent;
 }
 
-async function connectedOf(db: Db, organizationId: string, slugs: string[]): Promise<Connection[]> {
-  return db
-    .select()
-    .from(integrationConnections)
-    .where(
-      and(
-        eq(integrationConnections.organizationId, organizationId),
-        eq(integrationConnections.connected, true),
-        inArray(integrationConnections.integration, slugs),
-      ),
-    );
-}
-
 /**
  * Records one delivery per connected webhook/Zapier endpoint of the organization and tries each at
  * once; a failed one is retried by its job. Returns the deliveries as they stand afterwards.
@@ -241,18 +214,6 @@ export async function emitEvent(db: Db, organizationId: string, event: WebhookEv
   const sent = await createAndSend(db, organizationId, await connectedOf(db, organizationId, webhookSlugs), event, payload);
   await queueProviderDeliveries(db, organizationId, event, payload);
   return sent;
-}
-
-/**
- * Puts one delivery per connected OAuth card that takes this event (HubSpot: calls, texts, bookings)
- * on the job runner. The payload carries ids (callId) or the phone number; the provider adapter
- * reads the rest when it runs.
- */
-export async function queueProviderDeliveries(db: Db, organizationId: string, event: string, payload: Record<string, unknown>) {
-  const slugs = Object.keys(providerEvents).filter((slug) => providerEvents[slug].includes(event));
-  if (!slugs.length) return [];
-  const connections = (await connectedOf(db, organizationId, slugs)).filter(isOAuthConnection);
-  return createAndSend(db, organizationId, connections, event, payload);
 }
 
 /** Sends a test.ping (or a Slack test message) to one connection and returns its delivery. */

@@ -3,7 +3,7 @@ import type { DbOrTx } from "@/db/client";
 import { getDbHandle } from "@/lib/database";
 import { env } from "@/lib/env";
 import { createLocalQueue } from "./local-queue";
-import { DEFAULT_RETRY_DELAY_SECONDS, DEFAULT_RETRY_LIMIT, JOB_LEASE_SECONDS, type JobDefinition, type JobQueue, type SendOptions } from "./types";
+import { DEFAULT_RETRY_DELAY_SECONDS, DEFAULT_RETRY_LIMIT, JOB_LEASE_SECONDS, type JobQueue, type JobRef, type SendOptions } from "./types";
 
 const globalForJobs = globalThis as unknown as { __switchboardJobQueue?: Promise<JobQueue> };
 
@@ -41,7 +41,7 @@ export async function closeJobQueue(): Promise<void> {
  * embedded PGlite, `db` may be a transaction: the job is then written with the rest, or not at all.
  * Answers the job id, or null when a job with the same singletonKey is already waiting or running.
  */
-export async function enqueue<T>(db: DbOrTx | null, job: JobDefinition<T>, data: T, options: SendOptions = {}): Promise<string | null> {
+export async function enqueue<T>(db: DbOrTx | null, job: JobRef<T>, data: T, options: SendOptions = {}): Promise<string | null> {
   const queue = await getJobQueue();
   const policy = {
     retryLimit: options.retryLimit ?? job.retryLimit ?? DEFAULT_RETRY_LIMIT,

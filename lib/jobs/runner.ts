@@ -1,7 +1,6 @@
 import "server-only";
 import { getDb } from "@/lib/database";
 import { getJobQueue } from "./queue";
-import { jobDefinitions } from "./registry";
 import { enqueueDueSchedules, type ScheduleMemo } from "./scheduler";
 import { DEFAULT_CONCURRENCY, HEARTBEAT_SECONDS, JOB_LEASE_SECONDS, type FetchedJob, type JobDefinition, type JobQueue } from "./types";
 import { errorForLog } from "@/lib/database-errors";
@@ -44,8 +43,8 @@ async function runOne(queue: JobQueue, job: FetchedJob, definition: JobDefinitio
 }
 
 export type RunOptions = {
-  /** The jobs this run knows (default: every registered job). */
-  definitions?: JobDefinition<unknown>[];
+  /** The jobs this run knows: the app passes its whole list (lib/all-jobs.ts), a test its own. */
+  definitions: JobDefinition<unknown>[];
   /** Jobs running at once in this process, all names together (default 10). */
   batch?: number;
   budgetMs?: number;
@@ -63,11 +62,11 @@ export type RunOptions = {
 const RECLAIM_EVERY_MS = 5_000;
 const globalForReclaim = globalThis as unknown as { __switchboardLastReclaim?: number };
 
-export async function runDueJobs(options: RunOptions = {}): Promise<RunSummary> {
+export async function runDueJobs(options: RunOptions): Promise<RunSummary> {
   const started = Date.now();
   const budgetMs = options.budgetMs ?? 10_000;
   const maxRunning = options.batch ?? 10;
-  const definitions = options.definitions ?? jobDefinitions;
+  const definitions = options.definitions;
   const byName = new Map(definitions.map((d) => [d.name, d]));
   const leaseSeconds = leaseOf(byName);
   // Renewed well before the shortest lease runs out.
@@ -128,7 +127,7 @@ export async function runDueJobs(options: RunOptions = {}): Promise<RunSummary> 
 const globalForRunner = globalThis as unknown as { __switchboardJobRunner?: { stop: () => Promise<void> } };
 
 /** Polls for due jobs every `pollMs` until stopped. One per process; a second start is a no-op. */
-export function startJobRunner(pollMs: number, options: Pick<RunOptions, "definitions" | "batch"> = {}): { stop: () => Promise<void> } {
+export function startJobRunner(pollMs: number, options: Pick<RunOptions, "definitions" | "batch">): { stop: () => Promise<void> } {
   if (globalForRunner.__switchboardJobRunner) return globalForRunner.__switchboardJobRunner;
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;

@@ -41,6 +41,11 @@ export type JobDefinition<T = unknown> = {
   leaseSeconds?: number;
 };
 
+/** What queuing a job needs of its definition: a module below the handler's can queue it by this. */
+export type JobRef<T = unknown> = Pick<JobDefinition<T>, "name" | "retryLimit" | "retryDelaySeconds" | "leaseSeconds"> & {
+  handler?: JobDefinition<T>["handler"];
+};
+
 export function defineJob<T>(definition: JobDefinition<T>): JobDefinition<T> {
   return definition;
 }

@@ -5,7 +5,8 @@ import type { Db, DbOrTx } from "@/db/client";
 import { tasks, users, type TaskKind, type TaskStatus } from "@/db/schema";
 import { badRequest, notFound } from "@/lib/http/errors";
 import type { ListTasksQuery, UpdateTaskInput } from "./schema";
-import { queueProviderDeliveries } from "@/lib/integrations/webhooks";
+import { taskLink } from "./task-link";
+import { queueProviderDeliveries } from "@/lib/integrations/provider-queue";
 
 /**
  * Tasks: what the team has to do after the assistant's calls and texts — call back X about Y, listen
@@ -76,11 +77,7 @@ export type TaskView = {
 
 type Row = typeof tasks.$inferSelect & { assigneeName?: string | null };
 
-export function taskLink(row: { callId: string | null; messageId: string | null }): string | null {
-  if (row.callId) return `/call-history?call=${row.callId}`;
-  if (row.messageId) return `/call-history?message=${row.messageId}`;
-  return null;
-}
+export { taskLink };
 
 function toView(row: Row): TaskView {
   return {

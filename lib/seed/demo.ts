@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { count } from "drizzle-orm";
 import type { Db } from "@/lib/database";
 import { assistantReplies, calls, messages, organizations, phoneNumbers, services, voiceAssistants, type TranscriptTurn } from "@/db/schema";
-import { registerAccount } from "@/lib/auth/service";
+import { registerAccount } from "@/lib/signup/account";
 import { env } from "@/lib/env";
 import { demoAccount, demoAdminAccount, demoMasterAccount, demoOrganizationName } from "@/lib/demo-accounts";
 import { changeCredits } from "@/lib/billing/ledger";

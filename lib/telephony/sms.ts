@@ -1,6 +1,6 @@
 import "server-only";
 import crypto from "node:crypto";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { messages, messageThreads, phoneNumbers } from "@/db/schema";
 import { changeCredits } from "@/lib/billing/ledger";
@@ -38,6 +38,9 @@ import { messageTwiml } from "./twiml";
 import { findNumber, twimlResponse, verifyCarrierRequest, type CarrierRequest } from "./webhook";
 import { recordAssistantReply } from "@/lib/assistants/replies";
 import { queueProviderDeliveries } from "@/lib/integrations/webhooks";
+import { threadFor, threadOfMessage, type ThreadMessage } from "./sms-threads";
+
+export { threadFor, threadView, type ThreadMessage, type ThreadView } from "./sms-threads";
 
 /**
  * Texts: the SMS webhook answers with TwiML <Message>, one thread per contact and number keeps the
@@ -81,19 +84,6 @@ export const SMS_TEXTS = {
 
 type Thread = typeof messageThreads.$inferSelect;
 type MessageRow = typeof messages.$inferSelect;
-
-/** The thread of a number and a contact, made on first contact (concurrent first texts agree on one). */
-export async function threadFor(db: DbOrTx, organizationId: string, phoneNumberId: string, contactNumber: string): Promise<Thread> {
-  await db
-    .insert(messageThreads)
-    .values({ id: crypto.randomUUID(), organizationId, phoneNumberId, contactNumber })
-    .onConflictDoNothing({ target: [messageThreads.phoneNumberId, messageThreads.contactNumber] });
-  const [thread] = await db
-    .select()
-    .from(messageThreads)
-    .where(and(eq(messageThreads.phoneNumberId, phoneNumberId), eq(messageThreads.contactNumber, contactNumber), eq(messageThreads.organizationId, organizationId)));
-  return thread;
-}
 
 /** The thread's last messages as the model's history (the contact is the user). */
 async function threadHistory(db: DbOrTx, thread: Thread, before: string): Promise<ChatMessage[]> {
@@ -407,76 +397,6 @@ async function optOutThread(db: DbOrTx, threadId: string) {
 }
 
 // ─── The owner's side: the thread and replies from Call History ──────────────────────────────
-
-export type ThreadMessage = {
-  id: string;
-  direction: "inbound" | "outbound";
-  body: string;
-  status: string;
-  sentBy: "assistant" | "owner" | "system" | null;
-  createdAt: string;
-};
-
-export type ThreadView = {
-  id: string;
-  contact: string;
-  phoneNumberId: string;
-  optedOut: boolean;
-  optedOutAt: string | null;
-  messages: ThreadMessage[];
-};
-
-const THREAD_PAGE = 50;
-
-/** The thread a message belongs to (older rows without one are matched by number and contact). */
-async function threadOfMessage(db: DbOrTx, organizationId: string, message: MessageRow, create: boolean): Promise<Thread | null> {
-  if (message.threadId) {
-    const [thread] = await db
-      .select()
-      .from(messageThreads)
-      .where(and(eq(messageThreads.id, message.threadId), eq(messageThreads.organizationId, organizationId)));
-    if (thread) return thread;
-  }
-  if (!message.phoneNumberId) return null;
-  const contact = message.direction === "inbound" ? message.fromNumber : message.toNumber;
-  if (create) return threadFor(db, organizationId, message.phoneNumberId, contact);
-  const [thread] = await db
-    .select()
-    .from(messageThreads)
-    .where(and(eq(messageThreads.phoneNumberId, message.phoneNumberId), eq(messageThreads.contactNumber, contact), eq(messageThreads.organizationId, organizationId)));
-  return thread ?? null;
-}
-
-export async function threadView(db: DbOrTx, organizationId: string, message: MessageRow): Promise<ThreadView | null> {
-  const thread = await threadOfMessage(db, organizationId, message, false);
-  const contact = message.direction === "inbound" ? message.fromNumber : message.toNumber;
-  const where = thread
-    ? and(eq(messages.organizationId, organizationId), eq(messages.threadId, thread.id))
-    : message.phoneNumberId
-      ? and(
-          eq(messages.organizationId, organizationId),
-          eq(messages.phoneNumberId, message.phoneNumberId),
-          sql`(${messages.fromNumber} = ${contact} or ${messages.toNumber} = ${contact})`,
-        )
-      : null;
-  if (!where) return null;
-  const rows = await db.select().from(messages).where(where).orderBy(desc(messages.createdAt), desc(messages.id)).limit(THREAD_PAGE);
-  return {
-    id: thread?.id ?? `${message.phoneNumberId}:${contact}`,
-    contact,
-    phoneNumberId: message.phoneNumberId!,
-    optedOut: thread?.optedOut ?? false,
-    optedOutAt: thread?.optedOutAt?.toISOString() ?? null,
-    messages: rows.reverse().map((r) => ({
-      id: r.id,
-      direction: r.direction,
-      body: r.body,
-      status: r.status,
-      sentBy: r.sentBy,
-      createdAt: r.createdAt.toISOString(),
-    })),
-  };
-}
 
 /**
  * POST /api/messages/{id}/reply: the owner answers a thread, sent through the carrier that holds the

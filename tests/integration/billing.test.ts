@@ -1,4 +1,4 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { GET as invoice } from "@/app/api/billing/invoices/[paymentId]/route";
 import { GET as overview } from "@/app/api/billing/overview/route";
 import { POST as portal } from "@/app/api/billing/portal/route";
@@ -93,15 +93,17 @@ describe("GET /api/billing/overview", () => {
 
     const db = await getDb();
     await spendCredits(db, account.organizationId, 10, { reason: "before this period" });
-    // The ledger's clock counts microseconds, the period start below milliseconds: within the same
-    // millisecond the spend above would fall inside the new period.
-    await new Promise((r) => setTimeout(r, 5));
-    // A new period starts: the 10 credits above belong to the previous one.
+    // That spend was made in the previous period: dated a minute back, not left to the clock
+    // (within one millisecond of the period start it would read as inside the new period).
+    await db
+      .update(creditLedger)
+      .set({ createdAt: sql`now() - interval '1 minute'` })
+      .where(and(eq(creditLedger.organizationId, account.organizationId), eq(creditLedger.reason, "before this period")));
+    // A new period starts now, on the database's clock, the one the ledger's entries below are dated by.
     await db
       .update(organizations)
-      .set({ currentPeriodStart: new Date(), currentPeriodEnd: new Date(Date.now() + 30 * 24 * 3600_000) })
+      .set({ currentPeriodStart: sql`now()`, currentPeriodEnd: new Date(Date.now() + 30 * 24 * 3600_000) })
       .where(eq(organizations.id, account.organizationId));
-    await new Promise((r) => setTimeout(r, 5));
     for (let i = 0; i < 3; i++) await spendCredits(db, account.organizationId, 10, { reason: "voice test" });
     await changeCredits(db, account.organizationId, "adjustment", -15, { reason: "correction" });
 

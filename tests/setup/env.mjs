@@ -1,5 +1,6 @@
-// Every test file runs against its own empty database: a fresh in-memory PGlite, or (with
-// DATABASE_URL) the disposable database global-setup created for this run.
+// Every test file runs against its own migrated, empty database: a fresh in-memory PGlite loaded from
+// the dump global-setup made (PGLITE_TEMPLATE), or (with DATABASE_URL) the disposable database
+// global-setup created and migrated for this run.
 process.env.BETTER_AUTH_SECRET ??= "test-secret-test-secret-test-secret-0123456789";
 process.env.PUBLIC_URL ??= "http://localhost:3000";
 if (!process.env.DATABASE_URL) process.env.PGLITE_DATA_DIR = "memory://";

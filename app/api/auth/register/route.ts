@@ -1,6 +1,7 @@
 import { registerInput } from "@/lib/auth/schemas";
 import { signedInResponse } from "@/lib/auth/responses";
-import { assertRegistrationAllowed, registerAccount } from "@/lib/auth/service";
+import { assertRegistrationAllowed } from "@/lib/auth/service";
+import { registerAccount } from "@/lib/signup/account";
 import { clientIp } from "@/lib/http/client-ip";
 import { parseJsonBody } from "@/lib/http/parse";
 import { publicRoute } from "@/lib/http/route";

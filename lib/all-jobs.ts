@@ -14,9 +14,13 @@ import { analyticsRollupJob, analyticsRollupOrganizationJob } from "@/lib/analyt
 import { retentionApplyJob, retentionSweepJob } from "@/lib/retention/jobs";
 import { registrationReviewJob } from "@/lib/compliance/messaging-registration";
 import { storeRecordingJob } from "@/lib/compliance/recordings";
-import type { JobDefinition } from "./types";
+import type { JobDefinition } from "@/lib/jobs/types";
 
-/** Every job the runner knows. A feature defines its jobs beside its code and lists them here. */
+/**
+ * Every job the app runs: the one list above the job engine. lib/jobs knows queues, not features;
+ * each feature defines its jobs beside its code (`defineJob`) and they are listed here. The runners
+ * get it from their entry points: instrumentation.ts, scripts/worker.ts and the cron route.
+ */
 export const jobDefinitions: JobDefinition<unknown>[] = [
   deliverWebhookJob,
   webhookSweepJob,
