@@ -1,0 +1,44 @@
+import { expect, test } from "@playwright/test";
+import { ownerSession } from "./owner-helpers";
+
+/** Issue 30 point 6: the smaller things an owner notices. */
+
+test("Forgot password? on /auth e-mails a single-use link (the Outbox without SMTP) that sets a new password", async ({ page, browser }) => {
+  const { auth } = await ownerSession(page);
+  const me = (await (await page.request.get("/api/auth/me", { headers: auth })).json()) as { email: string };
+
+  const visitor = await browser.newContext();
+  const signedOut = await visitor.newPage();
+  await signedOut.goto("/auth");
+  await signedOut.getByRole("link", { name: "Forgot password?" }).click();
+  await expect(signedOut.getByRole("heading", { level: 1, name: "Forgot your password?" })).toBeVisible();
+  await signedOut.getByLabel("Email").fill(me.email);
+  await signedOut.getByRole("button", { name: "Send reset link" }).click();
+  await expect(signedOut.getByTestId("forgot-sent")).toContainText("30 minutes");
+
+  // Without SMTP the e-mail is kept in the Outbox, where the owner (still signed in elsewhere) reads it.
+  const emails = (await (await page.request.get("/api/emails", { headers: auth })).json()) as { subject: string; text: string }[];
+  const mail = emails.find((e) => e.subject === "Reset your Switchboard password");
+  expect(mail).toBeTruthy();
+  const link = mail!.text.match(/https?:\/\/\S+\/auth\/reset-password\?token=\S+/)![0];
+
+  await signedOut.goto(link);
+  await signedOut.getByLabel("New password", { exact: true }).fill("new-secret-99");
+  await signedOut.getByLabel("Confirm new password").fill("new-secret-99");
+  await signedOut.getByRole("button", { name: "Set new password" }).click();
+  await expect(signedOut.getByTestId("reset-done")).toBeVisible();
+
+  // The link works once.
+  await signedOut.goto(link);
+  await signedOut.getByLabel("New password", { exact: true }).fill("third-secret-99");
+  await signedOut.getByLabel("Confirm new password").fill("third-secret-99");
+  await signedOut.getByRole("button", { name: "Set new password" }).click();
+  await expect(signedOut.getByTestId("reset-failure")).toContainText("expired or was already used");
+
+  await signedOut.goto("/auth");
+  await signedOut.getByTestId("login-email").fill(me.email);
+  await signedOut.getByTestId("login-password").fill("new-secret-99");
+  await signedOut.getByTestId("login-submit").click();
+  await signedOut.waitForURL("**/dashboard");
+  await visitor.close();
+});
