@@ -42,3 +42,21 @@ test("Forgot password? on /auth e-mails a single-use link (the Outbox without SM
   await signedOut.waitForURL("**/dashboard");
   await visitor.close();
 });
+
+test("business hours live on the Business page; the assistant's settings read them and link there", async ({ page }) => {
+  const { auth } = await ownerSession(page);
+  const nineToFive = [{ open: "09:00", close: "17:00" }];
+  const saved = await page.request.put("/api/business-profile", {
+    headers: auth,
+    data: { timezone: "America/Chicago", weeklyHours: { mon: nineToFive, tue: nineToFive, wed: nineToFive, thu: nineToFive, fri: nineToFive, sat: [], sun: [] } },
+  });
+  expect(saved.status()).toBe(200);
+
+  await page.goto("/voice-assistants");
+  await page.getByTestId("assistant-edit").first().click();
+  const summary = page.getByTestId("call-rules-editor").getByTestId("business-hours-summary");
+  await expect(summary).toContainText("Monday to Friday 9 AM–5 PM");
+  await expect(summary).toContainText("America/Chicago");
+  await summary.getByRole("link", { name: /Business page/ }).click();
+  await page.waitForURL("**/settings/business");
+});
