@@ -89,7 +89,7 @@ export function AnalyticsScreen() {
           <p className="text-muted-foreground">Real-time insights and performance metrics</p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <div className="flex rounded-md border" role="group" aria-label="Time range">
+          <div className="flex flex-wrap rounded-md border" role="group" aria-label="Time range">
             {analyticsRanges.map((r) => (
               <Button key={r} size="sm" variant={r === range ? "default" : "ghost"} onClick={() => setRange(r)} data-testid={`range-${r}`} aria-pressed={r === range}>
                 {r}
