@@ -167,9 +167,12 @@ function RoutingForm({ number, onDone }: { number: PhoneNumber; onDone: () => vo
         <div className="flex flex-col gap-1">
           <Label htmlFor="configure-streaming">Low-latency streaming</Label>
           <p className="text-xs text-muted-foreground">
-            Twilio numbers only: the assistant streams its words to the caller through ConversationRelay and the WebSocket
-            gateway, and callers can interrupt it. Off: the turn-by-turn loop, which runs on any host.
+            Callers hear the assistant sooner and can interrupt it. Twilio numbers only; off, the assistant answers turn by turn.
           </p>
+          <details className="text-xs text-muted-foreground">
+            <summary className="cursor-pointer hover:text-foreground">Details</summary>
+            <p className="mt-1">On: Twilio&apos;s ConversationRelay streams the words through Switchboard&apos;s WebSocket gateway. Off: the turn-by-turn webhook loop, which runs on any host.</p>
+          </details>
         </div>
         <Switch
           id="configure-streaming"

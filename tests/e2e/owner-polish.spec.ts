@@ -60,3 +60,21 @@ test("business hours live on the Business page; the assistant's settings read th
   await summary.getByRole("link", { name: /Business page/ }).click();
   await page.waitForURL("**/settings/business");
 });
+
+test("owner screens say things plainly; the technical words wait behind Details", async ({ page }) => {
+  await ownerSession(page);
+  await page.goto("/voice-test");
+  await expect(page.getByRole("heading", { level: 1, name: "Voice Test" })).toBeVisible();
+  await expect(page.getByText("Admin Tool")).toHaveCount(0);
+
+  for (const path of ["/dashboard", "/phone-numbers", "/voice-assistants", "/appointments", "/settings"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+    await page.waitForLoadState("networkidle").catch(() => undefined);
+    // Visible text only: what sits inside a closed <details> is not read out.
+    const visible = await page.evaluate(() => document.body.innerText);
+    for (const word of ["signed webhooks", "last webhook", "ConversationRelay", "WebSocket gateway", "E.164", "Booked via", "Admin Tool"]) {
+      expect(visible, `${path} shows "${word}"`).not.toContain(word);
+    }
+  }
+});
