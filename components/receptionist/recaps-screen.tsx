@@ -20,7 +20,7 @@ function RecapCard({ recap }: { recap: RecapView }) {
   return (
     <Card data-testid="recap">
       <CardHeader>
-        <CardTitle className="text-lg">{dateInWords(c.date)}</CardTitle>
+        <CardTitle as="h2" className="text-lg">{dateInWords(c.date)}</CardTitle>
         <p className="text-sm text-muted-foreground">
           The 24 hours to {inZone(new Date(c.to), c.timezone)} ({c.timezone.replace(/_/g, " ")} time) · sent {recap.deliveredTo.map((d) => deliveredLabel[d] ?? d).join(", ")}
         </p>
