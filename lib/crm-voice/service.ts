@@ -12,6 +12,7 @@ import { assistantContext, personaForModel } from "@/lib/voice/context";
 import { runVoiceTest } from "@/lib/voice/service";
 import { DEFAULT_TEST_CONTENT, type CrmTestInput } from "./schema";
 import { captureLogisticsRequest, toRequest, type LogisticsRequest } from "./logistics";
+import { sentimentFigure } from "@/lib/figures";
 
 export { captureLogisticsRequest, setLogisticsStatus, type LogisticsRequest } from "./logistics";
 
@@ -35,6 +36,9 @@ export type CrmAnalytics = {
    */
   emails: number;
   sentimentBreakdown: { positive: number; neutral: number; negative: number };
+  /** lib/figures: mean 1–5 score and how many calls were analysed (the same definition as Analytics). */
+  averageSentiment: number | null;
+  analysedCalls: number;
   /** Spec rule: positive / max(total, 1) × 100, rounded. */
   positivePercent: number;
   /** Seconds as strings ("1.7s"); "—" when there was no reply on that channel. */
@@ -54,9 +58,12 @@ export async function getCrmAnalytics(db: Db, organizationId: string, now = new 
     db
       .select({
         n: count(),
-        positive: sql<number>`count(*) filter (where ${calls.sentiment} = 'positive')::int`,
-        neutral: sql<number>`count(*) filter (where ${calls.sentiment} = 'neutral')::int`,
-        negative: sql<number>`count(*) filter (where ${calls.sentiment} = 'negative')::int`,
+        // The score buckets of lib/figures (the same as Analytics): 4–5 positive, 3 neutral, 1–2 negative.
+        s5: sql<number>`count(*) filter (where ${calls.sentimentScore} = 5)::int`,
+        s4: sql<number>`count(*) filter (where ${calls.sentimentScore} = 4)::int`,
+        s3: sql<number>`count(*) filter (where ${calls.sentimentScore} = 3)::int`,
+        s12: sql<number>`count(*) filter (where ${calls.sentimentScore} <= 2)::int`,
+        scoreSum: sql<number>`coalesce(sum(${calls.sentimentScore}), 0)::int`,
       })
       .from(calls)
       .where(and(eq(calls.organizationId, organizationId), gte(calls.startedAt, since))),
@@ -97,9 +104,10 @@ export async function getCrmAnalytics(db: Db, organizationId: string, now = new 
     const n = rows.reduce((s, r) => s + Number(r.n), 0);
     return n ? rows.reduce((s, r) => s + Number(r.ms), 0) / n : null;
   };
-  const positive = Number(c.positive);
-  const neutral = Number(c.neutral);
-  const negative = Number(c.negative);
+  const sentiment = sentimentFigure({ veryPositive: Number(c.s5), positive: Number(c.s4), neutral: Number(c.s3), negative: Number(c.s12), scoreSum: Number(c.scoreSum) });
+  const positive = Number(c.s5) + Number(c.s4);
+  const neutral = Number(c.s3);
+  const negative = Number(c.s12);
   return {
     windowDays: CRM_WINDOW_DAYS,
     since: since.toISOString(),
@@ -108,7 +116,9 @@ export async function getCrmAnalytics(db: Db, organizationId: string, now = new 
     textMessages: m.n,
     emails: e.n,
     sentimentBreakdown: { positive, neutral, negative },
-    positivePercent: Math.round((positive / Math.max(positive + neutral + negative, 1)) * 100),
+    positivePercent: sentiment.positivePercent ?? 0,
+    averageSentiment: sentiment.average,
+    analysedCalls: sentiment.analysedCalls,
     responseTime: {
       average: secondsText(avg(replyRows)),
       voice: secondsText(avg(replyRows.filter((r) => r.source === "call"))),

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { GET as crmAnalytics } from "@/app/api/crm-voice/analytics/route";
+import { GET as analyticsRoute } from "@/app/api/analytics/route";
 import { GET as crmHealth } from "@/app/api/crm-voice/health/route";
 import { POST as crmTest } from "@/app/api/crm-voice/test/route";
 import { PATCH as updateLogistics } from "@/app/api/crm-voice/logistics/[id]/route";
@@ -44,9 +45,9 @@ describe("CRM voice", () => {
     const base = { organizationId: org, direction: "inbound" as const, fromNumber: "+14155550100", toNumber: "+14155550199", status: "completed" as const };
     const callIds = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
     await db.insert(calls).values([
-      { ...base, id: callIds[0], sentiment: "positive" },
-      { ...base, id: callIds[1], sentiment: "positive" },
-      { ...base, id: callIds[2], sentiment: "negative" },
+      { ...base, id: callIds[0], sentiment: "positive", sentimentScore: 5 },
+      { ...base, id: callIds[1], sentiment: "positive", sentimentScore: 4 },
+      { ...base, id: callIds[2], sentiment: "negative", sentimentScore: 2 },
     ]);
     await db.insert(messages).values([
       { id: crypto.randomUUID(), organizationId: org, direction: "inbound", fromNumber: "+14155550100", toNumber: "+14155550199", body: "hi", status: "received" },
@@ -72,6 +73,8 @@ describe("CRM voice", () => {
       emails: 2,
       sentimentBreakdown: { positive: 2, neutral: 0, negative: 1 },
       positivePercent: 67, // round(2 / 3 × 100)
+      averageSentiment: 3.7, // (5 + 4 + 2) / 3
+      analysedCalls: 3,
       responseTime: { average: "1.2s", voice: "1.5s", text: "0.6s" },
       topActions: [
         { action: "Booking Requested", type: "booking_requested", count: 2 },
@@ -81,6 +84,23 @@ describe("CRM voice", () => {
     });
   });
 
+
+  it("the same calls give the same sentiment on CRM Voice and Analytics (one definition, lib/figures)", async () => {
+    const account = await admin();
+    const db = await getDb();
+    const base = { organizationId: account.organizationId, direction: "inbound" as const, fromNumber: "+14155550100", toNumber: "+14155550199", status: "completed" as const };
+    await db.insert(calls).values([5, 5, 4, 3, 1].map((score) => ({ ...base, id: crypto.randomUUID(), sentimentScore: score, sentiment: score >= 4 ? ("positive" as const) : score === 3 ? ("neutral" as const) : ("negative" as const) })));
+    // A call not analysed counts in neither figure.
+    await db.insert(calls).values({ ...base, id: crypto.randomUUID() });
+    const crm = (await call(crmAnalytics, "GET", "/api/crm-voice/analytics", { sessionId: account.sessionId })).body;
+    const analytics = (await call(analyticsRoute, "GET", "/api/analytics?range=30d", { sessionId: account.sessionId })).body;
+    expect(crm.positivePercent).toBe(60);
+    expect(analytics.performance.positivePercent).toBe(60);
+    expect(crm.averageSentiment).toBe(3.6);
+    expect(analytics.performance.avgSentiment).toBe(3.6);
+    expect(crm.analysedCalls).toBe(5);
+    expect(analytics.performance.analysedCalls).toBe(5);
+  });
   it("the logistics test captures a request the team can complete; the text test answers; bad input is a 400", async () => {
     const account = await admin();
     const s = { sessionId: account.sessionId };
