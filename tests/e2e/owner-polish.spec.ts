@@ -78,3 +78,32 @@ test("owner screens say things plainly; the technical words wait behind Details"
     }
   }
 });
+
+test("the text thread keeps to the newest line; closing the call dialog gives focus back to its Call button", async ({ page }) => {
+  test.setTimeout(120_000);
+  const { auth } = await ownerSession(page);
+  const number = await page.request.post("/api/phone-numbers", { headers: auth, data: { friendlyName: "Front desk" } });
+  expect(number.status()).toBe(201);
+
+  await page.goto("/phone-numbers");
+  const callButton = page.getByTestId("phone-number-call").first();
+  await callButton.click();
+  const dialog = page.getByTestId("phone-panel");
+  await dialog.getByRole("tab", { name: "Text" }).click();
+  const thread = dialog.getByTestId("phone-panel-sms-thread");
+  for (let i = 1; i <= 4; i++) {
+    await dialog.getByLabel("Text message").fill(`What time do you open on day ${i}?`);
+    await dialog.getByTestId("phone-panel-sms-send").click();
+    await expect(thread.locator("li").filter({ hasText: `day ${i}?` })).toBeVisible();
+    await expect(dialog.getByTestId("phone-panel-sms-send")).toBeDisabled();
+    await expect(thread.locator("li")).toHaveCount(i * 2, { timeout: 20_000 }).catch(() => undefined);
+  }
+  // More lines than the box holds: it is scrolled to the bottom, the newest line in view.
+  await expect
+    .poll(() => thread.evaluate((el) => ({ overflow: el.scrollHeight > el.clientHeight, atEnd: el.scrollHeight - el.scrollTop - el.clientHeight < 4 })))
+    .toEqual({ overflow: true, atEnd: true });
+
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(callButton).toBeFocused();
+});
