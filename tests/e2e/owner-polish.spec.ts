@@ -17,7 +17,7 @@ test("Forgot password? on /auth e-mails a single-use link (the Outbox without SM
   await expect(signedOut.getByTestId("forgot-sent")).toContainText("30 minutes");
 
   // Without SMTP the e-mail is kept in the Outbox, where the owner (still signed in elsewhere) reads it.
-  const emails = (await (await page.request.get("/api/emails", { headers: auth })).json()) as { subject: string; text: string }[];
+  const { emails } = (await (await page.request.get("/api/emails", { headers: auth })).json()) as { emails: { subject: string; text: string }[] };
   const mail = emails.find((e) => e.subject === "Reset your Switchboard password");
   expect(mail).toBeTruthy();
   const link = mail!.text.match(/https?:\/\/\S+\/auth\/reset-password\?token=\S+/)![0];
