@@ -9,7 +9,7 @@ import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { stackOnPhone, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useAuth } from "@/lib/auth/use-auth";
 import { RoleBadge, StatusBadge, TierBadge } from "./badges";
 import { AddUserDialog, AdjustCreditsDialog, EditUserDialog } from "./user-dialogs";
@@ -81,7 +81,7 @@ export function UsersTab() {
           </div>
         ) : null}
 
-        <Table data-testid="admin-users-table">
+        <Table data-testid="admin-users-table" className={stackOnPhone}>
           <TableHeader>
             <TableRow>
               <TableHead>Email</TableHead>
@@ -110,7 +110,7 @@ export function UsersTab() {
             ) : null}
             {rows.map((u) => (
               <TableRow key={u.id} data-testid="admin-user-row">
-                <TableCell>
+                <TableCell data-label="Email">
                   <div className="flex flex-col">
                     <span className="font-medium">{u.email}</span>
                     <span className="text-xs text-muted-foreground">
@@ -118,10 +118,10 @@ export function UsersTab() {
                     </span>
                   </div>
                 </TableCell>
-                <TableCell>
+                <TableCell data-label="Role">
                   <RoleBadge role={u.role} />
                 </TableCell>
-                <TableCell>
+                <TableCell data-label="Organization">
                   <div className="flex flex-col gap-1">
                     <span>{u.organizationName}</span>
                     <span className="flex items-center gap-2 text-xs text-muted-foreground">
@@ -130,10 +130,10 @@ export function UsersTab() {
                     </span>
                   </div>
                 </TableCell>
-                <TableCell>
+                <TableCell data-label="Status">
                   <StatusBadge status={u.status} />
                 </TableCell>
-                <TableCell>
+                <TableCell data-label="Actions">
                   <div className="flex justify-end gap-1">
                     <Button
                       size="icon"

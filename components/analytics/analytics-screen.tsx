@@ -18,6 +18,7 @@ import type { Analytics } from "@/lib/analytics/service";
 import type { ReportRun, SavedReport } from "@/lib/analytics/reports";
 import { compactNumber, growthText, minutesSeconds, NO_CALLS_IN_RANGE, NO_HEALTH_CHECKS, NO_REPLIES_IN_RANGE, wholeDollars } from "@/lib/analytics/text";
 import { apiRequest, serverMessage } from "@/lib/api-client";
+import { sentimentText } from "@/lib/figures";
 import { isAdminRole } from "@/lib/auth/roles";
 import { useAuth } from "@/lib/auth/use-auth";
 import { downloadCsv } from "./download";
@@ -89,7 +90,7 @@ export function AnalyticsScreen() {
           <p className="text-muted-foreground">Real-time insights and performance metrics</p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <div className="flex rounded-md border" role="group" aria-label="Time range">
+          <div className="flex flex-wrap rounded-md border" role="group" aria-label="Time range">
             {analyticsRanges.map((r) => (
               <Button key={r} size="sm" variant={r === range ? "default" : "ghost"} onClick={() => setRange(r)} data-testid={`range-${r}`} aria-pressed={r === range}>
                 {r}
@@ -162,6 +163,21 @@ export function AnalyticsScreen() {
             <div className="rounded-lg border px-4 py-3 text-sm" data-testid="system-status-banner">
               <span className="font-medium">System Status: {statusText[a.systemStatus.status]}</span>
               <span className="text-muted-foreground"> · {a.systemStatus.checkedAt ? `checked ${new Date(a.systemStatus.checkedAt).toLocaleTimeString()}` : NO_HEALTH_CHECKS}</span>
+              {a.systemStatus.problems.length ? (
+                <ul className="mt-1 flex flex-col gap-1" data-testid="system-status-problems">
+                  {a.systemStatus.problems.map((p) => (
+                    <li key={p.component}>
+                      <span className="capitalize">{p.name}</span> {p.problem}
+                      {p.howTo ? (
+                        <details className="inline text-muted-foreground">
+                          <summary className="inline cursor-pointer underline underline-offset-2"> — how to install</summary>
+                          <span className="block">{p.howTo}</span>
+                        </details>
+                      ) : null}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
             </div>
             <div className="rounded-lg border px-4 py-3 text-sm" data-testid="insight-banner">
               <span className="font-medium">Performance Insight: </span>
@@ -310,7 +326,11 @@ export function AnalyticsScreen() {
                 </CardContent>
               </Card>
               <ChartCard
-                title={a.performance.avgSentiment === null ? "Sentiment" : `Average sentiment ${a.performance.avgSentiment.toFixed(1)}/5.0`}
+                title={
+                  a.performance.avgSentiment === null
+                    ? "Sentiment"
+                    : sentimentText({ analysedCalls: a.performance.analysedCalls, average: a.performance.avgSentiment, positivePercent: a.performance.positivePercent })
+                }
                 testId="chart-sentiment"
                 empty={a.performance.analysedCalls === 0 ? NO_CALLS_IN_RANGE : null}
               >

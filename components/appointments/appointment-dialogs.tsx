@@ -14,6 +14,17 @@ import { fieldErrorsOf } from "@/components/integrations/api";
 import { api, useApiMutation, useServices, type AppointmentView } from "./api";
 import { SlotPicker } from "./slot-picker";
 
+/** Who made the booking, in words (the stored source is a code: manual, phone, sms…). */
+const BOOKED_BY = {
+  manual: "You or your team, in Switchboard",
+  api: "Another app, through the API",
+  phone: "The assistant, on a phone call",
+  sms: "The assistant, by text",
+  chat: "The assistant, in the chat",
+  mcp: "An AI tool connected to Switchboard",
+  a2a: "Another AI agent",
+} as const;
+
 type NewProps = { open: boolean; onOpenChange: (open: boolean) => void; timezone: string; initialDate: string };
 
 /** New appointment: service → day → one of the real free times → customer. Each opening starts afresh. */
@@ -156,8 +167,8 @@ export function AppointmentDialog({ appointment, onOpenChange, timezone }: { app
             <dd>{a.customerPhone}</dd>
             <dt className="text-muted-foreground">Status</dt>
             <dd>{a.status === "held" ? "Being booked (held)" : a.customerConfirmedAt ? "Booked, confirmed by the customer" : "Booked"}</dd>
-            <dt className="text-muted-foreground">Booked via</dt>
-            <dd>{a.source}</dd>
+            <dt className="text-muted-foreground">Booked by</dt>
+            <dd>{BOOKED_BY[a.source as keyof typeof BOOKED_BY] ?? a.source}</dd>
             {a.notes ? (
               <>
                 <dt className="text-muted-foreground">Notes</dt>

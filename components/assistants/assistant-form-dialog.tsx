@@ -193,7 +193,7 @@ export function AssistantFormDialog({ open, onOpenChange, assistant }: Assistant
               id="assistant-instructions"
               rows={5}
               maxLength={INSTRUCTIONS_MAX}
-              placeholder="What the assistant should know and do: opening hours, services, when to take a message…"
+              placeholder="How the assistant should sound and what to do: when to take a message, what to offer… (hours, address and services come from the Business page)"
               aria-invalid={errors.instructions ? true : undefined}
               aria-describedby={errors.instructions ? "assistant-instructions-error" : undefined}
               data-testid="assistant-instructions"

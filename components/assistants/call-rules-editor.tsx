@@ -8,6 +8,7 @@ import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
 import { CALL_RULE_ACTIONS, CALL_RULE_WHEN, callRulesInput } from "@/lib/assistants/schema";
+import { BusinessHoursSummary } from "@/components/business/business-hours-summary";
 import { useUpdateAssistant, type CallRuleView } from "./use-assistants";
 
 const WHEN_LABELS: Record<(typeof CALL_RULE_WHEN)[number], string> = {
@@ -47,6 +48,10 @@ export function CallRulesEditor({ assistantId, initial }: { assistantId: string;
       <div className="flex flex-col gap-1">
         <Label>Call handling rules</Label>
         <p className="text-xs text-muted-foreground">What the assistant does, whatever the instructions say. A transfer with no number uses the number&apos;s forward-to; nobody answering leaves a message and an urgent task.</p>
+      </div>
+      <div className="rounded-md bg-muted/40 p-2 text-xs">
+        <p className="font-medium">&ldquo;After hours&rdquo; means outside your business hours:</p>
+        <BusinessHoursSummary />
       </div>
       {rules.map((rule, i) => (
         <div key={i} className="grid grid-cols-1 gap-2 sm:grid-cols-[1fr_1fr_1fr_auto]" data-testid="call-rule">

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "sonner";
@@ -69,6 +70,11 @@ export function SignInForm() {
         data-testid="login-password"
         {...form.register("password")}
       />
+      <p className="-mt-2 text-right text-sm">
+        <Link href="/auth/forgot-password" className="text-muted-foreground underline underline-offset-2 hover:text-foreground" data-testid="login-forgot">
+          Forgot password?
+        </Link>
+      </p>
       <Button type="submit" disabled={pending} className="mt-2 w-full" data-testid="login-submit">
         {pending ? <Spinner /> : null}
         {pending ? "Signing in..." : "Sign In"}

@@ -1,5 +1,6 @@
 "use client";
 
+import { sentimentText } from "@/lib/figures";
 import * as React from "react";
 import Link from "next/link";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -131,7 +132,7 @@ export function CrmVoiceScreen() {
               testId="crm-positive"
               loading={analytics.isLoading}
               value={a ? `${a.positivePercent}%` : "—"}
-              note={a ? `${a.sentimentBreakdown.positive} positive calls` : undefined}
+              note={a ? sentimentText({ analysedCalls: a.analysedCalls, average: a.averageSentiment, positivePercent: a.analysedCalls ? a.positivePercent : null }) : undefined}
             />
             <StatCard label="Logistics Requests" icon={Truck} testId="crm-logistics" loading={analytics.isLoading} value={a ? String(a.logisticsRequests.total) : "—"} note={a ? `${a.logisticsRequests.pending} pending` : undefined} />
           </div>

@@ -14,7 +14,7 @@ export function CreditsCard() {
   return (
     <Card data-testid="dashboard-credits">
       <CardHeader className="flex flex-row items-center justify-between gap-4 pb-2">
-        <CardTitle className="flex items-center gap-2 text-sm font-medium text-muted-foreground">
+        <CardTitle as="h2" className="flex items-center gap-2 text-sm font-medium text-muted-foreground">
           <Coins className="size-4" aria-hidden />
           Credits
         </CardTitle>

@@ -32,7 +32,7 @@ export function KnowledgeCard() {
   return (
     <Card data-testid="dashboard-knowledge">
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
+        <CardTitle as="h2" className="flex items-center gap-2">
           <BookOpen className="size-4 text-primary" aria-hidden />
           {empty ? "Teach your assistant about your business" : "What your assistant knows"}
         </CardTitle>

@@ -37,7 +37,7 @@ export function PerformanceOverview({
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
+        <CardTitle as="h2" className="flex items-center gap-2">
           <Activity className="size-4 text-primary" aria-hidden />
           Performance Overview
         </CardTitle>

@@ -27,9 +27,7 @@ export function SetupChecklistCard() {
     <Card data-testid="setup-checklist">
       <CardHeader className="flex flex-row items-start justify-between gap-4">
         <div className="flex flex-col gap-1">
-          <CardTitle>
-            <h2>Set up your phone desk</h2>
-          </CardTitle>
+          <CardTitle as="h2">Set up your phone desk</CardTitle>
           <CardDescription data-testid="setup-checklist-progress">
             {data.completed} of {data.total} done
           </CardDescription>

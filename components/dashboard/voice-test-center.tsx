@@ -7,7 +7,7 @@ export function VoiceTestCenter() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
+        <CardTitle as="h2" className="flex items-center gap-2">
           <Mic className="size-4 text-primary" aria-hidden />
           Voice Test Center
         </CardTitle>

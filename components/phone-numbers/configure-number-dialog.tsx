@@ -12,75 +12,33 @@ import { Spinner } from "@/components/ui/spinner";
 import { Switch } from "@/components/ui/switch";
 import { serverMessage } from "@/lib/api-client";
 import { formatForDisplay } from "@/lib/phone-numbers/forward-to";
-import { updatePhoneNumberInput, WEEKDAYS, type Weekday } from "@/lib/phone-numbers/schema";
+import { describeBusinessHours } from "@/lib/phone-numbers/hours";
+import { updatePhoneNumberInput } from "@/lib/phone-numbers/schema";
+import { BusinessHoursSummary } from "@/components/business/business-hours-summary";
 import { formatPhoneNumber } from "./format";
 import { RoutingRulesEditor, ruleToBody, type RuleDraft } from "./routing-rules-editor";
 import { useUpdatePhoneNumber, type PhoneNumber } from "./use-phone-numbers";
 
-const DAY_LABELS: Record<Weekday, string> = {
-  mon: "Monday",
-  tue: "Tuesday",
-  wed: "Wednesday",
-  thu: "Thursday",
-  fri: "Friday",
-  sat: "Saturday",
-  sun: "Sunday",
-};
-
-type DayState = { open: boolean; from: string; to: string };
 type RoutingState = {
   forwardTo: string;
   streaming: boolean;
-  useHours: boolean;
-  timezone: string;
-  days: Record<Weekday, DayState>;
   mode: "assistant_first" | "ring_first";
   ringTimeoutSeconds: string;
   rules: RuleDraft[];
 };
 
-function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
-  } catch {
-    return "UTC";
-  }
-}
-
-function timeZones(current: string): string[] {
-  let zones: string[] = [];
-  try {
-    zones = Intl.supportedValuesOf("timeZone");
-  } catch {
-    zones = ["America/New_York", "America/Chicago", "America/Denver", "America/Los_Angeles", "Europe/London", "UTC"];
-  }
-  return zones.includes(current) ? zones : [current, ...zones];
-}
-
 function initialState(number: PhoneNumber): RoutingState {
-  const hours = number.businessHours;
-  const days = Object.fromEntries(
-    WEEKDAYS.map((d) => {
-      const saved = hours?.days?.[d];
-      if (hours) return [d, saved ? { open: true, from: saved.open, to: saved.close } : { open: false, from: "09:00", to: "17:00" }];
-      const weekday = d !== "sat" && d !== "sun";
-      return [d, { open: weekday, from: "09:00", to: "17:00" }];
-    }),
-  ) as Record<Weekday, DayState>;
   const routing = number.routing;
   return {
     forwardTo: number.forwardTo ? formatForDisplay(number.forwardTo) : "",
     streaming: number.streaming,
-    useHours: hours !== null,
-    timezone: hours?.timezone ?? browserTimeZone(),
-    days,
     mode: routing.mode,
     ringTimeoutSeconds: String(routing.ringTimeoutSeconds),
     rules: routing.rules.map((r) => ({ condition: r.condition, action: r.action, to: r.to ?? "", numbers: (r.numbers ?? []).join(", "), intent: r.intent ?? "sales" })),
   };
 }
 
-/** Configure: routing for the number — where to forward calls, and the business hours. */
+/** Configure: routing for the number — where to forward calls and the rules; the hours are read from the Business page. */
 export function ConfigureNumberDialog({
   number,
   open,
@@ -108,24 +66,13 @@ function RoutingForm({ number, onDone }: { number: PhoneNumber; onDone: () => vo
   const update = useUpdatePhoneNumber();
   const [state, setState] = React.useState<RoutingState>(() => initialState(number));
   const [errors, setErrors] = React.useState<Record<string, string>>({});
-  const zones = React.useMemo(() => timeZones(state.timezone), [state.timezone]);
-
-  const setDay = (day: Weekday, patch: Partial<DayState>) =>
-    setState((s) => ({ ...s, days: { ...s.days, [day]: { ...s.days[day], ...patch } } }));
+  const ownHours = describeBusinessHours(number.businessHours);
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
     const body = {
       forwardTo: state.forwardTo.trim() === "" ? null : state.forwardTo.trim(),
       streaming: state.streaming,
-      businessHours: state.useHours
-        ? {
-            timezone: state.timezone,
-            days: Object.fromEntries(
-              WEEKDAYS.map((d) => [d, state.days[d].open ? { open: state.days[d].from, close: state.days[d].to } : null]),
-            ),
-          }
-        : null,
       routing: { mode: state.mode, ringTimeoutSeconds: state.ringTimeoutSeconds, rules: state.rules.map(ruleToBody) },
     };
     // The route's own schema, so the form shows the same messages the server would send.
@@ -220,9 +167,12 @@ function RoutingForm({ number, onDone }: { number: PhoneNumber; onDone: () => vo
         <div className="flex flex-col gap-1">
           <Label htmlFor="configure-streaming">Low-latency streaming</Label>
           <p className="text-xs text-muted-foreground">
-            Twilio numbers only: the assistant streams its words to the caller through ConversationRelay and the WebSocket
-            gateway, and callers can interrupt it. Off: the turn-by-turn loop, which runs on any host.
+            Callers hear the assistant sooner and can interrupt it. Twilio numbers only; off, the assistant answers turn by turn.
           </p>
+          <details className="text-xs text-muted-foreground">
+            <summary className="cursor-pointer hover:text-foreground">Details</summary>
+            <p className="mt-1">On: Twilio&apos;s ConversationRelay streams the words through Switchboard&apos;s WebSocket gateway. Off: the turn-by-turn webhook loop, which runs on any host.</p>
+          </details>
         </div>
         <Switch
           id="configure-streaming"
@@ -232,88 +182,16 @@ function RoutingForm({ number, onDone }: { number: PhoneNumber; onDone: () => vo
         />
       </div>
 
-      <section aria-labelledby="configure-hours-title" className="flex flex-col gap-4 rounded-lg border border-border p-4">
-        <div className="flex items-center justify-between gap-4">
-          <div className="flex flex-col gap-1">
-            <h3 id="configure-hours-title" className="text-sm font-medium">
-              Business hours
-            </h3>
-            <p className="text-xs text-muted-foreground">When your business is open, in its own time zone.</p>
-          </div>
-          <Switch
-            checked={state.useHours}
-            onCheckedChange={(checked) => setState((s) => ({ ...s, useHours: checked }))}
-            aria-label="Use business hours"
-            data-testid="configure-use-hours"
-          />
-        </div>
-
-        {state.useHours ? (
-          <>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="configure-timezone">Time zone</Label>
-              <Select
-                id="configure-timezone"
-                value={state.timezone}
-                onChange={(e) => setState((s) => ({ ...s, timezone: e.target.value }))}
-                aria-invalid={errors["businessHours.timezone"] ? true : undefined}
-                data-testid="configure-timezone"
-              >
-                {zones.map((z) => (
-                  <option key={z} value={z}>
-                    {z.replace(/_/g, " ")}
-                  </option>
-                ))}
-              </Select>
-              <FieldError id="configure-timezone-error" message={errors["businessHours.timezone"]} />
-            </div>
-
-            <ul className="flex flex-col gap-3">
-              {WEEKDAYS.map((d) => {
-                const day = state.days[d];
-                const error = errors[`businessHours.days.${d}.open`] ?? errors[`businessHours.days.${d}.close`];
-                return (
-                  <li key={d} className="flex flex-col gap-1" data-testid={`configure-day-${d}`}>
-                    <div className="flex flex-wrap items-center gap-3">
-                      <span className="w-24 text-sm font-medium">{DAY_LABELS[d]}</span>
-                      <Switch
-                        checked={day.open}
-                        onCheckedChange={(checked) => setDay(d, { open: checked })}
-                        aria-label={`Open on ${DAY_LABELS[d]}`}
-                      />
-                      {day.open ? (
-                        <div className="flex items-center gap-2">
-                          <Input
-                            type="time"
-                            className="w-28"
-                            value={day.from}
-                            onChange={(e) => setDay(d, { from: e.target.value })}
-                            aria-label={`${DAY_LABELS[d]} opening time`}
-                            aria-invalid={error ? true : undefined}
-                          />
-                          <span className="text-sm text-muted-foreground">to</span>
-                          <Input
-                            type="time"
-                            className="w-28"
-                            value={day.to}
-                            onChange={(e) => setDay(d, { to: e.target.value })}
-                            aria-label={`${DAY_LABELS[d]} closing time`}
-                            aria-invalid={error ? true : undefined}
-                          />
-                        </div>
-                      ) : (
-                        <span className="text-sm text-muted-foreground">Closed</span>
-                      )}
-                    </div>
-                    <FieldError id={`configure-day-${d}-error`} message={error} className="sm:pl-36" />
-                  </li>
-                );
-              })}
-            </ul>
-          </>
-        ) : (
-          <p className="text-sm text-muted-foreground">No business hours set: the number is treated as always open.</p>
-        )}
+      <section aria-labelledby="configure-hours-title" className="flex flex-col gap-2 rounded-lg border border-border p-4">
+        <h3 id="configure-hours-title" className="text-sm font-medium">
+          Business hours
+        </h3>
+        <p className="text-xs text-muted-foreground">This number follows the hours on your Business page (after-hours rules and the assistant use them).</p>
+        <BusinessHoursSummary
+          ownHoursNote={
+            ownHours ? `No hours on the Business page yet; this number still uses its own: ${ownHours}.` : null
+          }
+        />
       </section>
 
       <DialogFooter>

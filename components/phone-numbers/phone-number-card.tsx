@@ -46,9 +46,9 @@ export function PhoneNumberCard({ number }: { number: PhoneNumber }) {
       <CardHeader className="gap-3 pb-4">
         <div className="flex items-start justify-between gap-3">
           <div className="flex min-w-0 flex-col gap-1">
-            <h3 className="text-lg font-semibold tracking-tight tabular-nums" data-testid="phone-number-value">
+            <h2 className="text-lg font-semibold tracking-tight tabular-nums" data-testid="phone-number-value">
               {formatted}
-            </h3>
+            </h2>
             <p className="truncate text-sm text-muted-foreground" data-testid="phone-number-friendly-name">
               {number.friendlyName}
             </p>

@@ -516,8 +516,12 @@ export function PhonePanel({
             <Badge variant="outline">{number.provider === "simulated" ? "Practice number" : "Twilio"}</Badge>
           </DialogTitle>
           <DialogDescription>
-            {number.friendlyName}: place a call or send a text the way the carrier would, through this number&apos;s signed webhooks. What you make here lands in Call History.
+            {number.friendlyName}: call or text this number the way a caller would, and see what the assistant does. What you make here lands in Call History.
           </DialogDescription>
+          <details className="text-xs text-muted-foreground" data-testid="phone-panel-details">
+            <summary className="cursor-pointer hover:text-foreground">Details</summary>
+            <p className="mt-1">The panel plays the carrier: it sends the number&apos;s signed voice and SMS webhooks, exactly as Twilio would.</p>
+          </details>
         </DialogHeader>
         {number.provider !== "simulated" ? (
           <p className="rounded-md bg-muted px-3 py-2 text-sm" data-testid="phone-panel-twilio">

@@ -9,7 +9,8 @@ import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
 import { useRecaps, useRunRecap, useSaveRecapSettings, type RecapView } from "./api";
-import { ReceptionistPage, when } from "./page-shell";
+import { ReceptionistPage } from "./page-shell";
+import { dateInWords, inZone } from "@/lib/receptionist/time-words";
 
 const SECTIONS = ["answered", "missed", "spamBlocked", "newTasks", "knowledgeGaps", "bookings"] as const;
 const deliveredLabel: Record<string, string> = { in_app: "in the app", email: "by e-mail", slack: "to Slack" };
@@ -19,9 +20,9 @@ function RecapCard({ recap }: { recap: RecapView }) {
   return (
     <Card data-testid="recap">
       <CardHeader>
-        <CardTitle className="text-lg">{c.date}</CardTitle>
+        <CardTitle as="h2" className="text-lg">{dateInWords(c.date)}</CardTitle>
         <p className="text-sm text-muted-foreground">
-          The 24 hours to {when(c.to)} ({c.timezone}) · sent {recap.deliveredTo.map((d) => deliveredLabel[d] ?? d).join(", ")}
+          The 24 hours to {inZone(new Date(c.to), c.timezone)} ({c.timezone.replace(/_/g, " ")} time) · sent {recap.deliveredTo.map((d) => deliveredLabel[d] ?? d).join(", ")}
         </p>
       </CardHeader>
       <CardContent className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

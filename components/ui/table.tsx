@@ -37,3 +37,10 @@ export function TableCell({ className, ...props }: React.ComponentProps<"td">) {
 export function TableCaption({ className, ...props }: React.ComponentProps<"caption">) {
   return <caption className={cn("mt-4 text-sm text-muted-foreground", className)} {...props} />;
 }
+
+/**
+ * Below md a table's rows stack into cards (issue 30: admin actions were off to the right on a phone):
+ * the header row is kept for screen readers only and each cell shows its column's name from data-label.
+ */
+export const stackOnPhone =
+  "max-md:block max-md:[&_thead]:sr-only max-md:[&_tbody]:block max-md:[&_tr]:mb-3 max-md:[&_tr]:block max-md:[&_tr]:rounded-lg max-md:[&_tr]:border max-md:[&_tr]:border-border max-md:[&_td]:flex max-md:[&_td]:items-center max-md:[&_td]:justify-between max-md:[&_td]:gap-3 max-md:[&_td]:py-2 max-md:[&_td]:[overflow-wrap:anywhere] max-md:[&_td]:before:shrink-0 max-md:[&_td]:before:text-xs max-md:[&_td]:before:font-medium max-md:[&_td]:before:text-muted-foreground max-md:[&_td]:before:uppercase max-md:[&_td]:before:content-[attr(data-label)]";

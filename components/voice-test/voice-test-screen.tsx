@@ -126,7 +126,7 @@ export function VoiceTestScreen() {
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-8 px-4 py-8 sm:px-6 lg:px-8" data-testid="voice-test">
       <div className="flex flex-col gap-2">
         <Badge variant="warning" className="w-fit" data-testid="voice-test-admin-label">
-          Admin Tool
+          Practice tool
         </Badge>
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Voice Test</h1>
         <p className="text-muted-foreground">

@@ -4,11 +4,12 @@ import { hourlyRollupCovers, liveRows, rolledUpRows, rollupHourWindow, rollupWin
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
 import { creditLedger, payments, phoneNumbers, users } from "@/db/schema";
-import { latestHealth, overallStatus, platformUptime, type Uptime } from "./health";
+import { latestHealth, platformUptime, type Uptime } from "./health";
 import type { HealthStatus } from "@/db/schema";
 import { regionNames, regionOfKey, type RegionName } from "./regions";
 import { RANGE_HOURS, type AnalyticsFilters, type AnalyticsRange } from "./schema";
 import { performanceInsight } from "./text";
+import { healthFigure, sentimentFigure, type HealthProblem } from "@/lib/figures";
 
 /**
  * GET /api/analytics (docs/analytics.md): every figure computed from calls, messages, assistant
@@ -53,6 +54,8 @@ export type Analytics = {
     avgSentiment: number | null;
     sentiment: { label: "Very Positive" | "Positive" | "Neutral" | "Negative"; count: number; percent: number }[];
     analysedCalls: number;
+    /** Share of analysed calls scored 4 or 5 (lib/figures): the same figure CRM Voice shows. */
+    positivePercent: number | null;
     topIntents: { intent: string; count: number; percent: number }[];
     /** Percent of finished calls during which the assistant failed; null without finished calls. */
     errorRate: number | null;
@@ -65,7 +68,8 @@ export type Analytics = {
   };
   insight: string;
   /** The System Status banner: the worst of the newest recorded probes. */
-  systemStatus: { status: HealthStatus; checkedAt: string | null };
+  /** lib/figures healthFigure: a missing optional part is Degraded and named, never Offline. */
+  systemStatus: { status: HealthStatus; checkedAt: string | null; headline: string; problems: HealthProblem[] };
 };
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -219,6 +223,9 @@ export async function getAnalytics(
     ["Negative", t?.s12 ?? 0],
   ] as const;
 
+  const sentiment = sentimentFigure({ veryPositive: t?.s5 ?? 0, positive: t?.s4 ?? 0, neutral: t?.s3 ?? 0, negative: t?.s12 ?? 0, scoreSum: t?.score_sum ?? 0 });
+  const systemHealth = healthFigure(health);
+
   const callsByDay = new Map(c.byDay("hour").map((row) => [row.day, row.n]));
   const messagesByDay = new Map(m.byDay("hour").map((row) => [row.day, row.n]));
   const callsByHour = new Map(c.byKey("hour").map((row) => [Number(row.key), row.n]));
@@ -272,9 +279,10 @@ export async function getAnalytics(
       byRegion,
     },
     performance: {
-      avgSentiment: t && scoreN > 0 ? round1(t.score_sum / scoreN) : null,
+      avgSentiment: sentiment.average,
+      positivePercent: sentiment.positivePercent,
       sentiment: sentimentCounts.map(([label, n]) => ({ label, count: n, percent: percentOf(n, scoreN) ?? 0 })),
-      analysedCalls: scoreN,
+      analysedCalls: sentiment.analysedCalls,
       topIntents,
       errorRate: percentOf(failedTurns, finished),
       errors: {
@@ -293,7 +301,9 @@ export async function getAnalytics(
       uptime,
     },
     systemStatus: {
-      status: overallStatus(health.map((h) => h.status)),
+      status: systemHealth.status,
+      headline: systemHealth.headline,
+      problems: systemHealth.problems,
       checkedAt: health.map((h) => h.checkedAt).filter((t): t is string => t !== null).sort().at(-1) ?? null,
     },
     insight: performanceInsight(range, [

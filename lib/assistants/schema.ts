@@ -18,7 +18,7 @@ export const callRuleInput = z
     to: z
       .string({ error: "to must be a phone number" })
       .trim()
-      .regex(/^\+[1-9]\d{7,14}$/, "to must be a phone number in E.164 form, like +14155550123")
+      .regex(/^\+[1-9]\d{7,14}$/, "to must be a phone number with + and the country code, like +14155550123")
       .optional(),
     person: z.string({ error: "person must be text" }).trim().min(1, "person must not be empty").max(100, "person must be at most 100 characters").optional(),
   })

@@ -7,6 +7,7 @@ import { accounts, sessions, users, verifications } from "@/db/schema";
 import { env } from "@/lib/env";
 import { PEER_ADDRESS_HEADER } from "@/lib/http/peer-address";
 import { appSecret } from "./secret";
+import { PASSWORD_RESET_EXPIRES_IN_SECONDS, sendPasswordResetEmail } from "./password-reset-mail";
 
 export const SESSION_COOKIE_PREFIX = "switchboard";
 /** A session lives 30 days; a lookup more than a day after its last refresh pushes its expiry on. */
@@ -25,7 +26,19 @@ function createAuth(db: Db) {
       provider: "pg",
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
     }),
-    emailAndPassword: { enabled: true, minPasswordLength: 6, maxPasswordLength: 128, autoSignIn: true },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      // "Forgot password?" (issue 30): a single-use link, valid 30 minutes, e-mailed through lib/receptionist/mail.ts
+      // (SMTP, the owner's Gmail, or the Outbox without either). A reset signs the account out everywhere.
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_EXPIRES_IN_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        await sendPasswordResetEmail(db, { id: user.id, email: user.email }, token);
+      },
+    },
     user: {
       additionalFields: {
         username: { type: "string", required: true },

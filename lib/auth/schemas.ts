@@ -38,3 +38,22 @@ export const registerFormInput = registerInput
   .extend({ confirmPassword: z.string() })
   .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ["confirmPassword"] });
 export type RegisterFormInput = z.infer<typeof registerFormInput>;
+
+/** "Forgot password?" on /auth: the account's e-mail. Shared by the form and POST /api/auth/forgot-password. */
+export const forgotPasswordInput = z.object({
+  email: loginInput.shape.email,
+});
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordInput>;
+
+/** The e-mailed link's page: the token from the link and the new password. POST /api/auth/reset-password. */
+export const resetPasswordInput = z.object({
+  token: z.string().trim().min(1, "The reset link is incomplete: open the link from the e-mail again").max(200, "The reset link is not valid"),
+  newPassword: loginInput.shape.password,
+});
+export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
+
+/** The reset form adds a confirmation the server does not need. */
+export const resetPasswordFormInput = z
+  .object({ newPassword: loginInput.shape.password, confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ["confirmPassword"] });
+export type ResetPasswordFormInput = z.infer<typeof resetPasswordFormInput>;

@@ -13,6 +13,7 @@ import { assistantContext, personaForModel } from "@/lib/voice/context";
 import { runVoiceTest } from "@/lib/voice/service";
 import { DEFAULT_TEST_CONTENT, type CrmTestInput } from "./schema";
 import { captureLogisticsRequest, toRequest, type LogisticsRequest } from "./logistics";
+import { sentimentFigure } from "@/lib/figures";
 
 export { captureLogisticsRequest, setLogisticsStatus, type LogisticsRequest } from "./logistics";
 
@@ -36,6 +37,9 @@ export type CrmAnalytics = {
    */
   emails: number;
   sentimentBreakdown: { positive: number; neutral: number; negative: number };
+  /** lib/figures: mean 1–5 score and how many calls were analysed (the same definition as Analytics). */
+  averageSentiment: number | null;
+  analysedCalls: number;
   /** Spec rule: positive / max(total, 1) × 100, rounded. */
   positivePercent: number;
   /** Seconds as strings ("1.7s"); "—" when there was no reply on that channel. */
@@ -79,13 +83,15 @@ export async function getCrmAnalytics(db: Db, organizationId: string, now = new 
     const n = rows.reduce((s, r) => s + r.n, 0);
     return n ? rows.reduce((s, r) => s + r.ms_sum, 0) / n : null;
   };
-  const sum = (rows: typeof callRows, metric: "n" | "pos" | "neu" | "neg") => rows.reduce((total, r) => total + r[metric], 0);
+  const sum = (rows: typeof callRows, metric: "n" | "s5" | "s4" | "s3" | "s12" | "score_sum") => rows.reduce((total, r) => total + r[metric], 0);
   const c = { n: sum(callRows, "n") };
   const m = { n: sum(messageRows, "n") };
   const e = { n: sum(emailRows, "n") };
-  const positive = sum(callRows, "pos");
-  const neutral = sum(callRows, "neu");
-  const negative = sum(callRows, "neg");
+  // The score buckets of lib/figures (the same as Analytics): 4–5 positive, 3 neutral, 1–2 negative.
+  const sentiment = sentimentFigure({ veryPositive: sum(callRows, "s5"), positive: sum(callRows, "s4"), neutral: sum(callRows, "s3"), negative: sum(callRows, "s12"), scoreSum: sum(callRows, "score_sum") });
+  const positive = sum(callRows, "s5") + sum(callRows, "s4");
+  const neutral = sum(callRows, "s3");
+  const negative = sum(callRows, "s12");
   return {
     windowDays: CRM_WINDOW_DAYS,
     since: since.toISOString(),
@@ -94,7 +100,9 @@ export async function getCrmAnalytics(db: Db, organizationId: string, now = new 
     textMessages: m.n,
     emails: e.n,
     sentimentBreakdown: { positive, neutral, negative },
-    positivePercent: Math.round((positive / Math.max(positive + neutral + negative, 1)) * 100),
+    positivePercent: sentiment.positivePercent ?? 0,
+    averageSentiment: sentiment.average,
+    analysedCalls: sentiment.analysedCalls,
     responseTime: {
       average: secondsText(avg(replyRows)),
       voice: secondsText(avg(replyRows.filter((r) => r.key === "call"))),

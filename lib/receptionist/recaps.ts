@@ -12,6 +12,7 @@ import { absoluteLink, notifyOwners } from "./notify";
 import { recapReference, recapRepliesEnabled, recapReplyAddress } from "./recap-replies";
 import type { RecapSettingsInput } from "./schema";
 import { errorForLog } from "@/lib/database-errors";
+import { inZone } from "./time-words";
 
 /**
  * The daily recap (docs/receptionist.md#daily-recap): at the organization's chosen local time (in the
@@ -25,14 +26,7 @@ import { errorForLog } from "@/lib/database-errors";
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MAX_LINES = 10;
 
-/** A moment as the business reads it, in its own zone and in words: "Tue, Dec 1, 2:00 PM". */
-export function inZone(at: Date, timezone: string): string {
-  try {
-    return at.toLocaleString("en-US", { timeZone: timezone, weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
-  } catch {
-    return at.toLocaleString("en-US", { timeZone: "UTC", weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" }) + " UTC";
-  }
-}
+export { inZone };
 
 export type RecapSettingsView = { enabled: boolean; localTime: string; timezone: string };
 

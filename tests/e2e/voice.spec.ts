@@ -83,7 +83,7 @@ test("voice test: guidance without an assistant, quick phrase, Enter submits, re
   }
   await page.goto("/voice-test");
   await expect(page.getByRole("heading", { name: "Voice Test", level: 1 })).toBeVisible();
-  await expect(page.getByTestId("voice-test-admin-label")).toHaveText("Admin Tool");
+  await expect(page.getByTestId("voice-test-admin-label")).toHaveText("Practice tool");
 
   // An organization without an assistant: the page says so and points to Voice Assistants.
   const guidance = page.getByTestId("voice-test-no-assistant");
@@ -97,7 +97,7 @@ test("voice test: guidance without an assistant, quick phrase, Enter submits, re
   });
   expect(created.status()).toBe(201);
   await page.reload();
-  await expect(page.getByTestId("voice-test-admin-label")).toHaveText("Admin Tool");
+  await expect(page.getByTestId("voice-test-admin-label")).toHaveText("Practice tool");
   await expect(page.getByTestId("voice-test-no-assistant")).toHaveCount(0);
 
   // The button waits for text; a blank Enter asks for some.

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { GET as crmAnalytics } from "@/app/api/crm-voice/analytics/route";
+import { GET as analyticsRoute } from "@/app/api/analytics/route";
 import { GET as crmHealth } from "@/app/api/crm-voice/health/route";
 import { POST as crmTest } from "@/app/api/crm-voice/test/route";
 import { PATCH as updateLogistics } from "@/app/api/crm-voice/logistics/[id]/route";
@@ -46,9 +47,9 @@ describe("CRM voice", () => {
     const base = { organizationId: org, direction: "inbound" as const, fromNumber: "+14155550100", toNumber: "+14155550199", status: "completed" as const };
     const callIds = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
     await db.insert(calls).values([
-      { ...base, id: callIds[0], sentiment: "positive" },
-      { ...base, id: callIds[1], sentiment: "positive" },
-      { ...base, id: callIds[2], sentiment: "negative" },
+      { ...base, id: callIds[0], sentiment: "positive", sentimentScore: 5 },
+      { ...base, id: callIds[1], sentiment: "positive", sentimentScore: 4 },
+      { ...base, id: callIds[2], sentiment: "negative", sentimentScore: 2 },
     ]);
     await db.insert(messages).values([
       { id: crypto.randomUUID(), organizationId: org, direction: "inbound", fromNumber: "+14155550100", toNumber: "+14155550199", body: "hi", status: "received" },
@@ -74,6 +75,8 @@ describe("CRM voice", () => {
       emails: 2,
       sentimentBreakdown: { positive: 2, neutral: 0, negative: 1 },
       positivePercent: 67, // round(2 / 3 × 100)
+      averageSentiment: 3.7, // (5 + 4 + 2) / 3
+      analysedCalls: 3,
       responseTime: { average: "1.2s", voice: "1.5s", text: "0.6s" },
       topActions: [
         { action: "Booking Requested", type: "booking_requested", count: 2 },
@@ -90,10 +93,11 @@ describe("CRM voice", () => {
     const DAY = 86_400_000;
     const now = Date.now();
     const sentiments = ["positive", "neutral", "negative", null] as const;
+    const scores = [5, 3, 2, null] as const; // lib/figures: the 1–5 score decides (4–5 positive, 3 neutral, 1–2 negative)
     // A call every 8 hours over 40 days: the first 30 days count, the 10 before do not.
     const rows = Array.from({ length: 120 }, (_, i) => ({
       id: crypto.randomUUID(), organizationId: org, direction: "inbound" as const, fromNumber: "+14155550100", toNumber: "+14155550199",
-      status: "completed" as const, sentiment: sentiments[i % 4], startedAt: new Date(now - (i * DAY) / 3 - 60_000),
+      status: "completed" as const, sentiment: sentiments[i % 4], sentimentScore: scores[i % 4], startedAt: new Date(now - (i * DAY) / 3 - 60_000),
     }));
     await db.insert(calls).values(rows);
     const at = (i: number) => new Date(now - i * DAY - 60_000);
@@ -140,6 +144,23 @@ describe("CRM voice", () => {
     expect((await getCrmAnalytics(db, org, asOf)).emails).toBe(30);
   });
 
+
+  it("the same calls give the same sentiment on CRM Voice and Analytics (one definition, lib/figures)", async () => {
+    const account = await admin();
+    const db = await getDb();
+    const base = { organizationId: account.organizationId, direction: "inbound" as const, fromNumber: "+14155550100", toNumber: "+14155550199", status: "completed" as const };
+    await db.insert(calls).values([5, 5, 4, 3, 1].map((score) => ({ ...base, id: crypto.randomUUID(), sentimentScore: score, sentiment: score >= 4 ? ("positive" as const) : score === 3 ? ("neutral" as const) : ("negative" as const) })));
+    // A call not analysed counts in neither figure.
+    await db.insert(calls).values({ ...base, id: crypto.randomUUID() });
+    const crm = (await call(crmAnalytics, "GET", "/api/crm-voice/analytics", { sessionId: account.sessionId })).body;
+    const analytics = (await call(analyticsRoute, "GET", "/api/analytics?range=30d", { sessionId: account.sessionId })).body;
+    expect(crm.positivePercent).toBe(60);
+    expect(analytics.performance.positivePercent).toBe(60);
+    expect(crm.averageSentiment).toBe(3.6);
+    expect(analytics.performance.avgSentiment).toBe(3.6);
+    expect(crm.analysedCalls).toBe(5);
+    expect(analytics.performance.analysedCalls).toBe(5);
+  });
   it("the logistics test captures a request the team can complete; the text test answers; bad input is a 400", async () => {
     const account = await admin();
     const s = { sessionId: account.sessionId };

@@ -1,0 +1,11 @@
+import { requestPasswordReset } from "@/lib/auth/password-reset";
+import { forgotPasswordInput } from "@/lib/auth/schemas";
+import { clientIp } from "@/lib/http/client-ip";
+import { parseJsonBody } from "@/lib/http/parse";
+import { publicRoute } from "@/lib/http/route";
+
+/** POST {email} → 200 whether or not the address has an account; the link goes by e-mail (or the Outbox). */
+export const POST = publicRoute(async (req, { db }) => {
+  const input = await parseJsonBody(req, forgotPasswordInput);
+  return requestPasswordReset(db, input, clientIp(req.headers));
+});

@@ -1,0 +1,10 @@
+import { resetPassword } from "@/lib/auth/password-reset";
+import { resetPasswordInput } from "@/lib/auth/schemas";
+import { parseJsonBody } from "@/lib/http/parse";
+import { publicRoute } from "@/lib/http/route";
+
+/** POST {token, newPassword} → 200, or 400 naming `token` when the link expired or was used already. */
+export const POST = publicRoute(async (req, { db }) => {
+  const input = await parseJsonBody(req, resetPasswordInput);
+  return resetPassword(db, input);
+});
