@@ -20,6 +20,12 @@ describe("decide: a call back asked for", () => {
     expect(d).toMatchObject({ kind: "take_message" });
   });
 
+  it("by text, a name is enough: the number is the sender's", () => {
+    const text = "¿me pueden llamar? Soy Carla";
+    const d = decide({ ...base, channel: "sms", canTransfer: false, text, understanding: heard({ language: "es", intent: "callback", confidence: 0.9, name: "Carla" }) });
+    expect(d).toMatchObject({ kind: "take_message" });
+  });
+
   it("without a name or a subject asks what to pass on", () => {
     const d = decide({ ...base, text: "can someone call me back", understanding: heard({ intent: "callback", confidence: 0.9 }) });
     expect(d).toMatchObject({ kind: "ask_message", reason: "callback" });

@@ -164,7 +164,8 @@ export function decide(s: Situation): Decision {
   if (sure(u, "callback", "message")) {
     // "Can the doctor call me about my lab results, my number is …, it's Greg": the request already is
     // the message (who and a number, or what about): written down now, not asked for again.
-    if (u?.name && (u.phone || CARRIES_A_SUBJECT.test(text))) return { kind: "take_message", urgent: false, reason: "other" };
+    // A text comes with its number: a name is enough to write it down.
+    if (u?.name && (u.phone || s.channel === "sms" || CARRIES_A_SUBJECT.test(text))) return { kind: "take_message", urgent: false, reason: "other" };
     return { kind: "ask_message", reason: "callback" };
   }
   if (sure(u, "complaint")) {
