@@ -20,8 +20,42 @@ describe("decide: a call back asked for", () => {
     expect(d).toMatchObject({ kind: "take_message" });
   });
 
+  it("by text, a name is enough: the number is the sender's", () => {
+    const text = "¿me pueden llamar? Soy Carla";
+    const d = decide({ ...base, channel: "sms", canTransfer: false, text, understanding: heard({ language: "es", intent: "callback", confidence: 0.9, name: "Carla" }) });
+    expect(d).toMatchObject({ kind: "take_message" });
+  });
+
   it("without a name or a subject asks what to pass on", () => {
     const d = decide({ ...base, text: "can someone call me back", understanding: heard({ intent: "callback", confidence: 0.9 }) });
     expect(d).toMatchObject({ kind: "ask_message", reason: "callback" });
+  });
+});
+
+describe("decide: a question that comes with a request for a call", () => {
+  it("is written down as the message when the caller gave a name, whatever the question was", () => {
+    const text = "do you cater weddings? could you have someone call me, this is ann cole";
+    const d = decide({ ...base, text, understanding: heard({ intent: "services", confidence: 0.9, name: "Ann Cole" }) });
+    expect(d).toMatchObject({ kind: "take_message", urgent: false, reason: "callback" });
+  });
+
+  it("is answered when nobody asked for a call", () => {
+    const d = decide({ ...base, text: "do you cater weddings? this is ann cole", understanding: heard({ intent: "services", confidence: 0.9, name: "Ann Cole" }) });
+    expect(d).toMatchObject({ kind: "answer" });
+  });
+});
+
+describe("decide: complaints", () => {
+  it("a complaint read with middling confidence is still written down as urgent", () => {
+    const d = decide({ ...base, text: "my nails are chipping already and i'm upset", understanding: heard({ intent: "complaint", confidence: 0.55 }) });
+    expect(d).toMatchObject({ kind: "urgent_task", reason: "complaint" });
+  });
+
+  it("a complaint that asks for the manager, with nobody to transfer to, is an urgent task", () => {
+    const text = "you dented my bumper and i want the manager";
+    const u = heard({ intent: "person", confidence: 0.7, intents: [{ intent: "person", score: 0.7 }, { intent: "complaint", score: 0.3 }] });
+    expect(decide({ ...base, canTransfer: false, text, understanding: u })).toMatchObject({ kind: "urgent_task", reason: "complaint" });
+    // With someone to put them through to, they are put through.
+    expect(decide({ ...base, forwardTo: "+15555550100", text, understanding: u })).toMatchObject({ kind: "transfer" });
   });
 });

@@ -71,6 +71,14 @@ const OTHER_QUESTIONS = new Set<CallerIntent>(["hours", "address", "policy", "se
 const CARRIES_A_SUBJECT = /\b(about|regarding|concerning|re|because|sobre|acerca de|por lo de|porque)\b\s+\S+/i;
 /** How sure understanding must be before its reading overrides a booking under way. */
 const LEAVE_CONFIDENCE = 0.6;
+/** The caller asks in so many words to be called ("can someone call me", "give me a call", "¿me pueden llamar?"). */
+const ASKS_FOR_A_CALL = /\b(call me(?: back)?|give me a (?:call|ring)|ring me|(?:have|get) (?:someone|somebody|the \w+) (?:to )?call|me (?:pueden|puede|podr[ií]an|podr[ií]a) (?:llamar|devolver la llamada)|ll[aá]m(?:e|en)me|devu[eé]lvanme la llamada)/i;
+/** Questions and requests a call-back request outranks: the team answers them on the call back. */
+const ANSWERED_ON_A_CALL_BACK = new Set<CallerIntent>(["hours", "address", "policy", "services", "price", "other", "callback", "message", "availability"]);
+/** A complaint is taken down as urgent from this score when it is the best reading (a missed complaint costs more than a needless task). */
+const COMPLAINT_CONFIDENCE = 0.5;
+/** A request for a person carries a complaint when the complaint reading scores at least this. */
+const COMPLAINT_BESIDE = 0.25;
 
 /** The legacy intent (the model's context and routing rules) of an understanding. */
 export function legacyIntent(u: Understanding | null, fallback: Intent = "other"): Intent {
@@ -131,7 +139,22 @@ export function decide(s: Situation): Decision {
   if (LEAVE_VOICEMAIL.test(text)) return { kind: "voicemail" };
   if (sure(u, "robot") && ASKS_IF_HUMAN.test(text)) return { kind: "robot" };
 
+  // "Do you do catering? … can someone call me, this is Beth": the question is the message, written now.
+  if (u?.name && u.intent !== "person" && ANSWERED_ON_A_CALL_BACK.has(u.intent) && ASKS_FOR_A_CALL.test(text) && !s.bookingActive) {
+    return { kind: "take_message", urgent: false, reason: "callback" };
+  }
+  if (u?.intent === "complaint" && u.confidence >= COMPLAINT_CONFIDENCE && !sure(u, "complaint")) {
+    const rule = ruleFor(s.rules, "complaint");
+    if (rule?.action === "urgent_task" || rule?.action === "take_message") return { kind: "urgent_task", reason: "complaint" };
+  }
+
   if (sure(u, "person") || (u?.intent === "person" && !s.bookingActive)) {
+    // "There's a scratch on my car … I want to talk to the manager": a complaint, urgent, whoever they ask for.
+    const complaintToo = (u?.intents ?? []).some((i) => i.intent === "complaint" && i.score >= COMPLAINT_BESIDE);
+    if (complaintToo && !(s.forwardTo && s.canTransfer)) {
+      const rule = ruleFor(s.rules, "complaint");
+      if (rule?.action === "urgent_task" || rule?.action === "take_message") return { kind: "urgent_task", reason: "complaint" };
+    }
     const rule = ruleFor(s.rules, "asks_for_person", u?.person);
     if (rule?.action === "take_message" || rule?.action === "urgent_task") return { kind: "ask_message", reason: "person" };
     const to = rule?.action === "transfer" ? (rule.to ?? s.forwardTo) : s.forwardTo;
@@ -141,7 +164,8 @@ export function decide(s: Situation): Decision {
   if (sure(u, "callback", "message")) {
     // "Can the doctor call me about my lab results, my number is …, it's Greg": the request already is
     // the message (who and a number, or what about): written down now, not asked for again.
-    if (u?.name && (u.phone || CARRIES_A_SUBJECT.test(text))) return { kind: "take_message", urgent: false, reason: "other" };
+    // A text comes with its number: a name is enough to write it down.
+    if (u?.name && (u.phone || s.channel === "sms" || CARRIES_A_SUBJECT.test(text))) return { kind: "take_message", urgent: false, reason: "other" };
     return { kind: "ask_message", reason: "callback" };
   }
   if (sure(u, "complaint")) {

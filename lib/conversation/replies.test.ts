@@ -1,4 +1,7 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { DIALOGUE_LINES, DIALOGUE_LINES_ES } from "@/lib/appointments/dialogue/dialogue";
+import { createLocalResponder } from "@/lib/providers/llm/local";
 import { digitsAloud, promisesIn, REPLIES, say, UnbackedPromiseError, unbackedPromises, type ReplyKey } from "./replies";
 
 /**
@@ -50,12 +53,50 @@ describe("every reply template's promise is backed", () => {
     expect(es.filter(([, text]) => promisesIn(text).has("task") || promisesIn(text).has("transfer"))).toEqual([]);
   });
 
+  /**
+   * The local (offline) responder answers with no task written in its turn, so none of its lines may
+   * promise a call back, a booking or a transfer: it may only offer to take a message.
+   */
+  it("no line the local responder can say promises anything (every string in its source)", () => {
+    const files = ["lib/providers/llm/local.ts", "lib/providers/llm/knowledge.ts"];
+    const lines = files.flatMap((file) => {
+      const source = readFileSync(path.join(process.cwd(), file), "utf8");
+      return [...source.matchAll(/`((?:[^`\\]|\\.)*)`|"((?:[^"\\]|\\.)*)"/g)].map((m) => [file, m[1] ?? m[2]] as const);
+    });
+    expect(lines.length).toBeGreaterThan(50);
+    expect(lines.filter(([, text]) => promisesIn(text).size > 0)).toEqual([]);
+  });
+
+  it("the local responder's replies to questions it cannot answer promise nothing", async () => {
+    const llm = createLocalResponder();
+    const questions = [
+      "Do you accept Delta Dental insurance?",
+      "What are your hours?",
+      "How much is a root canal?",
+      "Can I speak to a person?",
+      "I have a problem with my bill",
+      "Your staff were rude to me",
+      "I'd like to order two boxes of gloves",
+      "Where is my order?",
+      "Do you do catering for weddings?",
+      "Is there parking?",
+      "Can I come in Tuesday at 3 for a cleaning?",
+    ];
+    for (const text of questions) {
+      const reply = await llm.generateReply({ assistant: { name: "Front Desk", personality: "friendly", instructions: "", greeting: "" }, profile: { name: "Harbor Dental" }, history: [], text });
+      expect([text, unbackedPromises(reply.text, {})]).toEqual([text, []]);
+    }
+  });
+
   it("finds promises made in any words, and which are unbacked", () => {
     expect(unbackedPromises("Someone will call you back shortly.", {})).toEqual(["task"]);
     expect(unbackedPromises("You're booked for Tuesday.", { appointment: true })).toEqual([]);
     expect(unbackedPromises("Let me connect you with someone.", {})).toEqual(["transfer"]);
     expect(unbackedPromises("Le devolverán la llamada mañana.", {})).toEqual(["task"]);
     expect(unbackedPromises("We're open until 5 PM.", {})).toEqual([]);
+    expect(unbackedPromises("I've noted your question, and someone will follow up.", {})).toEqual(["task"]);
+    expect(unbackedPromises("I'll pass it to the team, and they'll confirm the details.", {})).toEqual(["task"]);
+    expect(unbackedPromises("If you'd like a quote, I can take your name and number for the team.", {})).toEqual([]);
   });
 
   it("reads a number back digit by digit", () => {

@@ -107,7 +107,7 @@ export function say(key: ReplyKey, lang: Language, vars: ReplyVars, effects: Tur
 
 /** Phrases that promise something, whatever produced the reply (a template, the local responder, a model). */
 const PROMISE_PHRASES: { promise: Promise_; pattern: RegExp }[] = [
-  { promise: "task", pattern: /\b(call(?:s|ing)? you back|get back to you|follow(?:s|ing)? up with you|be in touch|reach out to you|te (?:llamar|devolver)|le (?:llamar|devolver)[áa]n?|le llamar[áa]n|devolver[áa]n? la llamada)/i },
+  { promise: "task", pattern: /\b(call(?:s|ing)? you back|get back to you|follow(?:s|ing)? up with you|be in touch|(?:someone|they|the team|we)(?:'ll| will) (?:follow up|confirm|check|review|contact you|let you know)|(?:I'll|I will) (?:have|let) (?:someone|the team)|(?:I'll|I will) pass (?:it|this|that|your \w+) (?:on|to)|reach out to you|te (?:llamar|devolver)|le (?:llamar|devolver)[áa]n?|le llamar[áa]n|devolver[áa]n? la llamada)/i },
   { promise: "appointment", pattern: /\b(you'?re (?:all )?booked|you are booked|is booked for you|(?<!nothing )has been booked|queda reservad|est[áa] reservad|su cita (?:est[áa]|queda) confirmada)/i },
   { promise: "transfer", pattern: /\b(connect(?:ing)? you (?:with|to)|put(?:ting)? you through|transferring you|le comunico|le paso con)/i },
 ];

@@ -82,8 +82,9 @@ export async function sendTextBack(
   const setting = await getTextBack(db, call.organizationId, number.id);
   if (!setting.enabled) return { outcome: "disabled" };
   const result = values.result ?? { kind: "task" };
-  if (result.kind === "nothing" && setting.template === DEFAULT_TEXT_BACK_TEMPLATE) return { outcome: "not_needed" };
+  // An opted-out caller is never texted, whatever the call needed: that is the reason the owner sees.
   if (await hasOptedOut(db, call.organizationId, call.fromNumber)) return { outcome: "opted_out" };
+  if (result.kind === "nothing" && setting.template === DEFAULT_TEXT_BACK_TEMPLATE) return { outcome: "not_needed" };
   const provider = await getTelephonyProviderFor(db, call.organizationId, number.provider);
   if (!provider) return { outcome: "failed" };
   try {

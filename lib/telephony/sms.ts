@@ -258,6 +258,16 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
   // Only a texter who is not spam is remembered as a contact.
   await rememberCaller(db, number.organizationId, from, { utterances: [body] });
 
+  // A Spanish text asking for a call, with a name: the engine writes the task and answers in Spanish
+  // (the local responder answers in English only).
+  if (decided?.decision.kind === "take_message" && decided.lang === "es") {
+    const outcome = await actOn({ ...turnInput, answers: TEXT_ANSWERS.filter((k) => k !== "take_message") }, decided);
+    if (outcome.kind === "line" && outcome.line) {
+      const disclosed = await withTextNotice(db, { organizationId: number.organizationId, threadId: thread.id, from, fromState: req.params.FromState, to: number.phoneNumber, toState: req.params.ToState }, outcome.line);
+      return (await send(disclosed, "assistant", "human_handoff")).response;
+    }
+  }
+
   // "Are you a robot?": the engine's truthful answer, free (a fixed line).
   if (decided?.decision.kind === "robot") {
     const line = await renderTextLine(turnInput, decided);

@@ -62,11 +62,11 @@ export function systemPrompt(input: Pick<ReplyInput, "assistant" | "profile" | "
     [
       "Rules:",
       "- Your reply is spoken aloud on the phone: one to three short sentences, plain words, no lists, markdown, emoji or links.",
-      "- Answer only from the facts above and the business's instructions. Never invent prices, hours, services, policies, availability or any other fact; if they do not answer the question, say plainly that you don't have that information and won't guess, and that the team will follow up. Never say you lack a fact that is given above.",
+      "- Answer only from the facts above and the business's instructions. Never invent prices, hours, services, policies, availability or any other fact; if they do not answer the question, say plainly that you don't have that information and won't guess, and offer to take their name and number for the team (never promise a call back yourself: only the engine's message-taking writes the task that backs it). Never say you lack a fact that is given above.",
       "- Whether the business is open now, today or on a given day comes only from the facts above (they are already in the business's time zone).",
       input.tools?.definitions.length
-        ? "- You may use the tools you are given to look things up or act for the caller; say what you found in plain words. If a tool fails, take the details and say the team will follow up."
-        : "- You cannot book, transfer calls or look up orders yourself: take the details and say the team will confirm or follow up.",
+        ? "- You may use the tools you are given to look things up or act for the caller; say what you found in plain words. If a tool fails, say so and offer to take their name and number for the team."
+        : "- You cannot book, transfer calls or look up orders yourself: offer to take their name and number for the team instead of promising that anyone will confirm or call.",
       "- Politely decline sales calls and spam.",
     ].join("\n"),
     [
@@ -76,7 +76,7 @@ export function systemPrompt(input: Pick<ReplyInput, "assistant" | "profile" | "
       `The intent is the caller's latest message, one of: ${intents.join(", ")}.`,
       "When the caller asked something the facts above do not answer, add an unanswered tag with the question in a few words on the same first line, for example:",
       "[intent:pricing] [unanswered: Do you accept Delta Dental insurance?]",
-      "I don't have that information, so I won't guess — I've noted your question and the team will follow up.",
+      "I don't have that information, so I won't guess — I've noted your question, and I can take your name and number for the team.",
     ].join("\n"),
   ]
     .filter(Boolean)

@@ -78,7 +78,7 @@ function asked(text: string): { question: string } {
 
 function dontKnow(biz: string, what: string, tone: Tone, text: string): KnowledgeAnswer {
   return {
-    text: join(`I don't have ${what} on hand, so I won't guess.`, `I've noted your question for the team at ${biz}, and someone will follow up with you.`, tone.closer),
+    text: join(`I don't have ${what} on hand, so I won't guess.`, `I've noted your question for the team at ${biz}; if you'd like an answer from them, I can take your name and number for a call-back request.`, tone.closer),
     knowledgeGap: asked(text),
   };
 }
@@ -187,7 +187,7 @@ function hoursAnswer(input: ReplyInput, tone: Tone): KnowledgeAnswer {
   const hasHours = Boolean(profile.weeklyHours?.length || profile.hours);
   if (!hasHours) {
     return {
-      text: join(`I don't have ${biz}'s opening hours on hand, so I won't guess.`, `I'll have someone from the team follow up to confirm them.`, tone.closer),
+      text: join(`I don't have ${biz}'s opening hours on hand, so I won't guess.`, `I've noted your question for the team; if you'd like them to confirm, I can take your name and number for a call-back request.`, tone.closer),
       knowledgeGap: asked(text),
     };
   }
@@ -199,7 +199,7 @@ function hoursAnswer(input: ReplyInput, tone: Tone): KnowledgeAnswer {
       text: join(
         `I don't have special holiday hours on hand, so I won't guess.`,
         profile.hours ? `Our regular hours are ${profile.hours}.` : null,
-        `I've noted your question for the team, and someone will confirm.`,
+        `I've noted your question for the team; I can take your name and number if you'd like them to confirm.`,
       ),
       knowledgeGap: asked(text),
     };
@@ -230,7 +230,7 @@ function pricingAnswer(input: ReplyInput, tone: Tone): KnowledgeAnswer {
     return {
       text: join(
         `I'm ${biz}'s automated assistant and I don't have the price of ${service.name} on hand, so I won't guess.`,
-        `I'll have someone from the team follow up with a quote for ${service.name}.`,
+        `If you'd like a quote for ${service.name}, I can take your name and number for the team.`,
       ),
       knowledgeGap: asked(text),
     };
@@ -251,7 +251,7 @@ function pricingAnswer(input: ReplyInput, tone: Tone): KnowledgeAnswer {
   return {
     text: join(
       `I'm ${biz}'s automated assistant and I don't have exact prices for that on hand, so I won't guess.`,
-      `I'll have someone from the team follow up with a quote.`,
+      `If you'd like a quote, I can take your name and number for the team.`,
       services.length ? `In the meantime, I can tell you about our services or help you book a visit.` : tone.closer,
     ),
     knowledgeGap: asked(text),
@@ -295,7 +295,7 @@ function otherAnswer(input: ReplyInput, tone: Tone): KnowledgeAnswer | null {
         text: join(
           `I don't see that among our services, and I won't guess.`,
           `We offer ${listWords(services.map((s) => s.name))}.`,
-          `I've noted your question for the team, and someone will follow up.`,
+          `I've noted your question for the team; I can take your name and number if you'd like them to answer it.`,
         ),
         knowledgeGap: asked(text),
       };

@@ -67,12 +67,13 @@ describe("intent classification", () => {
 });
 
 describe("replies", () => {
-  it("never invents prices: no amounts, and a promise that someone follows up", async () => {
+  it("never invents prices: no amounts, an offer to take the question for the team and no promise", async () => {
     for (const text of ["How much does a cleaning cost?", "What are your prices?", "Is whitening expensive? What's the fee in $?"]) {
       const reply = await ask(text);
       expect(reply.intent).toBe("pricing");
       expect(reply.text).not.toMatch(/[$€£]|\d/);
-      expect(reply.text).toMatch(/follow up/i);
+      expect(reply.text).toMatch(/take your name and number/i);
+      expect(reply.text).not.toMatch(/follow up|will call/i);
       expect(reply.text).toMatch(/automated assistant/i);
     }
     const reply = await ask("How much does a cleaning cost?");
@@ -193,7 +194,8 @@ describe("what the owner told the assistant (a fresh sign-up, not the demo)", ()
     expect(reply.intent).toBe("order");
     expect(reply.text).toContain("you'd like to order a birthday cake");
     expect(reply.text).toContain("Birthday cakes start at $35.");
-    expect(reply.text).toMatch(/they'll confirm the details/);
+    expect(reply.text).toMatch(/write it down for the team at Rosa's Bakery to confirm/);
+    expect(reply.text).not.toMatch(/they'll confirm/);
     expect(reply.text).toMatch(/name and the best number/);
     expect(reply.text).not.toMatch(/order number/);
   });

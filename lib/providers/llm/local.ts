@@ -112,7 +112,7 @@ export function composeReply(input: ReplyInput, intent: Intent): string {
       if (when) {
         return join(
           `${when.charAt(0).toUpperCase()}${when.slice(1)} — noted.`,
-          `I can't see the live calendar from here, so I've passed your request${service ? ` for ${service}` : ""} to the team at ${biz}, and they'll confirm it with you shortly.`,
+          `I can't see the live calendar from here, so I can't confirm a time yet${service ? ` for ${service}` : ""}; I can take your name and number for the team at ${biz} to confirm it.`,
           tone.closer,
         );
       }
@@ -129,7 +129,7 @@ export function composeReply(input: ReplyInput, intent: Intent): string {
     case "human_handoff":
       return join(
         `Of course.`,
-        `I'm the automated assistant, so I'll let the team at ${biz} know you'd like to speak with a person, and someone will get back to you as soon as possible.`,
+        `I'm the automated assistant, and nobody from ${biz} is on the line, but I can write down a request for the team to return your call.`,
         `Could I have your name and the best number to reach you?`,
       );
 
@@ -137,8 +137,8 @@ export function composeReply(input: ReplyInput, intent: Intent): string {
       return join(
         tone.sorry,
         /\bbill|billing|charged|refund\b/i.test(text)
-          ? `I've noted the problem with your bill and will pass it to the team at ${biz}, who will review it and follow up with you.`
-          : `I've noted your concern and will pass it to the team at ${biz}, who will follow up with you.`,
+          ? `I can write the problem with your bill down for the team at ${biz} to review.`
+          : `I can write your concern down for the team at ${biz}.`,
         cues.emergency && urgent.test(text) ? cues.emergency : null,
         `Could you tell me a little more about what happened?`,
       );
@@ -150,7 +150,7 @@ export function composeReply(input: ReplyInput, intent: Intent): string {
           tone.ack,
           item ? `I've noted that you'd like to order ${item}.` : `I've noted that you'd like to place an order.`,
           toldAbout(),
-          `I'll pass it to the team at ${biz}, and they'll confirm the details with you.`,
+          `I can write it down for the team at ${biz} to confirm.`,
           `Could I have your name and the best number to reach you?`,
         );
       }
@@ -159,7 +159,7 @@ export function composeReply(input: ReplyInput, intent: Intent): string {
       if (!existing && told) return join(told, `Would you like to place an order? I can pass the details to the team at ${biz}.`);
       return join(
         tone.ack,
-        `I can't look up orders from here, but if you give me your order number or the name it's under, I'll have the team at ${biz} check on it and follow up with you.`,
+        `I can't look up orders from here, but if you give me your order number or the name it's under, I can write it down for the team at ${biz} to check.`,
       );
     }
 
@@ -191,7 +191,7 @@ function toldInInstructions(input: ReplyInput, intent: Intent, tone: Tone): stri
   }
   if (intent === "pricing") {
     const priced = relevantFact(facts.filter(statesPrice), text, isHoursFact) ?? facts.find(statesPrice);
-    return priced ? join(tone.ack, priced, `For anything more exact, I can have the team follow up with a quote.`, tone.closer) : null;
+    return priced ? join(tone.ack, priced, `For anything more exact, I can take a message asking the team for a quote.`, tone.closer) : null;
   }
   if (/\b(where|address|located|location|directions|find you|parking)\b/i.test(text)) {
     const where = relevantFact(facts.filter(statesAddress), text, isHoursFact) ?? facts.find(statesAddress);
