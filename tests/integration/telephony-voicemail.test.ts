@@ -136,7 +136,7 @@ describe("simulated carrier: recording upload, fetch, store and transcription", 
     expect(wrongToken.status).toBe(401);
     const bad = await callRoute(uploadRecording, "POST", "/api/telephony/simulator/recordings", { headers: { authorization: basic(a) }, body: { callSid } });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors.text).toBe("Send either text or audioBase64");
+    expect(bad.body.errors.text).toBe("Send one of text, audioBase64 or segments");
   });
 });
 
