@@ -10,28 +10,22 @@ function matchesPrefix(pathname: string, prefix: string): boolean {
 }
 
 /**
- * The signed-in pages (app/(app)/*): the proxy sends a visitor without a session cookie to /auth
+ * The signed-in pages (app/(app)/*; the old alias names are next.config redirects, which run before the proxy): the proxy sends a visitor without a session cookie to /auth
  * before any of them renders. tests/integration/signed-in-paths.test.ts keeps the list in step with
  * the folders.
  */
 export const SIGNED_IN_PATHS = [
   "/a2a",
-  "/a2a-management",
   "/admin",
-  "/admin-dashboard",
   "/analytics",
-  "/analytics-dashboard",
   "/appointments",
   "/billing",
-  "/billing-management",
   "/call-history",
   "/contacts",
   "/crm-voice",
-  "/crm-voice-management",
   "/dashboard",
   "/master-admin",
   "/mcp",
-  "/mcp-management",
   "/notifications",
   "/outbox",
   "/phone-numbers",

@@ -17,7 +17,7 @@ describe("signed-in paths", () => {
   it("cover the pages' sub-paths and no public page", () => {
     expect(isSignedInPath("/dashboard")).toBe(true);
     expect(isSignedInPath("/settings/business")).toBe(true);
-    expect(isSignedInPath("/mcp-management")).toBe(true);
+    expect(isSignedInPath("/mcp")).toBe(true);
     for (const open of ["/", "/auth", "/signup", "/privacy", "/terms", "/integrations", "/mobile-preview", "/dashboards", "/settingsx", "/api/dashboard/stats"]) {
       expect(isSignedInPath(open)).toBe(false);
     }
