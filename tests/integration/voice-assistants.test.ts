@@ -268,7 +268,7 @@ describe("PUT /api/voice-assistants/{id}", () => {
       body: { callRules: [{ when: "emergency", action: "transfer", to: "555-0100" }] },
     });
     expect(bad.status).toBe(400);
-    expect(JSON.stringify(bad.body.errors)).toMatch(/callRules.*E\.164/);
+    expect(JSON.stringify(bad.body.errors)).toMatch(/callRules\.0\.to.*country code/);
   });
 
   it("answers 400 naming the field, and for an empty body", async () => {
