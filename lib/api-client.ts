@@ -48,6 +48,9 @@ async function throwIfResNotOk(res: Response): Promise<void> {
   throw new Error(`${res.status}: ${text}`);
 }
 
+/** A server type as its route answers it over JSON: dates arrive as ISO strings. */
+export type Jsonified<T> = T extends Date ? string : T extends (infer U)[] ? Jsonified<U>[] : T extends object ? { [K in keyof T]: Jsonified<T[K]> } : T;
+
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export async function apiRequest(method: HttpMethod, url: string, body?: unknown): Promise<Response> {

@@ -4,50 +4,17 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tansta
 import { toast } from "sonner";
 import { apiRequest, isUnauthorizedError, serverMessage } from "@/lib/api-client";
 import type { AdjustCreditsInput, CreateUserInput, UpdateUserInput } from "@/lib/admin/schema";
-import type { AdminUser } from "@/lib/admin/service";
+import type { AdminAnalytics, AdminOrganization, AdminStats, AdminUser, SystemStats } from "@/lib/admin/service";
 import { isAdminRole } from "@/lib/auth/roles";
 import { useAuth } from "@/lib/auth/use-auth";
 
-/** Shapes of the /api/admin/* answers (docs/api.md#admin). */
-export interface AdminStats {
-  totalUsers: number;
-  totalOrganizations: number;
-  activeCalls: number;
-  monthlyRevenue: number;
-}
-
-// The user row is typed once, by the service that builds it (a type-only import: no server code here).
-export type { AdminUser };
+// The shapes of the /api/admin/* answers (docs/api.md#admin) are typed once, by the service that
+// builds them (type-only imports: no server code here).
+export type { AdminAnalytics, AdminOrganization, AdminStats, AdminUser, SystemStats };
 
 export interface AdminUsersPage {
   users: AdminUser[];
   nextCursor: string | null;
-}
-
-export interface AdminOrganization {
-  id: string;
-  name: string;
-  subscriptionTier: "free" | "pro" | "enterprise";
-  subscriptionStatus: string;
-  credits: number;
-  members: number;
-  phoneNumbers: number;
-  assistants: number;
-  calls: number;
-  createdAt: string;
-}
-
-export interface AdminAnalytics {
-  days: { day: string; calls: number; minutes: number }[];
-  totalCalls: number;
-  totalMinutes: number;
-}
-
-export interface SystemStats {
-  database: "postgres" | "pglite";
-  providers: { llm: string; tts: string; stt: string; telephony: string; payments: string };
-  organizationKeys: Record<string, number>;
-  counts: { users: number; organizations: number; phoneNumbers: number; assistants: number; calls: number; messages: number };
 }
 
 export const ADMIN_STATS_KEY = ["/api/admin/stats"] as const;

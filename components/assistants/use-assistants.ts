@@ -3,32 +3,17 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { errorToast } from "@/components/billing/billing-link";
-import { apiRequest, isUnauthorizedError, serverMessage } from "@/lib/api-client";
+import { apiRequest, isUnauthorizedError, serverMessage, type Jsonified } from "@/lib/api-client";
 import type { CreateAssistantInput, UpdateAssistantInput } from "@/lib/assistants/schema";
+import type { VoiceAssistant as ServerVoiceAssistant } from "@/lib/assistants/service";
+import type { CallRule } from "@/lib/conversation/call-rules";
 import type { PlanLimitStatus } from "@/lib/billing/limits";
 
-/** An assistant as GET /api/voice-assistants answers it (dates as ISO strings). */
-export interface VoiceAssistant {
-  id: string;
-  name: string;
-  description: string;
-  personality: string;
-  instructions: string;
-  voice: string;
-  greeting: string;
-  isActive: boolean;
-  /** The owner's call-handling rules (GET/PUT /api/voice-assistants/{id}). */
-  callRules?: CallRuleView[];
-  createdAt: string;
-  updatedAt: string;
-}
+/** An assistant as GET /api/voice-assistants answers it: the service's shape, dates as ISO strings. */
+export type VoiceAssistant = Jsonified<ServerVoiceAssistant>;
 
-export interface CallRuleView {
-  when: "emergency" | "asks_for_person" | "complaint" | "after_hours";
-  action: "transfer" | "take_message" | "urgent_task" | "book";
-  to?: string;
-  person?: string;
-}
+/** One of the owner's call-handling rules (lib/conversation/call-rules.ts). */
+export type CallRuleView = CallRule;
 
 export interface AssistantOption {
   id: string;

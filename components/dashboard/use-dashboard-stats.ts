@@ -1,14 +1,10 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import type { DashboardStats } from "@/lib/dashboard/service";
 
-export interface DashboardStats {
-  totalCalls: number;
-  activeAssistants: number;
-  totalMessages: number;
-  /** A display label computed by the server, e.g. "1.2s", or "—" when nothing is measured yet. */
-  avgResponseTime: string;
-}
+// The figures are typed once, by the service that computes them (a type-only import).
+export type { DashboardStats };
 
 export const DASHBOARD_STATS_QUERY_KEY = ["/api/dashboard/stats"] as const;
 

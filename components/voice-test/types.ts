@@ -1,14 +1,8 @@
 import type { ProvidersUsed } from "@/lib/voice/labels";
+import type { TurnTimings } from "@/lib/voice/pipeline";
 
-export type VoiceTimings = {
-  llmFirstTokenMs: number | null;
-  llmTotalMs: number;
-  ttsFirstByteMs: number | null;
-  ttsTotalMs: number;
-  firstAudioByteMs: number | null;
-  pipelineMs: number;
-  totalMs: number;
-};
+/** The turn's timings as POST /api/voice/test answers them (the pipeline's, and the whole request). */
+export type VoiceTimings = TurnTimings & { totalMs: number };
 
 /** POST /api/voice/test with the core body {testText} (docs/api.md#voice). */
 export type VoiceTestResponse = {

@@ -9,7 +9,7 @@ import { defineJob } from "@/lib/jobs/types";
 import { getTelephonyProviderFor } from "@/lib/provider-selection/telephony";
 import type { TelephonyProvider } from "@/lib/providers/telephony/interface";
 import { emptyVoiceTwiml } from "@/lib/telephony/twiml";
-import { twimlResponse, verifyCarrierRequest, type CarrierRequest } from "@/lib/telephony/webhook";
+import { twimlResponse, verifyForCall, type CarrierRequest } from "@/lib/telephony/webhook";
 import { saveAudioClip } from "@/lib/voice/audio-clips";
 import { consentFor } from "./consent";
 import { deleteClips, dropCallRecordings } from "./recording-drop";
@@ -30,7 +30,7 @@ export async function receiveCallRecording(db: Db, req: CarrierRequest): Promise
   if (!callSid || !recordingSid) throw badRequest("CallSid and RecordingSid are required", { ...(callSid ? {} : { CallSid: "Required" }), ...(recordingSid ? {} : { RecordingSid: "Required" }) });
   const [call] = await db.select({ id: calls.id, organizationId: calls.organizationId, provider: calls.provider }).from(calls).where(eq(calls.providerCallSid, callSid));
   if (!call) throw notFound("Call");
-  await verifyCarrierRequest(db, req, { organizationId: call.organizationId, provider: call.provider ?? "simulated" });
+  await verifyForCall(db, req, call);
   if (status && status !== "completed") return twimlResponse(emptyVoiceTwiml());
   const duration = Number(req.params.RecordingDuration);
   const [row] = await db

@@ -35,7 +35,7 @@ import { FORGET_ME, OWNER_NOTICES, TASK_TITLES, URGENT_WORDS, who } from "@/lib/
 import { notifyOwners } from "@/lib/receptionist/notify";
 import { recordAction } from "./actions";
 import { messageTwiml } from "./twiml";
-import { findNumber, twimlResponse, verifyCarrierRequest, type CarrierRequest } from "./webhook";
+import { twimlResponse, verifiedNumber, type CarrierRequest } from "./webhook";
 import { recordAssistantReply } from "@/lib/assistants/replies";
 import { queueProviderDeliveries } from "@/lib/integrations/webhooks";
 import { threadFor, threadOfMessage, type ThreadMessage } from "./sms-threads";
@@ -116,9 +116,8 @@ export type SmsDeps = { llm?: LlmProvider; replyTimeoutMs?: number; /** The appo
  * stored once per MessageSid (a retry gets the same reply back), and answered per the rules above.
  */
 export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}): Promise<Response> {
-  const number = await findNumber(db, req.params.To);
+  const number = await verifiedNumber(db, req);
   if (!number) return twimlResponse(messageTwiml(null));
-  await verifyCarrierRequest(db, req, number);
   if (!number.isActive) return twimlResponse(messageTwiml(null));
   const { MessageSid: messageSid, From: from } = req.params;
   const body = (req.params.Body ?? "").slice(0, 1600);

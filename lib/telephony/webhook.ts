@@ -64,6 +64,21 @@ export async function verifyCarrierRequest(
   return account;
 }
 
+/**
+ * The number a webhook was placed to (`To`), its signature verified against that number's account;
+ * null when the number is not ours (nothing to verify against: the caller answers politely or 403).
+ */
+export async function verifiedNumber(db: DbOrTx, request: CarrierRequest): Promise<PhoneNumberRow | null> {
+  const number = await findNumber(db, request.params.To);
+  if (number) await verifyCarrierRequest(db, request, number);
+  return number;
+}
+
+/** A webhook about a call we know, verified against the account of the call's organization. */
+export function verifyForCall(db: DbOrTx, request: CarrierRequest, call: { organizationId: string; provider: PhoneNumberRow["provider"] | null }) {
+  return verifyCarrierRequest(db, request, { organizationId: call.organizationId, provider: call.provider ?? "simulated" });
+}
+
 export function twimlResponse(xml: string, status = 200): Response {
   return new Response(xml, { status, headers: { "content-type": "text/xml; charset=utf-8", "cache-control": "no-store" } });
 }

@@ -18,7 +18,7 @@ import { createAnthropicLlm } from "@/lib/providers/llm/anthropic";
 import { memoryFor, rememberCaller } from "@/lib/receptionist/memory";
 import { FORGET_ME } from "@/lib/text/receptionist";
 import { FINISH_READ_BACK, startRelayGateway, type RelayGateway } from "@/lib/telephony/relay/gateway";
-import { CALL_LINES } from "@/lib/telephony/voice/calls";
+import { CALL_LINES } from "@/lib/telephony/voice/lines";
 import { startFakeAnthropic, type FakeAnthropic } from "../fakes/anthropic-server";
 import { carrierPost, find, pathOf } from "../helpers/carrier";
 import { call as callRoute } from "../helpers/http";

@@ -25,7 +25,7 @@ import { createFilesystemBlobStore, setBlobStore } from "@/lib/blob-store";
 import { closeDb, getDb } from "@/lib/database";
 import { WEEKDAYS } from "@/lib/business-profile/schema";
 import { finishCall } from "@/lib/telephony/voice/post-call";
-import { CALL_LINES } from "@/lib/telephony/voice/calls";
+import { CALL_LINES } from "@/lib/telephony/voice/lines";
 import { forgetCallContexts } from "@/lib/telephony/voice/runtime";
 import { DEFAULT_TEXT_BACK_TEMPLATE } from "@/lib/text/receptionist";
 import { SPAM } from "@/lib/text/routing";

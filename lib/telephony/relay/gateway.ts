@@ -18,7 +18,7 @@ import { ROUTED } from "@/lib/text/routing";
 import { assistantById, businessInfo, personaForModel, type ResolvedAssistant } from "@/lib/voice/context";
 import { carrierAccountFor } from "../account";
 import { recordAction } from "../actions";
-import { CALL_LINES } from "../voice/calls";
+import { CALL_LINES } from "../voice/lines";
 import { abandonBooking, bookingAwareLlm, bookingInProgress } from "@/lib/appointments/dialogue/conversation";
 import { DEFAULT_CALL_RULES } from "@/lib/conversation/call-rules";
 import { bookingHeard } from "@/lib/conversation/engine";

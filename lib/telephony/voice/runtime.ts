@@ -21,6 +21,7 @@ import { HISTORY_TURNS } from "@/lib/voice/service";
 import { absoluteUrl } from "../urls";
 import type { Understanding } from "@/lib/conversation/understanding/types";
 import { bookingHeard } from "@/lib/conversation/engine";
+import { listResources } from "@/lib/appointments/resources";
 
 export type CallRow = typeof calls.$inferSelect;
 export type NumberRow = typeof phoneNumbers.$inferSelect;
@@ -52,6 +53,8 @@ export type CallRuntime = {
   store: BlobStore;
   turnTimeoutMs: number;
   booking: BookingDeps;
+  /** The business's staff by name ("is Marco there?" asks for a person), read with the context, not on every turn. */
+  staff: string[];
   /** The booking dialogue's turns during this request (the call records what they did). */
   bookingTurns: DialogueTurn[];
   /** The caller's words of this step, already in the transcript (written with the step's claim). */
@@ -86,11 +89,18 @@ type Context = {
   business: BusinessInfo;
   llm: LlmProvider;
   tts: TtsProvider;
+  staff: string[];
 };
 
+/** The business's staff by name: its staff resources (none when they cannot be read; the call goes on). */
+async function staffNames(db: Db, organizationId: string): Promise<string[]> {
+  const rows = await listResources(db, organizationId).catch(() => []);
+  return rows.filter((r) => r.kind === "staff").map((r) => r.name);
+}
+
 /**
- * What every turn of a business's calls reads — the assistant, the business profile and the chosen
- * providers — kept for CONTEXT_TTL_MS per instance: a busy line's turns then cost a few round trips
+ * What every turn of a business's calls reads — the assistant, the business profile, its staff and
+ * the chosen providers — kept for CONTEXT_TTL_MS per instance: a busy line's turns then cost a few round trips
  * instead of seven, and a change in those settings reaches live calls within that time. The number
  * (forward-to, routing) is read fresh every time (docs/telephony.md "What a call reads when").
  */
@@ -116,7 +126,8 @@ function cachedContext(db: Db, call: CallRow): Promise<Context> {
     businessInfo(db, call.organizationId, { phoneNumberId: call.phoneNumberId, assistantId: call.assistantId }),
     selectLlm(db, call.organizationId),
     selectTts(db, call.organizationId),
-  ]).then(([n, assistant, org, business, llm, tts]) => ({ number: n, assistant, org, business, llm, tts }));
+    staffNames(db, call.organizationId),
+  ]).then(([n, assistant, org, business, llm, tts, staff]) => ({ number: n, assistant, org, business, llm, tts, staff }));
   if (contexts.size > 1000) contexts.clear();
   contexts.set(key, { at: now, value });
   value.catch(() => contexts.delete(key));
@@ -145,6 +156,7 @@ export async function loadRuntime(db: Db, call: CallRow, deps: VoiceDeps = {}, n
   return (holder.runtime = {
     booking,
     bookingTurns,
+    staff: context.staff,
     db,
     call,
     number: resolvedNumber,

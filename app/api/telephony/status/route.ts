@@ -1,14 +1,12 @@
 import { enforceConsent } from "@/lib/compliance/consent";
 import { eraseAfterCall } from "@/lib/compliance/erasure";
-import { publicRoute } from "@/lib/http/route";
-import { callStatus } from "@/lib/telephony/voice/calls";
-import { readCarrierRequest } from "@/lib/telephony/webhook";
+import { callStatus } from "@/lib/telephony/voice/status";
+import { carrierWebhookRoute } from "@/lib/telephony/webhook-route";
 
 const ENDED = new Set(["completed", "busy", "no-answer", "canceled", "failed"]);
 
 /** POST /api/telephony/status — the call status callback (signed): ringing → in-progress → completed / busy / no-answer / failed. */
-export const POST = publicRoute(async (req, { db }) => {
-  const carrier = await readCarrierRequest(req);
+export const POST = carrierWebhookRoute(async (db, carrier) => {
   const res = await callStatus(db, carrier);
   // Without consent the call is answered, not kept (docs/compliance.md#consent).
   if (res.ok && ENDED.has(carrier.params.CallStatus ?? "")) {

@@ -1,6 +1,5 @@
-import { publicRoute } from "@/lib/http/route";
 import { recordOwnershipResult } from "@/lib/phone-numbers/ownership";
-import { readCarrierRequest } from "@/lib/telephony/webhook";
+import { carrierWebhookRoute } from "@/lib/telephony/webhook-route";
 
 /** POST /api/telephony/verification?numberId= — the caller-ID verification call's outcome (signed, as Twilio sends it). */
-export const POST = publicRoute(async (req, { db }) => recordOwnershipResult(db, await readCarrierRequest(req)));
+export const POST = carrierWebhookRoute((db, carrier) => recordOwnershipResult(db, carrier));

@@ -1,6 +1,5 @@
-import { publicRoute } from "@/lib/http/route";
-import { answerIncomingCall } from "@/lib/telephony/voice/calls";
-import { readCarrierRequest } from "@/lib/telephony/webhook";
+import { answerIncomingCall } from "@/lib/telephony/voice/greet";
+import { carrierWebhookRoute } from "@/lib/telephony/webhook-route";
 
 /** POST /api/telephony/voice — a call arrives (Twilio's voice webhook, signed; answered with TwiML). */
-export const POST = publicRoute(async (req, { db }) => answerIncomingCall(db, await readCarrierRequest(req)));
+export const POST = carrierWebhookRoute((db, carrier) => answerIncomingCall(db, carrier));

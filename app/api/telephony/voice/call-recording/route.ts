@@ -1,6 +1,5 @@
 import { receiveCallRecording } from "@/lib/compliance/recordings";
-import { publicRoute } from "@/lib/http/route";
-import { readCarrierRequest } from "@/lib/telephony/webhook";
+import { carrierWebhookRoute } from "@/lib/telephony/webhook-route";
 
 /** POST /api/telephony/voice/call-recording — the whole-call recording's status callback (signed by the carrier). */
-export const POST = publicRoute(async (req, { db }) => receiveCallRecording(db, await readCarrierRequest(req)));
+export const POST = carrierWebhookRoute((db, carrier) => receiveCallRecording(db, carrier));

@@ -1,6 +1,6 @@
-import { publicRoute } from "@/lib/http/route";
-import { afterRelay, stepOf } from "@/lib/telephony/voice/calls";
-import { readCarrierRequest } from "@/lib/telephony/webhook";
+import { afterRelay } from "@/lib/telephony/voice/connect";
+import { stepOf } from "@/lib/telephony/voice/step";
+import { carrierWebhookRoute } from "@/lib/telephony/webhook-route";
 
 /** POST /api/telephony/voice/connect?step=N — ConversationRelay handed the call back (HandoffData). Signed by the carrier; answered with TwiML. */
-export const POST = publicRoute(async (req, { db }) => afterRelay(db, await readCarrierRequest(req), stepOf(req)));
+export const POST = carrierWebhookRoute((db, carrier, req) => afterRelay(db, carrier, stepOf(req)));

@@ -1,6 +1,6 @@
-import { publicRoute } from "@/lib/http/route";
-import { continueAfterDial, stepOf } from "@/lib/telephony/voice/calls";
-import { readCarrierRequest } from "@/lib/telephony/webhook";
+import { continueAfterDial } from "@/lib/telephony/voice/dial";
+import { stepOf } from "@/lib/telephony/voice/step";
+import { carrierWebhookRoute } from "@/lib/telephony/webhook-route";
 
 /** POST /api/telephony/voice/dial?step=N — how the transfer went (DialCallStatus). Signed by the carrier; answered with TwiML. */
-export const POST = publicRoute(async (req, { db }) => continueAfterDial(db, await readCarrierRequest(req), stepOf(req)));
+export const POST = carrierWebhookRoute((db, carrier, req) => continueAfterDial(db, carrier, stepOf(req)));

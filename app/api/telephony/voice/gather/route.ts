@@ -1,11 +1,10 @@
 import { markStayedOn } from "@/lib/compliance/consent";
-import { publicRoute } from "@/lib/http/route";
-import { continueAfterGather, stepOf } from "@/lib/telephony/voice/calls";
-import { readCarrierRequest } from "@/lib/telephony/webhook";
+import { continueAfterGather } from "@/lib/telephony/voice/gather";
+import { stepOf } from "@/lib/telephony/voice/step";
+import { carrierWebhookRoute } from "@/lib/telephony/webhook-route";
 
 /** POST /api/telephony/voice/gather?step=N — what the caller said (SpeechResult). Signed by the carrier; answered with TwiML. */
-export const POST = publicRoute(async (req, { db }) => {
-  const carrier = await readCarrierRequest(req);
+export const POST = carrierWebhookRoute(async (db, carrier, req) => {
   const res = await continueAfterGather(db, carrier, stepOf(req));
   // A Gather answered after the notice: the caller stayed on (the consent record, lib/compliance/consent.ts).
   if (res.ok) await markStayedOn(db, carrier.params.CallSid);

@@ -1,6 +1,6 @@
-import { publicRoute } from "@/lib/http/route";
-import { finishRecording, stepOf } from "@/lib/telephony/voice/calls";
-import { readCarrierRequest } from "@/lib/telephony/webhook";
+import { finishRecording } from "@/lib/telephony/voice/record";
+import { stepOf } from "@/lib/telephony/voice/step";
+import { carrierWebhookRoute } from "@/lib/telephony/webhook-route";
 
 /** POST /api/telephony/voice/record?step=N — the voicemail was recorded. Signed by the carrier; answered with TwiML. */
-export const POST = publicRoute(async (req, { db }) => finishRecording(db, await readCarrierRequest(req), stepOf(req)));
+export const POST = carrierWebhookRoute((db, carrier, req) => finishRecording(db, carrier, stepOf(req)));

@@ -1,6 +1,5 @@
-import { publicRoute } from "@/lib/http/route";
-import { recordingStatus } from "@/lib/telephony/voice/calls";
-import { readCarrierRequest } from "@/lib/telephony/webhook";
+import { recordingStatus } from "@/lib/telephony/voice/record";
+import { carrierWebhookRoute } from "@/lib/telephony/webhook-route";
 
 /** POST /api/telephony/voice/recording — the recording status callback of a voicemail (signed). */
-export const POST = publicRoute(async (req, { db }) => recordingStatus(db, await readCarrierRequest(req)));
+export const POST = carrierWebhookRoute((db, carrier) => recordingStatus(db, carrier));
