@@ -10,6 +10,7 @@ import WebSocket from "ws";
 import { PATCH as patchNumber } from "@/app/api/phone-numbers/[id]/route";
 import { and, eq } from "drizzle-orm";
 import { PUT as putPolicy } from "@/app/api/call-policy/route";
+import { PUT as putAssistant } from "@/app/api/voice-assistants/[id]/route";
 import { POST as connectHook } from "@/app/api/telephony/voice/connect/route";
 import { assistantActions, tasks } from "@/db/schema";
 import { getCreditBalance } from "@/lib/billing/ledger";
@@ -42,7 +43,7 @@ beforeAll(async () => {
     port: 0,
     host: "127.0.0.1",
     getDb,
-    deps: { llm: createAnthropicLlm({ apiKey: "sk-relay-test", baseURL: fake.url, maxRetries: 0 }), speechMsPerChar: 0, log: () => undefined },
+    deps: { llm: createAnthropicLlm({ apiKey: "sk-relay-test", baseURL: fake.url, maxRetries: 0 }), speechMsPerChar: 0, backchannelWaitMs: 300, log: () => undefined },
   });
 });
 afterAll(async () => {
@@ -122,9 +123,33 @@ describe("the streaming answer", () => {
     const relay = connect.children[0];
     expect(relay.name).toBe("ConversationRelay");
     expect(relay.attrs.url).toMatch(new RegExp(`^ws://localhost:${gateway.port}/relay\\?callId=[0-9a-f-]{36}$`));
-    expect(relay.attrs).toMatchObject({ welcomeGreeting: "Thanks for calling Relay Dental, this is Riley. How can I help?", interruptible: "any", dtmfDetection: "true" });
+    // The assistant's defaults: the caller's speech interrupts, backchannels do not.
+    expect(relay.attrs).toMatchObject({
+      welcomeGreeting: "Thanks for calling Relay Dental, this is Riley. How can I help?",
+      interruptible: "speech",
+      welcomeGreetingInterruptible: "speech",
+      preemptible: "false",
+      ignorebackchannel: "true",
+      dtmfDetection: "true",
+    });
     expect(relay.children).toEqual([expect.objectContaining({ name: "Parameter", attrs: { name: "callId", value: (await callRow(callSid)).id } })]);
     expect((await callRow(callSid)).transport).toBe("relay");
+  });
+});
+
+describe("the assistant's interruption settings", () => {
+  it("renders what the owner set on the assistant into <ConversationRelay>", async () => {
+    const biz = await streamingBusiness("Relay Keypad Only");
+    const put = await callRoute(putAssistant, "PUT", `/api/voice-assistants/${biz.assistantId}`, {
+      sessionId: biz.account.sessionId,
+      params: { id: biz.assistantId },
+      body: { interruptions: "dtmf", ignoreBackchannels: false },
+    });
+    expect(put.status).toBe(200);
+    const { res } = await startCall(biz);
+    const relay = res.verbs[0].children[0];
+    expect(relay.attrs).toMatchObject({ interruptible: "dtmf", welcomeGreetingInterruptible: "dtmf", reportInputDuringAgentSpeech: "true" });
+    expect(relay.attrs.ignorebackchannel).toBeUndefined();
   });
 });
 
@@ -183,6 +208,85 @@ describe("the gateway", () => {
     const lastRequest = fake.requests.at(-1)!;
     expect(JSON.stringify(lastRequest.body.messages)).toContain("I'd be glad to help");
     socket.ws.close();
+  });
+
+  it("lets a backchannel heard while the assistant speaks neither cut the reply nor start a turn", async () => {
+    const said = "I'd be glad to help you book. We have openings on Tuesday. We also have Thursday mornings. Which suits you?";
+    replyFor = () => `[intent:appointment]\n${said}`;
+    const biz = await streamingBusiness("Relay Uh-huh");
+    const { callSid, socket } = await relayCall(biz);
+    socket.ws.send(JSON.stringify({ type: "prompt", voicePrompt: "I'd like to book a cleaning", lang: "en-US", last: true }));
+    await socket.next((f) => f.type === "text");
+    const requests = fake.requests.length;
+    // Heard as a prompt (Twilio did not stop the speech): the reply streams on to its end.
+    socket.ws.send(JSON.stringify({ type: "prompt", voicePrompt: "Uh-huh.", lang: "en-US", last: true }));
+    await socket.next((f) => f.type === "text" && f.last === true);
+    expect(socket.frames.filter((f) => f.type === "text").map((f) => f.token).join("").trim()).toBe(said);
+
+    // Twilio stopped the speech (an interrupt), and the words were only "mm-hmm": the rest is said.
+    socket.frames.length = 0;
+    socket.ws.send(JSON.stringify({ type: "interrupt", utteranceUntilInterrupt: "I'd be glad to help you book. We have openings", durationUntilInterruptMs: "2100" }));
+    socket.ws.send(JSON.stringify({ type: "prompt", voicePrompt: "mm-hmm", lang: "en-US", last: true }));
+    const rest = await socket.next((f) => f.type === "text" && f.last === true);
+    expect(rest.token).toBe("on Tuesday. We also have Thursday mornings. Which suits you?");
+    await new Promise((r) => setTimeout(r, 400)); // longer than the gateway waits before it counts a cut
+    expect(fake.requests.length).toBe(requests); // no turn: the model was not asked
+    const row = await callRow(callSid);
+    expect(row.transcript.filter((t) => t.speaker === "caller").map((t) => t.text)).toEqual(["I'd like to book a cleaning"]);
+    expect(row.transcript.at(-1)).toMatchObject({ speaker: "assistant", text: said });
+    expect(row.transcript.at(-1)!.interrupted).toBeUndefined();
+
+    // Once the assistant has finished, "okay" is the caller's turn like any other.
+    socket.frames.length = 0;
+    replyFor = () => "[intent:appointment]\nGreat. Which day suits you?";
+    socket.ws.send(JSON.stringify({ type: "prompt", voicePrompt: "okay", lang: "en-US", last: true }));
+    await socket.next((f) => f.type === "text" && f.last === true);
+    expect(fake.requests.length).toBe(requests + 1);
+    socket.ws.close();
+  });
+
+  it("cuts the reply for words that are more than a backchannel, and for every word when the assistant does not ignore them", async () => {
+    replyFor = () => "[intent:appointment]\nI'd be glad to help you book. We have openings on Tuesday. We also have Thursday mornings. Which suits you?";
+    const biz = await streamingBusiness("Relay Not Uh-huh");
+    await callRoute(putAssistant, "PUT", `/api/voice-assistants/${biz.assistantId}`, { sessionId: biz.account.sessionId, params: { id: biz.assistantId }, body: { ignoreBackchannels: false } });
+    const { callSid, socket } = await relayCall(biz);
+    socket.ws.send(JSON.stringify({ type: "prompt", voicePrompt: "I'd like to book a cleaning", lang: "en-US", last: true }));
+    await socket.next((f) => f.type === "text");
+    replyFor = () => "[intent:appointment]\nSure, I'll note that.";
+    socket.ws.send(JSON.stringify({ type: "prompt", voicePrompt: "uh-huh", lang: "en-US", last: true }));
+    await socket.next((f) => f.type === "text" && f.last === true && f.token === "");
+    await new Promise((r) => setTimeout(r, 200));
+    const row = await callRow(callSid);
+    expect(row.transcript.filter((t) => t.speaker === "caller").map((t) => t.text)).toEqual(["I'd like to book a cleaning", "uh-huh"]);
+    socket.ws.close();
+  });
+
+  it("carries a call on when its socket drops and the call reconnects: the message under way is taken once", async () => {
+    replyFor = () => "[intent:hours]\nWe're open Monday to Friday, nine to five.";
+    const biz = await streamingBusiness("Relay Reconnect");
+    const first = await relayCall(biz);
+    const send = (socket: typeof first.socket, voicePrompt: string) => {
+      socket.frames.length = 0;
+      socket.ws.send(JSON.stringify({ type: "prompt", voicePrompt, lang: "en-US", last: true }));
+      return socket.next((f) => f.type === "text" && f.last === true);
+    };
+    expect((await send(first.socket, "Can someone call me back?")).token).toMatch(/call back from the team.*write it down/);
+    expect((await callRow(first.callSid)).mode).toBe("message");
+    first.socket.ws.terminate(); // the connection drops
+
+    // Twilio opens the call's socket again (same call, same signed URL) and sends setup again.
+    const again = await connect(first.url, twilio.getExpectedTwilioSignature(biz.authToken, first.url, {}));
+    again.ws.send(JSON.stringify({ type: "setup", sessionId: "VX" + "1".repeat(32), callSid: first.callSid, from: "+15555550123", to: biz.phoneNumber }));
+    const line = await send(again, "This is Tom Baker, it's about my bill from last week");
+    expect(line.token).toMatch(/Thank you, Tom Baker\. I've written your message down/);
+    again.ws.close();
+    await new Promise((r) => setTimeout(r, 100));
+    const db = await getDb();
+    const row = await callRow(first.callSid);
+    const written = await db.select().from(tasks).where(and(eq(tasks.organizationId, biz.account.organizationId), eq(tasks.callId, row.id)));
+    expect(written).toHaveLength(1);
+    expect(written[0].detail).toContain("about my bill");
+    expect(row.mode).toBe("conversation");
   });
 
   it("counts a 'yes' to a read-back only once the read-back finished playing", async () => {

@@ -28,7 +28,7 @@ import type { BookingDeps } from "@/lib/appointments/service";
 import { historyOf, numberOfCall, type CallRow, type NumberRow } from "../voice/runtime";
 import { gatewayPublicBase, RELAY_PATH, setGatewayListeningPort } from "./urls";
 import { recordAssistantReply } from "@/lib/assistants/replies";
-import { DEFAULT_RELAY_SETTINGS, isBackchannel, type RelaySettings } from "./settings";
+import { DEFAULT_RELAY_SETTINGS, isBackchannel, unheardRest, type RelaySettings } from "./settings";
 
 /**
  * The ConversationRelay gateway: the low-latency path for numbers set to streaming. Twilio does the
@@ -595,19 +595,6 @@ class RelaySession {
     if (this.reply?.held) clearTimeout(this.reply.held.timer);
     this.reply?.abort.abort();
   }
-}
-
-/** What is left of `full` after the words the caller heard (Twilio's utteranceUntilInterrupt), from a word boundary. */
-export function unheardRest(full: string, heard: string): string {
-  const norm = (t: string) => t.replace(/\s+/g, " ");
-  const text = norm(full);
-  const said = norm(heard).trim();
-  if (!said) return text.trim();
-  const at = text.indexOf(said);
-  let cut = at >= 0 ? at + said.length : Math.min(said.length, text.length);
-  // Never restart mid-word: back to the start of the word the caller was hearing.
-  while (cut > 0 && cut < text.length && /\S/.test(text[cut]) && /\S/.test(text[cut - 1])) cut--;
-  return text.slice(cut).trim();
 }
 
 function reject(socket: import("node:stream").Duplex, status: number, message: string) {

@@ -61,3 +61,16 @@ export function isBackchannel(text: string): boolean {
   if (parts.length === 2 && BACKCHANNEL_WORD.test(parts[0]) && BACKCHANNEL_WORD.test(parts[1])) return true;
   return false;
 }
+
+/** What is left of `full` after the words the caller heard (Twilio's utteranceUntilInterrupt), from a word boundary. */
+export function unheardRest(full: string, heard: string): string {
+  const norm = (t: string) => t.replace(/\s+/g, " ");
+  const text = norm(full);
+  const said = norm(heard).trim();
+  if (!said) return text.trim();
+  const at = text.indexOf(said);
+  let cut = at >= 0 ? at + said.length : Math.min(said.length, text.length);
+  // Never restart mid-word: back to the start of the word the caller was hearing.
+  while (cut > 0 && cut < text.length && /\S/.test(text[cut]) && /\S/.test(text[cut - 1])) cut--;
+  return text.slice(cut).trim();
+}
