@@ -19,9 +19,15 @@ export interface VoiceAssistant {
   isActive: boolean;
   /** The owner's call-handling rules (GET/PUT /api/voice-assistants/{id}). */
   callRules?: CallRuleView[];
+  /** ConversationRelay: what may interrupt the assistant while it speaks (GET/PUT /api/voice-assistants/{id}). */
+  interruptions?: InterruptionsView;
+  /** ConversationRelay: "uh-huh", "okay" while it speaks are ignored. */
+  ignoreBackchannels?: boolean;
   createdAt: string;
   updatedAt: string;
 }
+
+export type InterruptionsView = "speech" | "any" | "dtmf" | "none";
 
 export interface CallRuleView {
   when: "emergency" | "asks_for_person" | "complaint" | "after_hours";
