@@ -19,6 +19,7 @@ import { createAnthropicLlm } from "@/lib/providers/llm/anthropic";
 import { memoryFor, rememberCaller } from "@/lib/receptionist/memory";
 import { FORGET_ME } from "@/lib/text/receptionist";
 import { FINISH_READ_BACK, startRelayGateway, type RelayGateway } from "@/lib/telephony/relay/gateway";
+import { RECONNECT_LINE } from "@/lib/telephony/relay/reconnect";
 import { CALL_LINES } from "@/lib/telephony/voice/calls";
 import { startFakeAnthropic, type FakeAnthropic } from "../fakes/anthropic-server";
 import { carrierPost, find, pathOf } from "../helpers/carrier";
@@ -274,8 +275,14 @@ describe("the gateway", () => {
     expect((await callRow(first.callSid)).mode).toBe("message");
     first.socket.ws.terminate(); // the connection drops
 
-    // Twilio opens the call's socket again (same call, same signed URL) and sends setup again.
-    const again = await connect(first.url, twilio.getExpectedTwilioSignature(biz.authToken, first.url, {}));
+    // Twilio ends the failed session at the Connect action, which opens a new one for the same call
+    // (any gateway behind the URL), saying it lost the caller for a moment instead of a voicemail.
+    const failed = await carrierPost(connectHook, "/api/telephony/voice/connect?step=1", callParams(biz, first.callSid, { SessionStatus: "failed", CallStatus: "in-progress" }), biz.authToken);
+    expect(failed.verbs.map((v) => v.name)).toEqual(["Connect"]);
+    expect(pathOf(failed.verbs[0].attrs.action)).toBe("/api/telephony/voice/connect?step=2");
+    const relay = failed.verbs[0].children[0];
+    expect(relay.attrs).toMatchObject({ url: first.url, welcomeGreeting: RECONNECT_LINE, interruptible: "speech" });
+    const again = await connect(relay.attrs.url, twilio.getExpectedTwilioSignature(biz.authToken, relay.attrs.url, {}));
     again.ws.send(JSON.stringify({ type: "setup", sessionId: "VX" + "1".repeat(32), callSid: first.callSid, from: "+15555550123", to: biz.phoneNumber }));
     const line = await send(again, "This is Tom Baker, it's about my bill from last week");
     expect(line.token).toMatch(/Thank you, Tom Baker\. I've written your message down/);
@@ -287,6 +294,11 @@ describe("the gateway", () => {
     expect(written).toHaveLength(1);
     expect(written[0].detail).toContain("about my bill");
     expect(row.mode).toBe("conversation");
+
+    // Not forever: after two reconnects a failed session goes to voicemail.
+    const hook = (step: number) => carrierPost(connectHook, `/api/telephony/voice/connect?step=${step}`, callParams(biz, first.callSid, { SessionStatus: "failed", CallStatus: "in-progress" }), biz.authToken);
+    expect((await hook(2)).verbs.map((v) => v.name)).toEqual(["Connect"]);
+    expect((await hook(3)).verbs.map((v) => v.name)).toContain("Record");
   });
 
   it("counts a 'yes' to a read-back only once the read-back finished playing", async () => {

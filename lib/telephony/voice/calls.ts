@@ -14,6 +14,7 @@ import { assistantForNumber, personaForModel, voiceOf } from "@/lib/voice/contex
 import { PipelineError, runVoiceTurn } from "@/lib/voice/pipeline";
 import { recordAction, type ActionType } from "../actions";
 import { relayUrlFor } from "../relay/urls";
+import { MAX_RELAY_RECONNECTS, reconnectRelayTwiml, RECONNECT_LINE, RELAY_RECONNECT_TAG, relayReconnectsOf } from "../relay/reconnect";
 import { capState, capStopsAssistant, getCallPolicy, type CallPolicy } from "@/lib/routing/policy";
 import { routeArrival, routeIntent, type Route } from "@/lib/routing/rules";
 import { reportSpam, scoreCaller, SPAM_POINTS } from "@/lib/routing/spam";
@@ -1106,6 +1107,10 @@ export async function afterRelay(db: Db, req: CarrierRequest, step: number, deps
     return respond(runtime, req, step, { xml: dialPerson(call, [], forwardTo, step + 1), mode: "transfer" });
   }
   if (reason === "voicemail") return respond(runtime, req, step, await voicemailAnswer(runtime, step, LINES.voicemailPrompt(biz), [], { say: true }));
+  if (!reason && req.params.SessionStatus === "failed" && runtime.assistant && relayReconnectsOf(runtime.call.transcript) < MAX_RELAY_RECONNECTS) {
+    // The socket dropped (a gateway died): a new session on any gateway goes on from the stored state.
+    return respond(runtime, req, step, { xml: reconnectRelayTwiml(call.id, step, runtime.assistant.relay), turns: [turn("assistant", RECONNECT_LINE, { intent: RELAY_RECONNECT_TAG })] });
+  }
   if (!reason && req.params.SessionStatus === "failed") {
     const answer = await voicemailAnswer(runtime, step, LINES.trouble, [], { say: true });
     return respond(runtime, req, step, { ...answer, failureClass: "processing" });
