@@ -142,7 +142,9 @@ export async function voiceTestEngineStep(
         ? "The call would end here."
         : outcome.message
           ? "A task was written for the team."
-          : null,
+          : d.kind === "forget"
+            ? "On a call this erases what the business remembers about the caller; the browser has no caller, so nothing was erased."
+            : null,
   };
   return { kind: "line", line: outcome.line, intent, tag: outcome.tag, free: false, decision };
 }
