@@ -20,6 +20,7 @@ import { memoryFor, rememberCaller } from "@/lib/receptionist/memory";
 import { FORGET_ME } from "@/lib/text/receptionist";
 import { FINISH_READ_BACK, startRelayGateway, type RelayGateway } from "@/lib/telephony/relay/gateway";
 import { RECONNECT_LINE } from "@/lib/telephony/relay/reconnect";
+import { setGatewayListeningPort } from "@/lib/telephony/relay/urls";
 import { CALL_LINES } from "@/lib/telephony/voice/calls";
 import { startFakeAnthropic, type FakeAnthropic } from "../fakes/anthropic-server";
 import { carrierPost, find, pathOf } from "../helpers/carrier";
@@ -244,6 +245,46 @@ describe("the gateway", () => {
     await socket.next((f) => f.type === "text" && f.last === true);
     expect(fake.requests.length).toBe(requests + 1);
     socket.ws.close();
+  });
+
+  it("while a fully sent statement is still playing a backchannel is ignored; after a question 'okay' is the caller's answer", async () => {
+    // A gateway that estimates playing time (30 ms a character), as in production.
+    const timed = await startRelayGateway({
+      port: 0,
+      host: "127.0.0.1",
+      getDb,
+      deps: { llm: createAnthropicLlm({ apiKey: "sk-relay-test", baseURL: fake.url, maxRetries: 0 }), speechMsPerChar: 30, log: () => undefined },
+    });
+    try {
+      const biz = await streamingBusiness("Relay Playing");
+      const { callSid, res } = await startCall(biz);
+      const url = res.verbs[0].children[0].attrs.url as string;
+      const socket = await connect(url.replace(/:\d+\/relay/, `:${timed.port}/relay`), twilio.getExpectedTwilioSignature(biz.authToken, url.replace(/:\d+\/relay/, `:${timed.port}/relay`), {}));
+      socket.ws.send(JSON.stringify({ type: "setup", callSid, from: "+15555550123", to: biz.phoneNumber }));
+      const turn = async (words: string) => {
+        socket.frames.length = 0;
+        socket.ws.send(JSON.stringify({ type: "prompt", voicePrompt: words, lang: "en-US", last: true }));
+        return socket.next((f) => f.type === "text" && f.last === true);
+      };
+      replyFor = () => "[intent:hours]\nWe're open Monday to Friday, nine to five, and Saturday mornings too.";
+      await turn("When are you open?");
+      const requests = fake.requests.length;
+      socket.ws.send(JSON.stringify({ type: "prompt", voicePrompt: "uh-huh", lang: "en-US", last: true }));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(fake.requests.length).toBe(requests);
+
+      replyFor = () => "[intent:other]\nYes, there is free parking right out front. Would you like directions?";
+      await turn("Do you have parking?");
+      replyFor = () => "[intent:other]\nTake Main Street to the corner of Oak.";
+      await turn("okay");
+      expect(fake.requests.length).toBe(requests + 2);
+      const row = await callRow(callSid);
+      expect(row.transcript.filter((t) => t.speaker === "caller").map((t) => t.text)).toEqual(["When are you open?", "Do you have parking?", "okay"]);
+      socket.ws.close();
+    } finally {
+      await timed.close();
+      setGatewayListeningPort(gateway.port); // the gateway the other tests use
+    }
   });
 
   it("cuts the reply for words that are more than a backchannel, and for every word when the assistant does not ignore them", async () => {

@@ -122,6 +122,8 @@ class RelaySession {
   private readonly relay: RelaySettings;
   /** Until when (performance.now()) the text sent so far is estimated to be playing. */
   private speakingUntil = 0;
+  /** What was last sent ends with a question: "okay" or "yeah" after it is an answer, not a backchannel. */
+  private lastAsked = false;
 
   constructor(
     private readonly db: Db,
@@ -150,6 +152,7 @@ class RelaySession {
   private send(message: Record<string, unknown>) {
     if (message.type === "text" && typeof message.token === "string" && message.token) {
       this.speakingUntil = Math.max(performance.now(), this.speakingUntil) + this.estimateSpeechMs(message.token);
+      this.lastAsked = /\?\s*$/.test(message.token);
     }
     if (this.ws.readyState === this.ws.OPEN) this.ws.send(JSON.stringify(message));
   }
@@ -167,7 +170,10 @@ class RelaySession {
   /** Is the assistant speaking (a reply streaming, held after an interrupt, or still playing)? */
   private speaking(): boolean {
     const reply = this.reply;
-    return Boolean(reply?.held) || Boolean(reply && !reply.done && !reply.abort.signal.aborted) || performance.now() < this.speakingUntil;
+    if (reply?.held || (reply && !reply.done && !reply.abort.signal.aborted)) return true;
+    // Fully sent and (by the estimate) still playing: only a statement is still being listened to —
+    // after a question ("Shall I book it?") the caller's "okay" may be their answer, so it is a turn.
+    return performance.now() < this.speakingUntil && !this.lastAsked;
   }
 
   private log(message: string) {
