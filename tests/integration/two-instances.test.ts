@@ -4,7 +4,8 @@
  * runs; this instance runs the job within a minute, once its lease has run out with no heartbeat.
  * And audio stored by this instance plays from the other's own /api/audio handler. And two relay
  * gateways in processes of their own (tests/fixtures/gateway-instance.ts): a call starts on one,
- * that gateway is killed, the call's socket reconnects to the other and the message is taken once.
+ * that gateway is killed, the Connect action opens the session again, the socket lands on the other
+ * gateway and the message is taken once.
  * Embedded PGlite is one process: skipped there (run with DATABASE_URL, as CI does).
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -12,7 +13,11 @@ import { and, eq } from "drizzle-orm";
 import twilio from "twilio";
 import WebSocket from "ws";
 import { calls, phoneNumbers, tasks } from "@/db/schema";
-import { business, startCall } from "../helpers/phone";
+import { POST as connectHook } from "@/app/api/telephony/voice/connect/route";
+import { RELAY_RECONNECT_TAG } from "@/lib/telephony/relay/reconnect";
+import { gatewayPublicBase } from "@/lib/telephony/relay/urls";
+import { carrierPost } from "../helpers/carrier";
+import { business, callParams, startCall } from "../helpers/phone";
 import path from "node:path";
 import crypto from "node:crypto";
 import { closeDb, getDb } from "@/lib/database";
@@ -101,8 +106,9 @@ describeOnServer("two instances on one database", () => {
   }, 120_000);
 
   it("a call whose gateway is killed goes on on the other gateway: the message under way is taken once", async () => {
-    // Both gateways sit behind one public address (a load balancer): Twilio signs that URL.
-    const publicBase = "ws://gateways.localhost";
+    // Both gateways sit behind one public address (a load balancer): the URL the app puts in the
+    // TwiML, which Twilio signs.
+    const publicBase = gatewayPublicBase();
     const gateways = [1, 2].map(() => startInstance({ GATEWAY_PUBLIC_URL: publicBase, GATEWAY_PORT: "0" }, /gateway (\d+)/, "tests/fixtures/gateway-instance.ts"));
     try {
       const [port1, port2] = await Promise.all(gateways.map((g) => g.started));
@@ -111,22 +117,25 @@ describeOnServer("two instances on one database", () => {
       await db.update(phoneNumbers).set({ streaming: true }).where(and(eq(phoneNumbers.id, biz.numberId), eq(phoneNumbers.organizationId, biz.account.organizationId)));
       const { callSid, res } = await startCall(biz);
       const callId = res.verbs[0].children[0].children[0].attrs.value;
-      const signedUrl = `${publicBase}/relay?callId=${encodeURIComponent(callId)}`;
-      const signature = twilio.getExpectedTwilioSignature(biz.authToken, signedUrl, {});
-      const open = async (port: string) => {
+      const open = async (port: string, signedUrl: string) => {
+        expect(signedUrl).toBe(`${publicBase}/relay?callId=${encodeURIComponent(callId)}`);
+        const signature = twilio.getExpectedTwilioSignature(biz.authToken, signedUrl, {});
         const socket = await relaySocket(`ws://127.0.0.1:${port}/relay?callId=${encodeURIComponent(callId)}`, signature);
         socket.ws.send(JSON.stringify({ type: "setup", callSid, from: "+15555550123", to: biz.phoneNumber }));
         return socket;
       };
 
-      const first = await open(port1);
+      const first = await open(port1, res.verbs[0].children[0].attrs.url);
       const asked = await first.say("Can someone call me back?");
       expect(asked).toMatch(/call back from the team.*write it down/);
       // Gateway 1 dies (kill -9): its socket drops, and Twilio's reconnect lands on gateway 2.
       const closed = new Promise((r) => first.ws.once("close", r));
       expect(gateways[0].child.kill("SIGKILL")).toBe(true);
       await closed;
-      const second = await open(port2);
+      // Twilio ends the failed session at the Connect action, which opens a new one for the same call.
+      const again = await carrierPost(connectHook, "/api/telephony/voice/connect?step=1", callParams(biz, callSid, { SessionStatus: "failed", CallStatus: "in-progress" }), biz.authToken);
+      expect(again.verbs.map((v) => v.name)).toEqual(["Connect"]);
+      const second = await open(port2, again.verbs[0].children[0].attrs.url);
       const taken = await second.say("This is Tom Baker, it's about my bill from last week");
       expect(taken).toMatch(/^Thank you, Tom Baker\. I've written your message down/);
       second.ws.close();
@@ -136,6 +145,7 @@ describeOnServer("two instances on one database", () => {
       expect(written).toHaveLength(1);
       expect(written[0].detail).toContain("about my bill");
       expect(row.transcript.filter((t) => t.speaker === "caller").map((t) => t.text)).toEqual(["Can someone call me back?", "This is Tom Baker, it's about my bill from last week"]);
+      expect(row.transcript.some((t) => t.intent === RELAY_RECONNECT_TAG)).toBe(true);
     } finally {
       for (const g of gateways) if (g.child.exitCode === null) g.child.kill("SIGKILL");
     }
