@@ -88,7 +88,7 @@ function connect(signedUrl: string, signature: string | null): Promise<{ ws: Web
       resolve({
         ws,
         frames,
-        next: (pred, ms = 5000) =>
+        next: (pred, ms = 15_000) =>
           new Promise((res, rej) => {
             const found = frames.find(pred);
             if (found) return res(found);
@@ -285,6 +285,24 @@ describe("the gateway", () => {
       await timed.close();
       setGatewayListeningPort(gateway.port); // the gateway the other tests use
     }
+  });
+
+  it("never says an earlier reply again: an interrupt belongs to what the assistant said last", async () => {
+    replyFor = () => "[intent:hours]\nWe're open Monday to Friday, nine to five. Anything else?";
+    const biz = await streamingBusiness("Relay Earlier Reply");
+    const { socket } = await relayCall(biz);
+    socket.ws.send(JSON.stringify({ type: "prompt", voicePrompt: "What are your opening hours?", lang: "en-US", last: true }));
+    await socket.next((f) => f.type === "text" && f.last === true);
+    socket.frames.length = 0;
+    socket.ws.send(JSON.stringify({ type: "prompt", voicePrompt: "Please forget me", lang: "en-US", last: true }));
+    expect((await socket.next((f) => f.type === "text" && f.last === true)).token).toBe(FORGET_ME.spoken);
+    socket.frames.length = 0;
+    replyFor = () => "[intent:other]\nSure.";
+    socket.ws.send(JSON.stringify({ type: "interrupt", utteranceUntilInterrupt: FORGET_ME.spoken.split(" ").slice(0, 3).join(" "), durationUntilInterruptMs: "700" }));
+    socket.ws.send(JSON.stringify({ type: "prompt", voicePrompt: "uh-huh", lang: "en-US", last: true }));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(socket.frames.map((f) => f.token ?? "").join("")).not.toContain("Anything else?");
+    socket.ws.close();
   });
 
   it("cuts the reply for words that are more than a backchannel, and for every word when the assistant does not ignore them", async () => {

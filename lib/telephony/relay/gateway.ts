@@ -361,6 +361,8 @@ class RelaySession {
   }
 
   private async onUtterance(text: string, heardAt: number) {
+    // A new turn: the last reply is over (an interrupt from now on is about what this turn says).
+    this.reply = null;
     const callerTurn: TranscriptTurn = { speaker: "caller", text, at: new Date().toISOString() };
     // A "yes" counts for a read-back only once the read-back finished playing: cut off before its
     // question (the relay's interrupt says how far it played), the read-back is said again, free.
