@@ -287,6 +287,27 @@ describe("the gateway", () => {
     }
   });
 
+  it("with speech not interrupting (keypad only), words said during a reply are answered after it, which plays to its end", async () => {
+    const first = "I'd be glad to help you book. We have openings on Tuesday. We also have Thursday mornings. Which suits you?";
+    replyFor = () => `[intent:appointment]\n${first}`;
+    const biz = await streamingBusiness("Relay Keypad Interrupts");
+    await callRoute(putAssistant, "PUT", `/api/voice-assistants/${biz.assistantId}`, { sessionId: biz.account.sessionId, params: { id: biz.assistantId }, body: { interruptions: "dtmf" } });
+    const { callSid, socket } = await relayCall(biz);
+    socket.ws.send(JSON.stringify({ type: "prompt", voicePrompt: "I'd like to book a cleaning", lang: "en-US", last: true }));
+    await socket.next((f) => f.type === "text");
+    replyFor = () => "[intent:appointment]\nThursday at nine is open.";
+    socket.ws.send(JSON.stringify({ type: "prompt", voicePrompt: "Do you have anything on Thursday?", lang: "en-US", last: true }));
+    await socket.next((f) => f.type === "text" && f.last === true && socket.frames.filter((x) => x.last === true).length >= 2, 15_000);
+    const texts = socket.frames.filter((f) => f.type === "text");
+    const firstEnd = texts.findIndex((f) => f.last === true);
+    expect(texts.slice(0, firstEnd + 1).map((f) => f.token).join("").trim()).toBe(first);
+    await new Promise((r) => setTimeout(r, 100));
+    const row = await callRow(callSid);
+    expect(row.transcript.filter((t) => t.speaker === "assistant").map((t) => t.text).slice(-2)).toEqual([first, "Thursday at nine is open."]);
+    expect(row.transcript.some((t) => t.interrupted)).toBe(false);
+    socket.ws.close();
+  });
+
   it("never says an earlier reply again: an interrupt belongs to what the assistant said last", async () => {
     replyFor = () => "[intent:hours]\nWe're open Monday to Friday, nine to five. Anything else?";
     const biz = await streamingBusiness("Relay Earlier Reply");

@@ -228,8 +228,10 @@ class RelaySession {
         return;
       }
       if (reply?.held) this.cut(reply);
-      // The caller spoke again before the reply finished: stop it now, then answer the new words.
-      else if (reply && !reply.done) reply.abort.abort();
+      // The caller spoke again before the reply finished: stop it now, then answer the new words —
+      // unless the owner chose that speech does not interrupt ("dtmf", "none"): the reply plays to
+      // its end and the words are answered after it.
+      else if (reply && !reply.done && (this.relay.interruptions === "speech" || this.relay.interruptions === "any")) reply.abort.abort();
     }
     this.chain = this.chain.then(() => this.dispatch(message, arrivedAt)).catch((error) => this.log(`failed: ${error instanceof Error ? error.message : error}`));
   }
