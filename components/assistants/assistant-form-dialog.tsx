@@ -13,6 +13,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
 import { CallRulesEditor } from "./call-rules-editor";
+import { InterruptionsEditor } from "./interruptions-editor";
 import {
   createAssistantInput,
   DESCRIPTION_MAX,
@@ -222,6 +223,9 @@ export function AssistantFormDialog({ open, onOpenChange, assistant }: Assistant
           />
 
           {assistant ? <CallRulesEditor assistantId={assistant.id} initial={assistant.callRules ?? []} /> : null}
+          {assistant ? (
+            <InterruptionsEditor assistantId={assistant.id} interruptions={assistant.interruptions ?? "speech"} ignoreBackchannels={assistant.ignoreBackchannels ?? true} />
+          ) : null}
 
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>

@@ -15,6 +15,9 @@ export type VoiceAssistant = Jsonified<ServerVoiceAssistant>;
 /** One of the owner's call-handling rules (lib/conversation/call-rules.ts). */
 export type CallRuleView = CallRule;
 
+/** ConversationRelay: what may interrupt the assistant while it speaks. */
+export type InterruptionsView = ServerVoiceAssistant["interruptions"];
+
 export interface AssistantOption {
   id: string;
   label: string;

@@ -16,6 +16,8 @@ export type VoiceTestResponse = {
   timings: VoiceTimings;
   /** Set when the assistant could not answer from the business's knowledge (logged as a question for the owner). */
   knowledgeGap?: { id: string | null; question: string } | null;
+  /** What the phone line would do beyond the words (a goodbye, a transfer the browser cannot dial, a task written, spam). */
+  decision?: { kind: string; ended: boolean; wouldTransferTo: string | null; taskWritten: boolean; note: string | null } | null;
 };
 
 /** POST /api/voice/test with the mobile body {text, testText, sessionId}. */

@@ -266,6 +266,19 @@ export function VoiceTestScreen() {
                   </Button>
                 </div>
               </div>
+              {result.decision?.note ? (
+                <p className="rounded-md border border-border bg-muted/40 px-3 py-2 text-sm" data-testid="voice-test-decision">
+                  {result.decision.note}
+                  {result.decision.taskWritten ? (
+                    <>
+                      {" "}
+                      <Link href="/tasks" className="text-primary underline underline-offset-4">
+                        See Tasks
+                      </Link>
+                    </>
+                  ) : null}
+                </p>
+              ) : null}
               {result.knowledgeGap ? (
                 <p className="rounded-md border border-warning/40 bg-warning/5 px-3 py-2 text-sm" data-testid="voice-test-knowledge-gap">
                   Your business details don&apos;t answer this, so the assistant said so. It&apos;s listed under{" "}

@@ -19,6 +19,13 @@ export const DEFAULT_CALL_RULES: CallRule[] = [
   { when: "complaint", action: "urgent_task" },
 ];
 
+/**
+ * What may cut the assistant off while it speaks on ConversationRelay (Twilio's `interruptible`):
+ * the caller's speech, speech or keypad, the keypad only, or nothing (validated by
+ * lib/assistants/schema.ts, RELAY_INTERRUPTIONS).
+ */
+export type RelayInterruptions = "speech" | "any" | "dtmf" | "none";
+
 export const voiceAssistants = pgTable(
   "voice_assistant",
   {
@@ -34,6 +41,10 @@ export const voiceAssistants = pgTable(
     greeting: text("greeting").notNull().default(""),
     /** The owner's call-handling rules (lib/conversation/call-rules.ts): what the engine does on an emergency, a request for a person, a complaint, after hours. */
     callRules: jsonb("call_rules").$type<CallRule[]>().notNull().default(DEFAULT_CALL_RULES),
+    /** ConversationRelay: what may interrupt the assistant's speech (lib/telephony/relay/settings.ts). */
+    interruptions: text("interruptions").$type<RelayInterruptions>().notNull().default("speech"),
+    /** ConversationRelay: "uh-huh", "okay", "ajá" while the assistant speaks neither cut the reply nor start a turn. */
+    ignoreBackchannels: boolean("ignore_backchannels").notNull().default(true),
     isActive: boolean("is_active").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { RelayInterruptions } from "@/db/schema/telephony";
 import { DEFAULT_PERSONALITY, personalityIds } from "./personalities";
 import { DEFAULT_VOICE, voiceIds } from "./voices";
 
@@ -8,6 +9,8 @@ export const INSTRUCTIONS_MAX = 4000;
 export const GREETING_MAX = 500;
 
 export const CALL_RULE_WHEN = ["emergency", "asks_for_person", "complaint", "after_hours"] as const;
+/** What may interrupt the assistant on ConversationRelay (Twilio's `interruptible`); "speech" by default. */
+export const RELAY_INTERRUPTIONS = ["speech", "any", "dtmf", "none"] as const satisfies readonly RelayInterruptions[];
 export const CALL_RULE_ACTIONS = ["transfer", "take_message", "urgent_task", "book"] as const;
 
 /** One of the owner's call-handling rules (issue 27): what the assistant does on an emergency, a request for a person, a complaint, after hours. */
@@ -48,7 +51,12 @@ const fields = {
     .max(GREETING_MAX, `Greeting must be at most ${GREETING_MAX} characters`),
   isActive: z.boolean({ error: "isActive must be true or false" }),
   callRules: callRulesInput,
+  /** ConversationRelay: what may interrupt the assistant while it speaks (Twilio's `interruptible`). */
+  interruptions: z.enum(RELAY_INTERRUPTIONS, { error: `interruptions must be one of: ${RELAY_INTERRUPTIONS.join(", ")}` }),
+  /** ConversationRelay: "uh-huh", "okay", "yeah" alone while the assistant speaks are ignored. */
+  ignoreBackchannels: z.boolean({ error: "ignoreBackchannels must be true or false" }),
 };
+
 
 /**
  * POST /api/voice-assistants and the create/edit form. Only the name is required; the rest take

@@ -2,7 +2,7 @@ import "server-only";
 import crypto from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { organizations, voiceAssistants, type CallRule } from "@/db/schema";
+import { organizations, voiceAssistants, type CallRule, type RelayInterruptions } from "@/db/schema";
 import { assertWithinPlanLimit, planLimitStatus } from "@/lib/billing/limits";
 import { notFound } from "@/lib/http/errors";
 import { personalities } from "./personalities";
@@ -21,6 +21,10 @@ export type VoiceAssistant = {
   isActive: boolean;
   /** The owner's call-handling rules (lib/conversation/call-rules.ts). */
   callRules: CallRule[];
+  /** ConversationRelay: what may interrupt the assistant while it speaks (lib/telephony/relay/settings.ts). */
+  interruptions: RelayInterruptions;
+  /** ConversationRelay: backchannels ("uh-huh", "okay") while the assistant speaks are ignored. */
+  ignoreBackchannels: boolean;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -35,6 +39,8 @@ const publicColumns = {
   greeting: voiceAssistants.greeting,
   isActive: voiceAssistants.isActive,
   callRules: voiceAssistants.callRules,
+  interruptions: voiceAssistants.interruptions,
+  ignoreBackchannels: voiceAssistants.ignoreBackchannels,
   createdAt: voiceAssistants.createdAt,
   updatedAt: voiceAssistants.updatedAt,
 };

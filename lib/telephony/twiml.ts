@@ -1,5 +1,6 @@
 import "server-only";
 import twilio from "twilio";
+import { relayAttributes, type RelaySettings } from "./relay/settings";
 
 /**
  * The TwiML Switchboard answers with, written through the `twilio` package's own builders so only
@@ -126,15 +127,15 @@ export function recordTwiml(prompts: Prompt[], actionUrl: string, recordingCallb
 }
 
 /** The streaming path: Twilio speaks and listens, our gateway streams the model's text over a WebSocket. */
-export function relayTwiml(input: { url: string; actionUrl: string; welcomeGreeting: string; callId: string; before?: Prompt[] }): string {
+export function relayTwiml(input: { url: string; actionUrl: string; welcomeGreeting: string; callId: string; before?: Prompt[]; relay?: RelaySettings | null }): string {
   const response = new VoiceResponse();
   addPrompts(response as unknown as Container, input.before ?? []);
   const connect = response.connect({ action: input.actionUrl, method: "POST" });
   const relay = connect.conversationRelay({
     url: input.url,
     welcomeGreeting: input.welcomeGreeting,
-    welcomeGreetingInterruptible: "any",
-    interruptible: "any",
+    // The assistant's interruption settings (interruptible, preemptible, backchannels).
+    ...relayAttributes(input.relay),
     dtmfDetection: true,
     language: "en-US",
   });

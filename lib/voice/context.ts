@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { phoneNumbers, voiceAssistants, type BusinessHours, type CallRule } from "@/db/schema";
+import { phoneNumbers, voiceAssistants, type BusinessHours, type CallRule, type RelayInterruptions } from "@/db/schema";
 import { loadKnowledge } from "@/lib/business-profile/service";
 import { preparedStatement } from "@/lib/database-statements";
 import { badRequest, notFound } from "@/lib/http/errors";
@@ -11,7 +11,7 @@ import { resolveVoice, type Voice } from "@/lib/assistants/voices";
 import type { AssistantPersona, BusinessInfo } from "@/lib/providers/llm/interface";
 
 /** The assistant a turn runs with: its row's id (null for the public demo), what the model sees, its voice. */
-export type ResolvedAssistant = { id: string | null; persona: AssistantPersona; voice: string; /** The owner's call-handling rules (lib/conversation/call-rules.ts). */ callRules?: CallRule[] };
+export type ResolvedAssistant = { id: string | null; persona: AssistantPersona; voice: string; /** The owner's call-handling rules (lib/conversation/call-rules.ts). */ callRules?: CallRule[]; /** ConversationRelay interruption settings (lib/telephony/relay/settings.ts). */ relay?: { interruptions: RelayInterruptions; ignoreBackchannels: boolean } };
 
 /** Everything a reply is written from, gathered in one place for the voice test, the chat and phone calls. */
 export type AssistantContext = { assistant: ResolvedAssistant; business: BusinessInfo };
@@ -35,6 +35,8 @@ const assistantColumns = {
   greeting: voiceAssistants.greeting,
   voice: voiceAssistants.voice,
   callRules: voiceAssistants.callRules,
+  interruptions: voiceAssistants.interruptions,
+  ignoreBackchannels: voiceAssistants.ignoreBackchannels,
 };
 
 type NumberRow = { id: string; friendlyName: string; assistantId: string | null; businessHours: BusinessHours | null };
@@ -144,11 +146,11 @@ export async function businessInfo(
   return businessFacts(db, organizationId, options.assistantId ?? null, called, options.now ?? new Date());
 }
 
-type AssistantRow = { id: string; name: string; description: string; personality: string; instructions: string; greeting: string; voice: string; callRules: CallRule[] };
+type AssistantRow = { id: string; name: string; description: string; personality: string; instructions: string; greeting: string; voice: string; callRules: CallRule[]; interruptions: RelayInterruptions; ignoreBackchannels: boolean };
 
 function toResolved(row: AssistantRow): ResolvedAssistant {
-  const { id, voice, callRules, ...persona } = row;
-  return { id, voice, persona, callRules };
+  const { id, voice, callRules, interruptions, ignoreBackchannels, ...persona } = row;
+  return { id, voice, persona, callRules, relay: { interruptions, ignoreBackchannels } };
 }
 
 // Read on every turn of every conversation: planned once (lib/database-statements.ts).

@@ -15,7 +15,8 @@ import { resolveCredentials } from "@/lib/provider-selection/credentials";
 import { llmFor } from "@/lib/provider-selection/llm";
 import type { TtsProvider } from "@/lib/providers/tts/interface";
 import { ttsFor } from "@/lib/provider-selection/tts";
-import { bookingAwareLlm } from "@/lib/appointments/dialogue/conversation";
+import { abandonBooking, bookingAwareLlm, bookingInProgress } from "@/lib/appointments/dialogue/conversation";
+import { fixedLine, voiceTestEngineStep, type EngineStep, type VoiceTestDecision } from "./engine-turn";
 import { saveAudioClip, signedAudioUrl } from "./audio-clips";
 import { assistantContext, personaForModel, voiceOf, type AssistantContext } from "./context";
 import { DEMO_ASSISTANT, DEMO_BUSINESS_NAME, DEMO_PROFILE, DEMO_SERVICES, DEMO_SESSION_PREFIX } from "./demo";
@@ -70,6 +71,12 @@ export type VoiceTurnResult = {
   timings: TurnTimings & { totalMs: number };
   /** Tools of the organization's MCP services the model called in this turn. */
   toolCalls: { service: string; tool: string; isError: boolean; durationMs: number }[];
+  /**
+   * What the conversation engine decided beyond the words (lib/voice/engine-turn.ts): a goodbye, a
+   * transfer the browser cannot dial ("would transfer to …"), a task written, spam declined. null
+   * when the turn was answered (the booking dialogue or the model) or for the public demo.
+   */
+  decision: VoiceTestDecision | null;
 };
 
 /** A turn that failed after its credits were spent (they are refunded): the route answers 502. */
@@ -141,14 +148,35 @@ export async function runVoiceTest(db: Db, request: VoiceTurnRequest): Promise<V
   // Booking by chat and in the voice test: the dialogue answers turns about appointments (a chat
   // session keeps its booking; the one-off voice test keeps one per user), the model everything else.
   const bookingRef = chatSessionId ?? (userId ? `user:${userId}` : null);
-  const llm =
-    organizationId && bookingRef
-      ? bookingAwareLlm(db, organizationId, selectedLlm, { channel: source === "chat" ? "chat" : "voice_test", ref: bookingRef, callerPhone: null }, request.now ? { now: () => request.now! } : {})
+  const bookingChannel = source === "chat" ? "chat" : "voice_test";
+  const bookingDeps = request.now ? { now: () => request.now! } : {};
+  const turnId = crypto.randomUUID();
+
+  // The conversation engine decides first, as on the phone: spam is declined before any credit;
+  // a goodbye, a transfer, a message taken are the engine's lines; only an answer reaches the model.
+  const step: EngineStep | null = organizationId
+    ? await voiceTestEngineStep(db, {
+        organizationId,
+        assistant,
+        profile,
+        text,
+        history,
+        now,
+        turnId,
+        bookingActive: () => (bookingRef ? bookingInProgress(db, organizationId, bookingChannel, bookingRef, bookingDeps) : Promise.resolve(false)),
+      })
+    : null;
+  if (organizationId && bookingRef && step?.kind === "answer" && step.leaveBooking) await abandonBooking(db, organizationId, bookingChannel, bookingRef, bookingDeps);
+  const engineLine = step?.kind === "line" ? step : null;
+  const llm = engineLine
+    ? fixedLine(engineLine.line, engineLine.intent, selectedLlm)
+    : organizationId && bookingRef
+      ? bookingAwareLlm(db, organizationId, selectedLlm, { channel: bookingChannel, ref: bookingRef, callerPhone: null }, bookingDeps)
       : selectedLlm;
 
-  const turnId = crypto.randomUUID();
   // Charged before running and given back once if the turn fails (lib/conversation/turn.ts, every channel's credit).
-  const credit = organizationId
+  // Spam costs nothing.
+  const credit = organizationId && !engineLine?.free
     ? openTurn(db, {
         channel: "voice_test",
         organizationId,
@@ -162,7 +190,7 @@ export async function runVoiceTest(db: Db, request: VoiceTurnRequest): Promise<V
 
   let tools: AssistantToolSet | null = null;
   try {
-    tools = await toolsForTurn(db, organizationId, llm);
+    tools = engineLine ? null : await toolsForTurn(db, organizationId, llm);
     const mode: PipelineMode = request.providers?.mode ?? (llm.name === "local" ? "sequential" : "overlapped");
     const userAt = new Date();
     const result = await runVoiceTurn({
@@ -228,7 +256,8 @@ export async function runVoiceTest(db: Db, request: VoiceTurnRequest): Promise<V
               chatSessionId,
               role: "assistant",
               content: result.reply.text,
-              intent: result.reply.intent,
+              // The engine's tag ("message:callback"…): the next turn knows a message is being taken.
+              intent: engineLine?.tag ?? result.reply.intent,
               createdAt: replyAt,
             },
           ]);
@@ -273,6 +302,7 @@ export async function runVoiceTest(db: Db, request: VoiceTurnRequest): Promise<V
         totalMs: round1(totalMs)!,
       },
       toolCalls: toolCalls.map(({ service, tool, isError, durationMs }) => ({ service, tool, isError, durationMs })),
+      decision: engineLine?.decision ?? null,
     };
   } catch (error) {
     await credit?.refund();

@@ -10,6 +10,7 @@ import WebSocket from "ws";
 import { PATCH as patchNumber } from "@/app/api/phone-numbers/[id]/route";
 import { and, eq } from "drizzle-orm";
 import { PUT as putPolicy } from "@/app/api/call-policy/route";
+import { PUT as putAssistant } from "@/app/api/voice-assistants/[id]/route";
 import { POST as connectHook } from "@/app/api/telephony/voice/connect/route";
 import { assistantActions, tasks } from "@/db/schema";
 import { getCreditBalance } from "@/lib/billing/ledger";
@@ -18,6 +19,8 @@ import { createAnthropicLlm } from "@/lib/providers/llm/anthropic";
 import { memoryFor, rememberCaller } from "@/lib/receptionist/memory";
 import { FORGET_ME } from "@/lib/text/receptionist";
 import { FINISH_READ_BACK, startRelayGateway, type RelayGateway } from "@/lib/telephony/relay/gateway";
+import { RECONNECT_LINE } from "@/lib/telephony/relay/reconnect";
+import { setGatewayListeningPort } from "@/lib/telephony/relay/urls";
 import { CALL_LINES } from "@/lib/telephony/voice/lines";
 import { startFakeAnthropic, type FakeAnthropic } from "../fakes/anthropic-server";
 import { carrierPost, find, pathOf } from "../helpers/carrier";
@@ -42,7 +45,7 @@ beforeAll(async () => {
     port: 0,
     host: "127.0.0.1",
     getDb,
-    deps: { llm: createAnthropicLlm({ apiKey: "sk-relay-test", baseURL: fake.url, maxRetries: 0 }), speechMsPerChar: 0, log: () => undefined },
+    deps: { llm: createAnthropicLlm({ apiKey: "sk-relay-test", baseURL: fake.url, maxRetries: 0 }), speechMsPerChar: 0, backchannelWaitMs: 300, log: () => undefined },
   });
 });
 afterAll(async () => {
@@ -85,7 +88,7 @@ function connect(signedUrl: string, signature: string | null): Promise<{ ws: Web
       resolve({
         ws,
         frames,
-        next: (pred, ms = 5000) =>
+        next: (pred, ms = 15_000) =>
           new Promise((res, rej) => {
             const found = frames.find(pred);
             if (found) return res(found);
@@ -122,9 +125,33 @@ describe("the streaming answer", () => {
     const relay = connect.children[0];
     expect(relay.name).toBe("ConversationRelay");
     expect(relay.attrs.url).toMatch(new RegExp(`^ws://localhost:${gateway.port}/relay\\?callId=[0-9a-f-]{36}$`));
-    expect(relay.attrs).toMatchObject({ welcomeGreeting: "Thanks for calling Relay Dental, this is Riley. How can I help?", interruptible: "any", dtmfDetection: "true" });
+    // The assistant's defaults: the caller's speech interrupts, backchannels do not.
+    expect(relay.attrs).toMatchObject({
+      welcomeGreeting: "Thanks for calling Relay Dental, this is Riley. How can I help?",
+      interruptible: "speech",
+      welcomeGreetingInterruptible: "speech",
+      preemptible: "false",
+      ignorebackchannel: "true",
+      dtmfDetection: "true",
+    });
     expect(relay.children).toEqual([expect.objectContaining({ name: "Parameter", attrs: { name: "callId", value: (await callRow(callSid)).id } })]);
     expect((await callRow(callSid)).transport).toBe("relay");
+  });
+});
+
+describe("the assistant's interruption settings", () => {
+  it("renders what the owner set on the assistant into <ConversationRelay>", async () => {
+    const biz = await streamingBusiness("Relay Keypad Only");
+    const put = await callRoute(putAssistant, "PUT", `/api/voice-assistants/${biz.assistantId}`, {
+      sessionId: biz.account.sessionId,
+      params: { id: biz.assistantId },
+      body: { interruptions: "dtmf", ignoreBackchannels: false },
+    });
+    expect(put.status).toBe(200);
+    const { res } = await startCall(biz);
+    const relay = res.verbs[0].children[0];
+    expect(relay.attrs).toMatchObject({ interruptible: "dtmf", welcomeGreetingInterruptible: "dtmf", reportInputDuringAgentSpeech: "true" });
+    expect(relay.attrs.ignorebackchannel).toBeUndefined();
   });
 });
 
@@ -183,6 +210,175 @@ describe("the gateway", () => {
     const lastRequest = fake.requests.at(-1)!;
     expect(JSON.stringify(lastRequest.body.messages)).toContain("I'd be glad to help");
     socket.ws.close();
+  });
+
+  it("lets a backchannel heard while the assistant speaks neither cut the reply nor start a turn", async () => {
+    const said = "I'd be glad to help you book. We have openings on Tuesday. We also have Thursday mornings. Which suits you?";
+    replyFor = () => `[intent:appointment]\n${said}`;
+    const biz = await streamingBusiness("Relay Uh-huh");
+    const { callSid, socket } = await relayCall(biz);
+    socket.ws.send(JSON.stringify({ type: "prompt", voicePrompt: "I'd like to book a cleaning", lang: "en-US", last: true }));
+    await socket.next((f) => f.type === "text");
+    const requests = fake.requests.length;
+    // Heard as a prompt (Twilio did not stop the speech): the reply streams on to its end.
+    socket.ws.send(JSON.stringify({ type: "prompt", voicePrompt: "Uh-huh.", lang: "en-US", last: true }));
+    await socket.next((f) => f.type === "text" && f.last === true);
+    expect(socket.frames.filter((f) => f.type === "text").map((f) => f.token).join("").trim()).toBe(said);
+
+    // Twilio stopped the speech (an interrupt), and the words were only "mm-hmm": the rest is said.
+    socket.frames.length = 0;
+    socket.ws.send(JSON.stringify({ type: "interrupt", utteranceUntilInterrupt: "I'd be glad to help you book. We have openings", durationUntilInterruptMs: "2100" }));
+    socket.ws.send(JSON.stringify({ type: "prompt", voicePrompt: "mm-hmm", lang: "en-US", last: true }));
+    const rest = await socket.next((f) => f.type === "text" && f.last === true);
+    expect(rest.token).toBe("on Tuesday. We also have Thursday mornings. Which suits you?");
+    await new Promise((r) => setTimeout(r, 400)); // longer than the gateway waits before it counts a cut
+    expect(fake.requests.length).toBe(requests); // no turn: the model was not asked
+    const row = await callRow(callSid);
+    expect(row.transcript.filter((t) => t.speaker === "caller").map((t) => t.text)).toEqual(["I'd like to book a cleaning"]);
+    expect(row.transcript.at(-1)).toMatchObject({ speaker: "assistant", text: said });
+    expect(row.transcript.at(-1)!.interrupted).toBeUndefined();
+
+    // Once the assistant has finished, "okay" is the caller's turn like any other.
+    socket.frames.length = 0;
+    replyFor = () => "[intent:appointment]\nGreat. Which day suits you?";
+    socket.ws.send(JSON.stringify({ type: "prompt", voicePrompt: "okay", lang: "en-US", last: true }));
+    await socket.next((f) => f.type === "text" && f.last === true);
+    expect(fake.requests.length).toBe(requests + 1);
+    socket.ws.close();
+  });
+
+  it("while a fully sent statement is still playing a backchannel is ignored; after a question 'okay' is the caller's answer", async () => {
+    // A gateway that estimates playing time (30 ms a character), as in production.
+    const timed = await startRelayGateway({
+      port: 0,
+      host: "127.0.0.1",
+      getDb,
+      deps: { llm: createAnthropicLlm({ apiKey: "sk-relay-test", baseURL: fake.url, maxRetries: 0 }), speechMsPerChar: 30, log: () => undefined },
+    });
+    try {
+      const biz = await streamingBusiness("Relay Playing");
+      const { callSid, res } = await startCall(biz);
+      const url = res.verbs[0].children[0].attrs.url as string;
+      const socket = await connect(url.replace(/:\d+\/relay/, `:${timed.port}/relay`), twilio.getExpectedTwilioSignature(biz.authToken, url.replace(/:\d+\/relay/, `:${timed.port}/relay`), {}));
+      socket.ws.send(JSON.stringify({ type: "setup", callSid, from: "+15555550123", to: biz.phoneNumber }));
+      const turn = async (words: string) => {
+        socket.frames.length = 0;
+        socket.ws.send(JSON.stringify({ type: "prompt", voicePrompt: words, lang: "en-US", last: true }));
+        return socket.next((f) => f.type === "text" && f.last === true);
+      };
+      replyFor = () => "[intent:hours]\nWe're open Monday to Friday, nine to five, and Saturday mornings too.";
+      await turn("When are you open?");
+      const requests = fake.requests.length;
+      socket.ws.send(JSON.stringify({ type: "prompt", voicePrompt: "uh-huh", lang: "en-US", last: true }));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(fake.requests.length).toBe(requests);
+
+      replyFor = () => "[intent:other]\nYes, there is free parking right out front. Would you like directions?";
+      await turn("Do you have parking?");
+      replyFor = () => "[intent:other]\nTake Main Street to the corner of Oak.";
+      await turn("okay");
+      expect(fake.requests.length).toBe(requests + 2);
+      const row = await callRow(callSid);
+      expect(row.transcript.filter((t) => t.speaker === "caller").map((t) => t.text)).toEqual(["When are you open?", "Do you have parking?", "okay"]);
+      socket.ws.close();
+    } finally {
+      await timed.close();
+      setGatewayListeningPort(gateway.port); // the gateway the other tests use
+    }
+  });
+
+  it("with speech not interrupting (keypad only), words said during a reply are answered after it, which plays to its end", async () => {
+    const first = "I'd be glad to help you book. We have openings on Tuesday. We also have Thursday mornings. Which suits you?";
+    replyFor = () => `[intent:appointment]\n${first}`;
+    const biz = await streamingBusiness("Relay Keypad Interrupts");
+    await callRoute(putAssistant, "PUT", `/api/voice-assistants/${biz.assistantId}`, { sessionId: biz.account.sessionId, params: { id: biz.assistantId }, body: { interruptions: "dtmf" } });
+    const { callSid, socket } = await relayCall(biz);
+    socket.ws.send(JSON.stringify({ type: "prompt", voicePrompt: "I'd like to book a cleaning", lang: "en-US", last: true }));
+    await socket.next((f) => f.type === "text");
+    replyFor = () => "[intent:appointment]\nThursday at nine is open.";
+    socket.ws.send(JSON.stringify({ type: "prompt", voicePrompt: "Do you have anything on Thursday?", lang: "en-US", last: true }));
+    await socket.next((f) => f.type === "text" && f.last === true && socket.frames.filter((x) => x.last === true).length >= 2, 15_000);
+    const texts = socket.frames.filter((f) => f.type === "text");
+    const firstEnd = texts.findIndex((f) => f.last === true);
+    expect(texts.slice(0, firstEnd + 1).map((f) => f.token).join("").trim()).toBe(first);
+    await new Promise((r) => setTimeout(r, 100));
+    const row = await callRow(callSid);
+    expect(row.transcript.filter((t) => t.speaker === "assistant").map((t) => t.text).slice(-2)).toEqual([first, "Thursday at nine is open."]);
+    expect(row.transcript.some((t) => t.interrupted)).toBe(false);
+    socket.ws.close();
+  });
+
+  it("never says an earlier reply again: an interrupt belongs to what the assistant said last", async () => {
+    replyFor = () => "[intent:hours]\nWe're open Monday to Friday, nine to five. Anything else?";
+    const biz = await streamingBusiness("Relay Earlier Reply");
+    const { socket } = await relayCall(biz);
+    socket.ws.send(JSON.stringify({ type: "prompt", voicePrompt: "What are your opening hours?", lang: "en-US", last: true }));
+    await socket.next((f) => f.type === "text" && f.last === true);
+    socket.frames.length = 0;
+    socket.ws.send(JSON.stringify({ type: "prompt", voicePrompt: "Please forget me", lang: "en-US", last: true }));
+    expect((await socket.next((f) => f.type === "text" && f.last === true)).token).toBe(FORGET_ME.spoken);
+    socket.frames.length = 0;
+    replyFor = () => "[intent:other]\nSure.";
+    socket.ws.send(JSON.stringify({ type: "interrupt", utteranceUntilInterrupt: FORGET_ME.spoken.split(" ").slice(0, 3).join(" "), durationUntilInterruptMs: "700" }));
+    socket.ws.send(JSON.stringify({ type: "prompt", voicePrompt: "uh-huh", lang: "en-US", last: true }));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(socket.frames.map((f) => f.token ?? "").join("")).not.toContain("Anything else?");
+    socket.ws.close();
+  });
+
+  it("cuts the reply for words that are more than a backchannel, and for every word when the assistant does not ignore them", async () => {
+    replyFor = () => "[intent:appointment]\nI'd be glad to help you book. We have openings on Tuesday. We also have Thursday mornings. Which suits you?";
+    const biz = await streamingBusiness("Relay Not Uh-huh");
+    await callRoute(putAssistant, "PUT", `/api/voice-assistants/${biz.assistantId}`, { sessionId: biz.account.sessionId, params: { id: biz.assistantId }, body: { ignoreBackchannels: false } });
+    const { callSid, socket } = await relayCall(biz);
+    socket.ws.send(JSON.stringify({ type: "prompt", voicePrompt: "I'd like to book a cleaning", lang: "en-US", last: true }));
+    await socket.next((f) => f.type === "text");
+    replyFor = () => "[intent:appointment]\nSure, I'll note that.";
+    socket.ws.send(JSON.stringify({ type: "prompt", voicePrompt: "uh-huh", lang: "en-US", last: true }));
+    await socket.next((f) => f.type === "text" && f.last === true && f.token === "");
+    await new Promise((r) => setTimeout(r, 200));
+    const row = await callRow(callSid);
+    expect(row.transcript.filter((t) => t.speaker === "caller").map((t) => t.text)).toEqual(["I'd like to book a cleaning", "uh-huh"]);
+    socket.ws.close();
+  });
+
+  it("carries a call on when its socket drops and the call reconnects: the message under way is taken once", async () => {
+    replyFor = () => "[intent:hours]\nWe're open Monday to Friday, nine to five.";
+    const biz = await streamingBusiness("Relay Reconnect");
+    const first = await relayCall(biz);
+    const send = (socket: typeof first.socket, voicePrompt: string) => {
+      socket.frames.length = 0;
+      socket.ws.send(JSON.stringify({ type: "prompt", voicePrompt, lang: "en-US", last: true }));
+      return socket.next((f) => f.type === "text" && f.last === true);
+    };
+    expect((await send(first.socket, "Can someone call me back?")).token).toMatch(/call back from the team.*write it down/);
+    expect((await callRow(first.callSid)).mode).toBe("message");
+    first.socket.ws.terminate(); // the connection drops
+
+    // Twilio ends the failed session at the Connect action, which opens a new one for the same call
+    // (any gateway behind the URL), saying it lost the caller for a moment instead of a voicemail.
+    const failed = await carrierPost(connectHook, "/api/telephony/voice/connect?step=1", callParams(biz, first.callSid, { SessionStatus: "failed", CallStatus: "in-progress" }), biz.authToken);
+    expect(failed.verbs.map((v) => v.name)).toEqual(["Connect"]);
+    expect(pathOf(failed.verbs[0].attrs.action)).toBe("/api/telephony/voice/connect?step=2");
+    const relay = failed.verbs[0].children[0];
+    expect(relay.attrs).toMatchObject({ url: first.url, welcomeGreeting: RECONNECT_LINE, interruptible: "speech" });
+    const again = await connect(relay.attrs.url, twilio.getExpectedTwilioSignature(biz.authToken, relay.attrs.url, {}));
+    again.ws.send(JSON.stringify({ type: "setup", sessionId: "VX" + "1".repeat(32), callSid: first.callSid, from: "+15555550123", to: biz.phoneNumber }));
+    const line = await send(again, "This is Tom Baker, it's about my bill from last week");
+    expect(line.token).toMatch(/Thank you, Tom Baker\. I've written your message down/);
+    again.ws.close();
+    await new Promise((r) => setTimeout(r, 100));
+    const db = await getDb();
+    const row = await callRow(first.callSid);
+    const written = await db.select().from(tasks).where(and(eq(tasks.organizationId, biz.account.organizationId), eq(tasks.callId, row.id)));
+    expect(written).toHaveLength(1);
+    expect(written[0].detail).toContain("about my bill");
+    expect(row.mode).toBe("conversation");
+
+    // Not forever: after two reconnects a failed session goes to voicemail.
+    const hook = (step: number) => carrierPost(connectHook, `/api/telephony/voice/connect?step=${step}`, callParams(biz, first.callSid, { SessionStatus: "failed", CallStatus: "in-progress" }), biz.authToken);
+    expect((await hook(2)).verbs.map((v) => v.name)).toEqual(["Connect"]);
+    expect((await hook(3)).verbs.map((v) => v.name)).toContain("Record");
   });
 
   it("counts a 'yes' to a read-back only once the read-back finished playing", async () => {

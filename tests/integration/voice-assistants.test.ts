@@ -39,7 +39,7 @@ describe("POST /api/voice-assistants", () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject(fullInput);
     expect(Object.keys(res.body).sort()).toEqual(
-      ["callRules", "createdAt", "description", "greeting", "id", "instructions", "isActive", "name", "personality", "updatedAt", "voice"].sort(),
+      ["callRules", "createdAt", "description", "greeting", "id", "ignoreBackchannels", "instructions", "interruptions", "isActive", "name", "personality", "updatedAt", "voice"].sort(),
     );
     const db = await getDb();
     const [row] = await db.select().from(voiceAssistants).where(eq(voiceAssistants.id, res.body.id));
@@ -269,6 +269,33 @@ describe("PUT /api/voice-assistants/{id}", () => {
     });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body.errors)).toMatch(/callRules\.0\.to.*country code/);
+  });
+
+  it("reads and writes the phone line's interruption settings: speech and backchannels ignored by default, 400 naming the field", async () => {
+    const owner = await registerTestUserWithoutAssistants();
+    const made = await call(create, "POST", "/api/voice-assistants", { sessionId: owner.sessionId, body: fullInput });
+    expect(made.body).toMatchObject({ interruptions: "speech", ignoreBackchannels: true });
+    const url = `/api/voice-assistants/${made.body.id}`;
+    const res = await call(update, "PUT", url, { sessionId: owner.sessionId, params: { id: made.body.id }, body: { interruptions: "dtmf", ignoreBackchannels: false } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ interruptions: "dtmf", ignoreBackchannels: false, name: fullInput.name });
+    const read = await call(getOne, "GET", url, { sessionId: owner.sessionId, params: { id: made.body.id } });
+    expect(read.body).toMatchObject({ interruptions: "dtmf", ignoreBackchannels: false });
+
+    const badMode = await call(update, "PUT", url, { sessionId: owner.sessionId, params: { id: made.body.id }, body: { interruptions: "always" } });
+    expect(badMode.status).toBe(400);
+    expect(JSON.stringify(badMode.body.errors)).toMatch(/interruptions.*speech, any, dtmf, none/);
+    const badFlag = await call(update, "PUT", url, { sessionId: owner.sessionId, params: { id: made.body.id }, body: { ignoreBackchannels: "yes" } });
+    expect(badFlag.status).toBe(400);
+    expect(JSON.stringify(badFlag.body.errors)).toMatch(/ignoreBackchannels.*true or false/);
+    // Nothing changed by the refused writes.
+    const after = await call(getOne, "GET", url, { sessionId: owner.sessionId, params: { id: made.body.id } });
+    expect(after.body).toMatchObject({ interruptions: "dtmf", ignoreBackchannels: false });
+
+    // Another organization cannot read or change them.
+    const stranger = await registerTestUserWithoutAssistants();
+    const foreign = await call(update, "PUT", url, { sessionId: stranger.sessionId, params: { id: made.body.id }, body: { interruptions: "none" } });
+    expect(foreign.status).toBe(404);
   });
 
   it("answers 400 naming the field, and for an empty body", async () => {

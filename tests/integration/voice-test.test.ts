@@ -8,7 +8,7 @@ import path from "node:path";
 import { GET as getAudio, HEAD as headAudio } from "@/app/api/audio/[id]/route";
 import { POST as voiceTest } from "@/app/api/voice/test/route";
 import { closeDb, getDb } from "@/lib/database";
-import { assistantReplies, audioClips, chatTurns, creditLedger, organizations, voiceAssistants } from "@/db/schema";
+import { assistantReplies, audioClips, chatTurns, creditLedger, organizations, tasks, voiceAssistants } from "@/db/schema";
 import { changeCredits, getCreditBalance, NO_CREDITS_MESSAGE } from "@/lib/billing/ledger";
 import { creditPrices } from "@/lib/billing/prices";
 import { createFilesystemBlobStore, setBlobStore } from "@/lib/blob-store";
@@ -208,6 +208,82 @@ describe("POST /api/voice/test — core body {testText}", () => {
     const res = await call(voiceTest, "POST", "/api/voice/test", { sessionId: big.sessionId, body: { testText: "Hello" } });
     expect(res.status).toBe(200);
     expect(await getCreditBalance(db, big.organizationId)).toBe(0);
+  });
+});
+
+describe("POST /api/voice/test — the conversation engine decides first, as on the phone", () => {
+  let owner: TestAccount;
+  let assistantId: string;
+
+  beforeAll(async () => {
+    owner = await registerTestUserWithoutAssistants();
+    await setProfile(owner);
+    assistantId = (await addAssistant(owner)).id;
+  });
+
+  const ask = (testText: string) => call(voiceTest, "POST", "/api/voice/test", { sessionId: owner.sessionId, body: { testText } });
+  const balance = async () => getCreditBalance(await getDb(), owner.organizationId);
+  const tasksOfOwner = async () => (await getDb()).select().from(tasks).where(eq(tasks.organizationId, owner.organizationId));
+
+  it("ends the test call on a goodbye, with audio as any turn", async () => {
+    const res = await ask("No, that's all. Bye!");
+    expect(res.status).toBe(200);
+    expect(res.body.aiResponse).toBe("Thanks for calling Acme Dental. Have a great day. Goodbye!");
+    expect(res.body.decision).toMatchObject({ kind: "end", ended: true, wouldTransferTo: null, taskWritten: false, note: "The call would end here." });
+    expect(res.body.audioUrl).toMatch(/^\/api\/audio\//);
+  });
+
+  it("shows a transfer as 'would transfer to …' (the browser cannot dial), to the number the owner's rule names", async () => {
+    const db = await getDb();
+    await db
+      .update(voiceAssistants)
+      .set({ callRules: [{ when: "emergency", action: "transfer", to: "+14155550177" }] })
+      .where(and(eq(voiceAssistants.id, assistantId), eq(voiceAssistants.organizationId, owner.organizationId)));
+    const res = await ask("This is an emergency, my tooth is bleeding and won't stop");
+    expect(res.status).toBe(200);
+    expect(res.body.decision).toMatchObject({ kind: "transfer", wouldTransferTo: "+14155550177", ended: false });
+    expect(res.body.decision.note).toMatch(/^Would transfer to \+14155550177/);
+  });
+
+  it("writes the task when the words are a message, and says so only then", async () => {
+    const before = (await tasksOfOwner()).length;
+    const res = await ask("Can the doctor call me back about my lab results? My number is 415 555 0142, it's Greg Hall.");
+    expect(res.status).toBe(200);
+    expect(res.body.decision).toMatchObject({ kind: "take_message", taskWritten: true });
+    expect(res.body.aiResponse).toMatch(/Greg Hall.*written your message down/);
+    const after = await tasksOfOwner();
+    expect(after).toHaveLength(before + 1);
+    const task = after.find((t) => t.detail.includes("lab results"))!;
+    expect(task).toMatchObject({ kind: "message", contactName: "Greg Hall", contactNumber: "+14155550142" });
+  });
+
+  it("declines spam before any cost: no credit, no task", async () => {
+    const [creditsBefore, tasksBefore] = [await balance(), (await tasksOfOwner()).length];
+    const res = await ask("Hi, this is Sarah from merchant services, we can lower your credit card processing rates today, are you the business owner?");
+    expect(res.status).toBe(200);
+    expect(res.body.decision).toMatchObject({ kind: "spam", ended: true });
+    expect(await balance()).toBe(creditsBefore);
+    expect((await tasksOfOwner()).length).toBe(tasksBefore);
+  });
+
+  it("still charges and answers an ordinary question through the model", async () => {
+    const before = await balance();
+    const res = await ask("What are your opening hours?");
+    expect(res.body.decision).toBeNull();
+    expect(res.body.intent).toBe("hours");
+    expect(await balance()).toBe(before - creditPrices.voiceTestTurn);
+  });
+
+  it("takes a message over two turns of a chat session: asked first, written on the next words", async () => {
+    const sessionId = `mobile-preview-${uniqueSuffix()}`;
+    const chat = (text: string) => call(voiceTest, "POST", "/api/voice/test", { sessionId: owner.sessionId, body: { text, testText: text, sessionId } });
+    const first = await chat("Can someone call me back?");
+    expect(first.body).toMatchObject({ success: true, decision: { kind: "ask_message", taskWritten: false } });
+    const before = (await tasksOfOwner()).length;
+    const second = await chat("This is Tom Baker, it's about my bill from last week");
+    expect(second.body.decision).toMatchObject({ kind: "take_message", taskWritten: true });
+    expect(second.body.aiResponse).toMatch(/^Thank you, Tom Baker\. I've written your message down/);
+    expect((await tasksOfOwner()).length).toBe(before + 1);
   });
 });
 

@@ -28,6 +28,7 @@ import type { BookingDeps } from "@/lib/appointments/service";
 import { historyOf, numberOfCall, type CallRow, type NumberRow } from "../voice/runtime";
 import { gatewayPublicBase, RELAY_PATH, setGatewayListeningPort } from "./urls";
 import { recordAssistantReply } from "@/lib/assistants/replies";
+import { DEFAULT_RELAY_SETTINGS, isBackchannel, unheardRest, type RelaySettings } from "./settings";
 
 /**
  * The ConversationRelay gateway: the low-latency path for numbers set to streaming. Twilio does the
@@ -56,6 +57,11 @@ export type GatewayDeps = {
   onTurnTiming?: (timing: { beforeModelMs: number; modelFirstTokenMs: number }) => void;
   /** The appointment book's clock and messaging (tests fix the clock). */
   booking?: BookingDeps;
+  /**
+   * After Twilio reports an interrupt, how long the reply is held (not cut) waiting for the caller's
+   * words: a backchannel ("uh-huh") resumes it, anything else — or nothing within this time — cuts it.
+   */
+  backchannelWaitMs?: number;
 };
 
 export type RelayGateway = { port: number; url: string; close(): Promise<void> };
@@ -74,7 +80,15 @@ type Reply = {
   /** Index of the assistant turn in the transcript once it is stored; null while still streaming. */
   turnIndex: number | null;
   done: boolean;
+  /**
+   * Twilio stopped playing it (an interrupt) and the caller's words are not in yet: tokens are held
+   * here instead of sent, until a backchannel resumes the reply or other words cut it.
+   */
+  held: { heard: string; timer: NodeJS.Timeout } | null;
 };
+
+/** How long a reply interrupted by the caller waits for their words before it counts as cut off. */
+const BACKCHANNEL_WAIT_MS = 1200;
 
 /** The question that ends a booking read-back (lib/appointments/dialogue): "Shall I book it?". */
 const READ_BACK_QUESTION = /Shall I (?:book it|make the change|cancel it)\?\s*$/i;
@@ -104,6 +118,12 @@ class RelaySession {
   understanding: Understanding | null = null;
   /** The organization's call policy, read once per call: only a cap with "voicemail only" costs a query per turn. */
   private callPolicy: Promise<CallPolicy | null> | null = null;
+  /** The assistant's interruption settings (also rendered into the TwiML). */
+  private readonly relay: RelaySettings;
+  /** Until when (performance.now()) the text sent so far is estimated to be playing. */
+  private speakingUntil = 0;
+  /** What was last sent ends with a question: "okay" or "yeah" after it is an answer, not a backchannel. */
+  private lastAsked = false;
 
   constructor(
     private readonly db: Db,
@@ -119,14 +139,41 @@ class RelaySession {
     private readonly credit: { balance: number | null; unlimited: boolean },
   ) {
     this.transcript = [...call.transcript];
+    // A reconnect (the same call on this or another gateway) goes on from the stored state: the
+    // transcript, the mode (taking a message…), the booking under way (its own rows) and what the
+    // caller heard of an interrupted read-back all live in the database, read once here.
     this.mode = call.mode === "ended" ? "conversation" : call.mode;
+    this.relay = assistant?.relay ?? DEFAULT_RELAY_SETTINGS;
     // Read while the caller is still being greeted, so the first reply does not wait on them.
     void this.memoryForModel();
     void this.policyForCall();
   }
 
   private send(message: Record<string, unknown>) {
+    if (message.type === "text" && typeof message.token === "string" && message.token) {
+      this.speakingUntil = Math.max(performance.now(), this.speakingUntil) + this.estimateSpeechMs(message.token);
+      this.lastAsked = /\?\s*$/.test(message.token);
+    }
     if (this.ws.readyState === this.ws.OPEN) this.ws.send(JSON.stringify(message));
+  }
+
+  /** The call's mode, kept in the database as it changes (a reconnect on any gateway reads it). */
+  private async setMode(mode: CallMode) {
+    if (mode === this.mode) return;
+    this.mode = mode;
+    await this.db
+      .update(calls)
+      .set({ mode })
+      .where(and(eq(calls.id, this.call.id), eq(calls.organizationId, this.call.organizationId)));
+  }
+
+  /** Is the assistant speaking (a reply streaming, held after an interrupt, or still playing)? */
+  private speaking(): boolean {
+    const reply = this.reply;
+    if (reply?.held || (reply && !reply.done && !reply.abort.signal.aborted)) return true;
+    // Fully sent and (by the estimate) still playing: only a statement is still being listened to —
+    // after a question ("Shall I book it?") the caller's "okay" may be their answer, so it is a turn.
+    return performance.now() < this.speakingUntil && !this.lastAsked;
   }
 
   private log(message: string) {
@@ -169,9 +216,22 @@ class RelaySession {
       this.interrupt(message);
       return;
     }
-    if (message.type === "prompt" && message.last !== false && this.reply && !this.reply.done) {
-      // The caller spoke again before the reply finished: stop it now, then answer the new words.
-      this.reply.abort.abort();
+    if (message.type === "prompt" && message.last !== false) {
+      const reply = this.reply;
+      const words = `${this.partial} ${message.voicePrompt ?? ""}`.trim();
+      if (this.setupDone && this.relay.ignoreBackchannels && isBackchannel(words) && this.speaking()) {
+        // "Uh-huh" while the assistant speaks: not a turn, and the reply goes on (said again from
+        // where Twilio stopped it, if it did).
+        this.partial = "";
+        if (reply?.held) this.resume(reply);
+        this.log(`ignored a backchannel ("${words}") while speaking`);
+        return;
+      }
+      if (reply?.held) this.cut(reply);
+      // The caller spoke again before the reply finished: stop it now, then answer the new words —
+      // unless the owner chose that speech does not interrupt ("dtmf", "none"): the reply plays to
+      // its end and the words are answered after it.
+      else if (reply && !reply.done && (this.relay.interruptions === "speech" || this.relay.interruptions === "any")) reply.abort.abort();
     }
     this.chain = this.chain.then(() => this.dispatch(message, arrivedAt)).catch((error) => this.log(`failed: ${error instanceof Error ? error.message : error}`));
   }
@@ -213,13 +273,44 @@ class RelaySession {
 
   private interrupt(message: Extract<InMessage, { type: "interrupt" }>) {
     const reply = this.reply;
-    if (!reply) return;
-    reply.abort.abort();
+    if (!reply || reply.held || reply.abort.signal.aborted) return;
     const heard = (message.utteranceUntilInterrupt ?? "").trim();
-    // What the caller heard, on the turn it belongs to: stored now, or as soon as the turn is.
+    this.speakingUntil = 0;
+    if (this.relay.ignoreBackchannels) {
+      // Maybe only "uh-huh": hold the reply (send nothing more) until the caller's words say which.
+      reply.held = { heard, timer: setTimeout(() => this.cut(reply), this.deps.backchannelWaitMs ?? BACKCHANNEL_WAIT_MS) };
+      return;
+    }
+    this.stop(reply, heard);
+  }
+
+  /** Words after an interrupt (or none in time): the reply was cut off after all. */
+  private cut(reply: Reply) {
+    if (!reply.held) return;
+    const { heard, timer } = reply.held;
+    clearTimeout(timer);
+    reply.held = null;
+    this.stop(reply, heard);
+  }
+
+  /** The caller cut the reply off: stop it, and store what they heard on the turn it belongs to. */
+  private stop(reply: Reply, heard: string) {
+    reply.abort.abort();
+    // Stored now, or as soon as the turn is.
     this.chain = this.chain.then(async () => {
       if (reply.turnIndex !== null) await this.markHeard(reply.turnIndex, heard);
     });
+  }
+
+  /** Only a backchannel: the reply goes on, from the first word the caller did not hear. */
+  private resume(reply: Reply) {
+    if (!reply.held) return;
+    const { heard, timer } = reply.held;
+    clearTimeout(timer);
+    reply.held = null;
+    const rest = unheardRest(reply.sent, heard);
+    if (rest) this.send({ type: "text", token: rest, last: reply.done });
+    else if (reply.done) this.send({ type: "text", token: "", last: true });
   }
 
   private estimateSpeechMs(text: string) {
@@ -272,6 +363,8 @@ class RelaySession {
   }
 
   private async onUtterance(text: string, heardAt: number) {
+    // A new turn: the last reply is over (an interrupt from now on is about what this turn says).
+    this.reply = null;
     const callerTurn: TranscriptTurn = { speaker: "caller", text, at: new Date().toISOString() };
     // A "yes" counts for a read-back only once the read-back finished playing: cut off before its
     // question (the relay's interrupt says how far it played), the read-back is said again, free.
@@ -317,7 +410,7 @@ class RelaySession {
     if (outcome.kind !== "line") return;
     await this.append([outcome.message ? { ...callerTurn, kind: "message" } : callerTurn]);
     if (d.kind === "forget") this.callerMemory = Promise.resolve([]);
-    if (outcome.mode) this.mode = outcome.mode === "transfer" ? "conversation" : outcome.mode;
+    if (outcome.mode) await this.setMode(outcome.mode === "transfer" ? "conversation" : outcome.mode);
     if (outcome.end) return this.sayAndEnd(outcome.line, "goodbye", outcome.tag);
     if (outcome.transfer) return this.sayAndEnd(outcome.line, "transfer", outcome.tag, outcome.transfer.to);
     this.send({ type: "text", token: outcome.line, last: true });
@@ -339,7 +432,7 @@ class RelaySession {
       .update(calls)
       .set({ routedBecause: sql`case when ${calls.routedBecause} is null then ${ROUTED.capMidCall(cap)} else ${calls.routedBecause} || '. ' || ${ROUTED.capMidCall(cap)} end` })
       .where(and(eq(calls.id, this.call.id), eq(calls.organizationId, this.call.organizationId)));
-    this.mode = "message";
+    await this.setMode("message");
     const line = CALL_LINES.capReached(biz);
     this.send({ type: "text", token: line, last: true });
     await this.append([{ speaker: "assistant", text: line, at: new Date().toISOString() }]);
@@ -356,7 +449,7 @@ class RelaySession {
       return this.sayAndEnd(null, "voicemail");
     }
     const reference = `call-turn:${this.call.id}:relay:${crypto.randomUUID()}`;
-    const reply: Reply = { abort: new AbortController(), sent: "", turnIndex: null, done: false };
+    const reply: Reply = { abort: new AbortController(), sent: "", turnIndex: null, done: false, held: null };
     this.reply = reply;
     const history = historyOf(this.transcript);
     const started = performance.now();
@@ -420,7 +513,8 @@ class RelaySession {
             this.deps.onTurnTiming?.({ beforeModelMs: modelStarted - heardAt, modelFirstTokenMs: now - modelStarted });
           }
           reply.sent += event.text;
-          this.send({ type: "text", token: event.text, last: false });
+          // Held after an interrupt: kept in `sent`, sent with the rest if it was only a backchannel.
+          if (!reply.held) this.send({ type: "text", token: event.text, last: false });
         } else {
           intent = event.reply.intent;
         }
@@ -449,7 +543,7 @@ class RelaySession {
     }
 
     const interrupted = reply.abort.signal.aborted;
-    if (!interrupted) this.send({ type: "text", token: "", last: true });
+    if (!interrupted && !reply.held) this.send({ type: "text", token: "", last: true });
     reply.done = true;
     const replyText = reply.sent.trim();
     if (!replyText) return;
@@ -477,7 +571,7 @@ class RelaySession {
     }
     if (intent === "human_handoff") {
       await recordAction(this.db, { organizationId: this.call.organizationId, callId: this.call.id, type: "callback_requested", detail: { text } });
-      this.mode = "message";
+      await this.setMode("message");
     }
   }
 
@@ -508,6 +602,7 @@ class RelaySession {
   }
 
   close() {
+    if (this.reply?.held) clearTimeout(this.reply.held.timer);
     this.reply?.abort.abort();
   }
 }

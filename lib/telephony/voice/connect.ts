@@ -4,7 +4,8 @@ import { hangupTwiml } from "../twiml";
 import type { CarrierRequest } from "../webhook";
 import type { VoiceDeps } from "./runtime";
 import { LINES } from "./lines";
-import { businessName, dialPerson, openStep, respond, voicemailAnswer } from "./step";
+import { MAX_RELAY_RECONNECTS, reconnectRelayTwiml, RECONNECT_LINE, RELAY_RECONNECT_TAG, relayReconnectsOf } from "../relay/reconnect";
+import { businessName, dialPerson, openStep, respond, turn, voicemailAnswer } from "./step";
 
 // ─── The streaming path hands the call back ───────────────────────────────────────────────────
 
@@ -32,6 +33,10 @@ export async function afterRelay(db: Db, req: CarrierRequest, step: number, deps
     return respond(runtime, req, step, { xml: dialPerson(call, [], forwardTo, step + 1), mode: "transfer" });
   }
   if (reason === "voicemail") return respond(runtime, req, step, await voicemailAnswer(runtime, step, LINES.voicemailPrompt(biz), [], { say: true }));
+  if (!reason && req.params.SessionStatus === "failed" && runtime.assistant && relayReconnectsOf(runtime.call.transcript) < MAX_RELAY_RECONNECTS) {
+    // The socket dropped (a gateway died): a new session on any gateway goes on from the stored state.
+    return respond(runtime, req, step, { xml: reconnectRelayTwiml(call.id, step, runtime.assistant.relay), turns: [turn("assistant", RECONNECT_LINE, { intent: RELAY_RECONNECT_TAG })] });
+  }
   if (!reason && req.params.SessionStatus === "failed") {
     const answer = await voicemailAnswer(runtime, step, LINES.trouble, [], { say: true });
     return respond(runtime, req, step, { ...answer, failureClass: "processing" });

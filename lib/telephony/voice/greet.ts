@@ -86,7 +86,7 @@ export async function answerIncomingCall(db: Db, req: CarrierRequest, deps: Voic
   // The disclosure and recording notice plays before anything is heard or kept (lib/compliance).
   const { before, recordingCallbackUrl, recordNotice } = callOpening(await recordCallNotice(db, { organizationId: number.organizationId, callId: claimed.id, params: req.params, provider: number.provider }));
   if (number.streaming) {
-    const xml = relayTwiml({ url: relayUrlFor(claimed.id), actionUrl: telephonyUrl("connect", { step: 1 }), welcomeGreeting: greeting, callId: claimed.id, before });
+    const xml = relayTwiml({ url: relayUrlFor(claimed.id), actionUrl: telephonyUrl("connect", { step: 1 }), welcomeGreeting: greeting, callId: claimed.id, before, relay: runtime.assistant.relay });
     return respond(runtime, req, 0, { xml, turns: [turn("assistant", greeting)], extra: routed });
   }
   const spoken = await line(runtime, greeting);

@@ -1,0 +1,2 @@
+ALTER TABLE "voice_assistant" ADD COLUMN "interruptions" text DEFAULT 'speech' NOT NULL;--> statement-breakpoint
+ALTER TABLE "voice_assistant" ADD COLUMN "ignore_backchannels" boolean DEFAULT true NOT NULL;
