@@ -3,7 +3,7 @@ import { assertRegistrationAllowsTexts } from "@/lib/compliance/messaging-regist
 import crypto from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { messages, phoneNumbers } from "@/db/schema";
+import { messages, messageThreads, phoneNumbers } from "@/db/schema";
 import { getMessageDetail, type MessageDetail } from "@/lib/call-history/service";
 import { badRequest, conflict, HttpError } from "@/lib/http/errors";
 import { TelephonyError, type TelephonyProvider } from "@/lib/providers/telephony/interface";
@@ -50,32 +50,30 @@ export async function sendText(
 
   await assertRegistrationAllowsTexts(db, organizationId); // A2P 10DLC (lib/compliance/messaging-registration.ts)
   const id = crypto.randomUUID();
+  // The opt-out confirmation is the system's text in the contact's thread (Call History shows it
+  // there, tagged opt_out, under the opt-out it confirms).
+  const confirmation = deps.optOutConfirmation ? { sentBy: "system" as const, intent: "opt_out", threadId: await optedOutThread(db, organizationId, number.id, input.to) } : {};
+  const row = { id, organizationId, phoneNumberId: number.id, direction: "outbound" as const, fromNumber: number.phoneNumber, toNumber: input.to, body: input.body, ...confirmation };
   try {
     const sent = await provider.sendSms({ from: number.phoneNumber, to: input.to, body: input.body });
-    await db.insert(messages).values({
-      id,
-      organizationId,
-      phoneNumberId: number.id,
-      providerMessageSid: sent.sid,
-      direction: "outbound",
-      fromNumber: number.phoneNumber,
-      toNumber: input.to,
-      body: input.body,
-      status: "sent",
-    });
+    await db.insert(messages).values({ ...row, providerMessageSid: sent.sid, status: "sent" });
   } catch (error) {
     if (!(error instanceof TelephonyError)) throw error;
-    await db.insert(messages).values({
-      id,
-      organizationId,
-      phoneNumberId: number.id,
-      direction: "outbound",
-      fromNumber: number.phoneNumber,
-      toNumber: input.to,
-      body: input.body,
-      status: "failed",
-    });
+    await db.insert(messages).values({ ...row, status: "failed" });
     throw error.kind === "invalid" ? badRequest(error.message) : new HttpError(502, error.message);
   }
   return getMessageDetail(db, organizationId, id);
+}
+
+/** The contact's thread with this number (made if new), opted out: the confirmation is its last text. */
+async function optedOutThread(db: Db, organizationId: string, phoneNumberId: string, contactNumber: string): Promise<string | null> {
+  await db
+    .insert(messageThreads)
+    .values({ id: crypto.randomUUID(), organizationId, phoneNumberId, contactNumber, optedOut: true, optedOutAt: new Date(), lastMessageAt: new Date() })
+    .onConflictDoUpdate({ target: [messageThreads.phoneNumberId, messageThreads.contactNumber], set: { lastMessageAt: new Date() } });
+  const [thread] = await db
+    .select({ id: messageThreads.id })
+    .from(messageThreads)
+    .where(and(eq(messageThreads.organizationId, organizationId), eq(messageThreads.phoneNumberId, phoneNumberId), eq(messageThreads.contactNumber, contactNumber)));
+  return thread?.id ?? null;
 }

@@ -20,7 +20,7 @@ import { POST as forwardingTest } from "@/app/api/phone-numbers/[id]/forwarding-
 import { PATCH as patchNumber } from "@/app/api/phone-numbers/[id]/route";
 import { PUT as putSettings } from "@/app/api/settings/compliance/route";
 import { PUT as putRetention } from "@/app/api/settings/retention/route";
-import { assistantActions, audioClips, callRecordings, calls, contacts, messages, smsOptOuts } from "@/db/schema";
+import { assistantActions, audioClips, callRecordings, calls, contacts, messages, messageThreads, smsOptOuts } from "@/db/schema";
 import { createFilesystemBlobStore, getBlobStore, setBlobStore } from "@/lib/blob-store";
 import { storeRecordingJob } from "@/lib/compliance/recordings";
 import { closeDb, getDb } from "@/lib/database";
@@ -274,6 +274,10 @@ describe("opt-out in any words on a call", () => {
     const sent = await confirmations();
     expect(sent).toHaveLength(1);
     expect(sent[0].body).toMatch(/^Sim Opt Out Dental: you're opted out and will get no more texts or calls from us\. Reply START/);
+    // The system's text, tagged opt_out, from the number the caller called, in the contact's (opted-out) thread.
+    expect(sent[0]).toMatchObject({ sentBy: "system", intent: "opt_out", phoneNumberId: biz.numberId, fromNumber: biz.phoneNumber, status: "sent" });
+    const [thread] = await db.select().from(messageThreads).where(and(eq(messageThreads.organizationId, biz.account.organizationId), eq(messageThreads.contactNumber, caller)));
+    expect(thread).toMatchObject({ id: sent[0].threadId, phoneNumberId: biz.numberId, optedOut: true });
 
     // Another opt-out in other words: still opted out, no second confirmation text.
     await place(biz, caller, ["Stop texting me", "Goodbye"]);

@@ -184,6 +184,7 @@ describe("calls through the engine, and the records after them", () => {
     const texts = await outboundTo(biz.account.organizationId, from);
     expect(texts).toHaveLength(1);
     expect(texts[0].body).toMatch(/opted out/);
+    expect(texts[0]).toMatchObject({ sentBy: "system", intent: "opt_out", threadId: expect.any(String) });
   });
 
   it("a caller the spam score flags is not saved as a contact, gets no text-back and costs no credit", async () => {
