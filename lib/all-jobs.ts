@@ -14,6 +14,7 @@ import { analyticsRollupJob, analyticsRollupOrganizationJob } from "@/lib/analyt
 import { retentionApplyJob, retentionSweepJob } from "@/lib/retention/jobs";
 import { registrationReviewJob } from "@/lib/compliance/messaging-registration";
 import { storeRecordingJob } from "@/lib/compliance/recordings";
+import { deleteCarrierRecordingJob } from "@/lib/compliance/recording-deletion";
 import type { JobDefinition } from "@/lib/jobs/types";
 
 /**
@@ -46,4 +47,5 @@ export const jobDefinitions: JobDefinition<unknown>[] = [
   retentionApplyJob,
   registrationReviewJob,
   storeRecordingJob,
+  deleteCarrierRecordingJob,
 ] as JobDefinition<unknown>[];

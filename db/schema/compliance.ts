@@ -79,7 +79,7 @@ export const erasureCertificates = pgTable(
   (t) => [index("erasure_certificate_org_created_idx").on(t.organizationId, t.createdAt), index("erasure_certificate_subject_idx").on(t.organizationId, t.subjectHash)],
 );
 
-/** Who opened which transcript or recording (HIPAA mode's access log). */
+/** Who opened which transcript or recording (HIPAA mode's access log), and the recordings deleted at the carrier. */
 export const recordAccessLog = pgTable(
   "record_access_log",
   {
@@ -92,6 +92,10 @@ export const recordAccessLog = pgTable(
     /** transcript (a call's detail), recording (its audio), voicemail. */
     resource: text("resource", { enum: ["transcript", "recording", "voicemail"] }).notNull(),
     callId: text("call_id"),
+    /** opened (someone read it) or deleted (a recording removed at the carrier: no consent, erasure). */
+    action: text("action", { enum: ["opened", "deleted"] }).notNull().default("opened"),
+    /** What was done and why, for a deletion ("Deleted at Twilio (RE…): no consent …"). */
+    detail: text("detail"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("record_access_log_org_created_idx").on(t.organizationId, t.createdAt)],

@@ -4,6 +4,7 @@ import type { DbOrTx } from "@/db/client";
 import { callConsents, calls } from "@/db/schema";
 import { noticeFor, type Notice } from "./notice";
 import { dropCallRecordings } from "./recording-drop";
+import { queueCarrierRecordingDeletion } from "./recording-deletion";
 import { complianceSettingsFor } from "./settings";
 import { partyState } from "./states";
 
@@ -110,7 +111,7 @@ export async function consentFor(db: DbOrTx, organizationId: string, callId: str
 export async function enforceConsent(db: DbOrTx, callSid: string | undefined): Promise<boolean> {
   if (!callSid) return true;
   const [row] = await db
-    .select({ id: calls.id, organizationId: calls.organizationId, consent: callConsents })
+    .select({ id: calls.id, organizationId: calls.organizationId, provider: calls.provider, recordingSid: calls.recordingSid, consent: callConsents })
     .from(calls)
     .innerJoin(callConsents, eq(callConsents.callId, calls.id))
     .where(eq(calls.providerCallSid, callSid));
@@ -119,6 +120,8 @@ export async function enforceConsent(db: DbOrTx, callSid: string | undefined): P
     .update(calls)
     .set({ transcript: [], recordingUrl: null, recordingSid: null, voicemailTranscript: null })
     .where(and(eq(calls.id, row.id), eq(calls.organizationId, row.organizationId)));
-  await dropCallRecordings(db, row.organizationId, [row.id]);
+  // A voicemail's <Record> is the carrier's recording too: deleted there as well.
+  if (row.recordingSid) await queueCarrierRecordingDeletion(db, { organizationId: row.organizationId, callId: row.id, recordingSid: row.recordingSid, provider: row.provider ?? "simulated", reason: "no_consent" });
+  await dropCallRecordings(db, row.organizationId, [row.id], "no_consent");
   return false;
 }

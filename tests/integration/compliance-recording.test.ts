@@ -16,9 +16,13 @@ import { PUT as putSettings } from "@/app/api/settings/compliance/route";
 import { POST as statusHook } from "@/app/api/telephony/status/route";
 import { POST as recordingHook } from "@/app/api/telephony/voice/call-recording/route";
 import { POST as voiceHook } from "@/app/api/telephony/voice/route";
-import { audioClips, callRecordings, contacts, phoneNumbers, providerCredentials } from "@/db/schema";
+import { audioClips, callRecordings, contacts, jobs, phoneNumbers, providerCredentials } from "@/db/schema";
 import { createFilesystemBlobStore, setBlobStore } from "@/lib/blob-store";
 import { storeCallRecording, storeRecordingJob } from "@/lib/compliance/recordings";
+import { deleteCarrierRecording, deleteCarrierRecordingJob, type CarrierRecordingDeletion } from "@/lib/compliance/recording-deletion";
+import { runDueJobs } from "@/lib/jobs/runner";
+import { createTwilioProvider } from "@/lib/providers/telephony/twilio";
+import { fakeTwilioHttpClient, startFakeTwilio } from "../fakes/twilio-server";
 import { encryptSecret } from "@/lib/crypto/secret-box";
 import { closeDb, getDb } from "@/lib/database";
 import { getJobQueue } from "@/lib/jobs/queue";
@@ -118,15 +122,49 @@ describe("whole-call recordings", () => {
     expect(await db.select().from(audioClips).where(and(eq(audioClips.organizationId, biz.account.organizationId), eq(audioClips.source, "recording")))).toEqual([]);
   });
 
-  it("are discarded when the caller hung up during the notice", async () => {
+  it("are discarded when the caller hung up during the notice, and deleted at Twilio by a retried job, logged", async () => {
     const callSid = fakeSid("CA");
     await carrierPost(voiceHook, "/api/telephony/voice", callParams(biz, callSid, { From: "+15555550144" }), biz.authToken);
     await carrierPost(statusHook, "/api/telephony/status", callParams(biz, callSid, { From: "+15555550144", CallStatus: "completed", CallDuration: "4" }), biz.authToken);
-    expect((await recordingCallback(biz, callSid, fakeSid("RE"))).status).toBe(200);
+    const recordingSid = fakeSid("RE");
+    expect((await recordingCallback(biz, callSid, recordingSid)).status).toBe(200);
     const call = await callRow(callSid);
-    expect(await storeCallRecording(await getDb(), { callId: call.id, organizationId: biz.account.organizationId }, { provider: carrier })).toBe("discarded");
-    const [row] = await (await getDb()).select().from(callRecordings).where(eq(callRecordings.callId, call.id));
+    const db = await getDb();
+    expect(await storeCallRecording(db, { callId: call.id, organizationId: biz.account.organizationId }, { provider: carrier })).toBe("discarded");
+    const [row] = await db.select().from(callRecordings).where(eq(callRecordings.callId, call.id));
     expect(row).toMatchObject({ status: "discarded", clipId: null });
+
+    // Twilio still holds it: the deletion job (queued once) removes it there with the real SDK.
+    const fake = await startFakeTwilio({ accountSid: ACCOUNT, authToken: TOKEN, recordings: { [recordingSid]: AUDIO } });
+    try {
+      const twilioCarrier = createTwilioProvider({ accountSid: ACCOUNT, authToken: TOKEN, httpClient: fakeTwilioHttpClient(fake.url) });
+      // The job as the runner runs it, its carrier aimed at the fake.
+      const job = { ...deleteCarrierRecordingJob, handler: (data: CarrierRecordingDeletion, ctx: { db: typeof db }) => deleteCarrierRecording(ctx.db, data, { provider: twilioCarrier }) };
+      const queued = async () => (await (await getJobQueue()).pending(deleteCarrierRecordingJob.name)).filter((j) => (j.data as CarrierRecordingDeletion).callId === call.id);
+      expect((await queued()).map((j) => j.data)).toEqual([{ organizationId: biz.account.organizationId, callId: call.id, recordingSid, provider: "twilio", reason: "no_consent" }]);
+
+      // Twilio is down on the first attempt: nothing is lost, the job waits for its retry.
+      fake.failNext(`/Recordings/${recordingSid}.json`, 503, 20503, "Service unavailable");
+      await runDueJobs({ definitions: [job as never], schedules: false });
+      expect(fake.recordings[recordingSid]).toBeDefined();
+      const [retry] = await queued();
+      expect(retry.startAfter.getTime()).toBeGreaterThan(Date.now());
+      await db.update(jobs).set({ startAfter: new Date() }).where(eq(jobs.id, retry.id));
+
+      await runDueJobs({ definitions: [job as never], schedules: false });
+      expect(fake.recordings[recordingSid]).toBeUndefined();
+      expect(fake.requests.filter((r) => r.method === "DELETE" && r.path.includes(recordingSid)).map((r) => r.path)).toEqual([
+        `/2010-04-01/Accounts/${ACCOUNT}/Recordings/${recordingSid}.json`,
+        `/2010-04-01/Accounts/${ACCOUNT}/Recordings/${recordingSid}.json`,
+      ]);
+      expect(await queued()).toEqual([]);
+      const log = await callRoute(getAccessLog, "GET", "/api/compliance/access-log", { sessionId: biz.account.sessionId });
+      expect(log.body.entries.filter((e: { callId: string; action: string }) => e.callId === call.id && e.action === "deleted")).toEqual([
+        expect.objectContaining({ resource: "recording", userId: null, detail: `Deleted at Twilio (${recordingSid}): no consent (the caller did not stay on past the recording notice)` }),
+      ]);
+    } finally {
+      await fake.close();
+    }
   });
 
   it("are not started when the owner switched recording off", async () => {

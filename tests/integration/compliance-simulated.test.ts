@@ -23,6 +23,7 @@ import { PUT as putRetention } from "@/app/api/settings/retention/route";
 import { assistantActions, audioClips, callRecordings, calls, contacts, messages, messageThreads, smsOptOuts } from "@/db/schema";
 import { createFilesystemBlobStore, getBlobStore, setBlobStore } from "@/lib/blob-store";
 import { storeRecordingJob } from "@/lib/compliance/recordings";
+import { deleteCarrierRecordingJob } from "@/lib/compliance/recording-deletion";
 import { closeDb, getDb } from "@/lib/database";
 import { runDueJobs } from "@/lib/jobs/runner";
 import { assertMayCall, optOutOf } from "@/lib/messages/opt-out";
@@ -148,6 +149,8 @@ describe("whole-call recordings on the simulated carrier", () => {
     expect(erased.body.erased.recordings).toBe(1);
     expect((await recordingOf(biz, row.id)).status).toBe(404);
     expect(await recordingClips(biz.account.organizationId)).toEqual([]);
+    // The carrier's copy is deleted by a job (here it was the same clip, already gone), and logged.
+    await runDueJobs({ definitions: [deleteCarrierRecordingJob as never], schedules: false });
 
     // The certificate and the access log open in a spreadsheet: read back with an RFC 4180 parser.
     const certificates = await callRoute(listCertificates, "GET", "/api/compliance/erasures?format=csv", { sessionId: biz.account.sessionId });
@@ -159,8 +162,12 @@ describe("whole-call recordings on the simulated carrier", () => {
     expect(Date.parse(recordingsLine!.erased_at)).not.toBeNaN();
     const log = await callRoute(getAccessLog, "GET", "/api/compliance/access-log?format=csv", { sessionId: biz.account.sessionId });
     const logRows: Record<string, string>[] = parse(log.text, { bom: true, columns: true });
-    expect(logRows.filter((r) => r.opened === "recording").length).toBeGreaterThanOrEqual(2); // played and downloaded in the first test
-    expect(logRows.every((r) => r.user_email === biz.account.email)).toBe(true);
+    const opened = logRows.filter((r) => r.action === "opened");
+    expect(opened.filter((r) => r.resource === "recording").length).toBeGreaterThanOrEqual(2); // played and downloaded in the first test
+    expect(opened.every((r) => r.user_email === biz.account.email)).toBe(true);
+    expect(logRows.filter((r) => r.action === "deleted" && r.call_id === row.id)).toEqual([
+      expect.objectContaining({ resource: "recording", user_email: "", detail: expect.stringMatching(/ the simulated carrier \(RE[0-9a-f]{32}\): the caller's erasure$/) }),
+    ]);
   });
 
   it("are not kept when the caller hangs up before staying on past the notice (the call is answered, not kept)", async () => {
@@ -180,7 +187,15 @@ describe("whole-call recordings on the simulated carrier", () => {
     const detail = await detailOf(biz, row.id);
     expect(detail.body.consent).toMatchObject({ holds: false, stayedOn: false });
     expect(detail.body.callRecording).toMatchObject({ status: "discarded", url: null });
+    // The carrier still has it until the deletion job runs: then it is deleted there, and logged.
+    const [dropped] = await db.select().from(callRecordings).where(eq(callRecordings.callId, row.id));
+    expect((await recordingClips(biz.account.organizationId)).map((c) => c.id)).toEqual([dropped.recordingSid]);
+    await runDueJobs({ definitions: [deleteCarrierRecordingJob as never], schedules: false });
     expect(await recordingClips(biz.account.organizationId)).toEqual([]);
+    const log = await callRoute(getAccessLog, "GET", "/api/compliance/access-log", { sessionId: biz.account.sessionId });
+    expect(log.body.entries.filter((e: { action: string; callId: string }) => e.action === "deleted" && e.callId === row.id)).toEqual([
+      expect.objectContaining({ resource: "recording", userId: null, detail: `Deleted at the simulated carrier (${dropped.recordingSid}): no consent (the caller did not stay on past the recording notice)` }),
+    ]);
   });
 
   it("in Connecticut start before the notice, so the notice is part of the recording (Conn. Gen. Stat. § 52-570d(a)(2))", async () => {
