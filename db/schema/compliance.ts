@@ -133,13 +133,20 @@ export const queuedTexts = pgTable(
     phoneNumberId: text("phone_number_id"),
     toNumber: text("to_number").notNull(),
     body: text("body").notNull(),
-    /** What sent it: owner, text_back, appointment. */
+    /** What sent it: owner, text_back, appointment, sms_reply (the SMS webhook's reply), opt_out_confirmation. */
     origin: text("origin").notNull(),
     /** Why it waits, as the owner reads it. */
     reason: text("reason").notNull(),
+    /** The text it answers (a held SMS-webhook reply), and how the sent message is to be tagged. */
+    replyToId: text("reply_to_id"),
+    sentBy: text("sent_by", { enum: ["assistant", "owner", "system"] }),
+    intent: text("intent"),
     /** The message row once it went out; null while it waits. */
     messageId: text("message_id"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** Not sent after all (the contact opted out while it waited), and why. */
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancelReason: text("cancel_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("queued_text_org_sent_idx").on(t.organizationId, t.sentAt)],

@@ -1,5 +1,5 @@
 import "server-only";
-import { assertRegistrationAllowsTexts } from "@/lib/compliance/messaging-registration";
+import { assertRegistrationAllowsTexts, holdText, messagingHold } from "@/lib/compliance/messaging-registration";
 import crypto from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
@@ -19,13 +19,25 @@ import type { SendTextInput } from "./schema";
  * The number: `fromPhoneNumberId` (one of the organization's active numbers) or else its oldest
  * active number.
  */
-export async function sendText(
+export async function sendText(db: Db, organizationId: string, input: SendTextInput, deps: { provider?: TelephonyProvider } = {}): Promise<MessageDetail> {
+  return (await deliverText(db, organizationId, input, deps)) as MessageDetail;
+}
+
+/**
+ * The one text that confirms an opt-out (lib/messages/opt-out.ts `optOut`), the only text an
+ * opted-out number gets. While the messaging registration (A2P 10DLC) is not approved it waits in
+ * the queue with the reason instead of being lost.
+ */
+export async function sendOptOutConfirmation(db: Db, organizationId: string, input: SendTextInput, deps: { provider?: TelephonyProvider } = {}): Promise<MessageDetail | { held: true; reason: string }> {
+  return deliverText(db, organizationId, input, { ...deps, optOutConfirmation: true });
+}
+
+async function deliverText(
   db: Db,
   organizationId: string,
   input: SendTextInput,
-  /** `optOutConfirmation`: the one text that confirms an opt-out (lib/messages/opt-out.ts `optOut`), the only text an opted-out number gets. */
-  deps: { provider?: TelephonyProvider; optOutConfirmation?: boolean } = {},
-): Promise<MessageDetail> {
+  deps: { provider?: TelephonyProvider; optOutConfirmation?: boolean },
+): Promise<MessageDetail | { held: true; reason: string }> {
   const where = [eq(phoneNumbers.organizationId, organizationId), eq(phoneNumbers.isActive, true)];
   if (input.fromPhoneNumberId) where.push(eq(phoneNumbers.id, input.fromPhoneNumberId));
   const [number] = await db
@@ -48,8 +60,18 @@ export async function sendText(
     throw conflict(`${number.phoneNumber} is a Twilio number and the Twilio credentials are gone. Add them again in Settings → API Keys.`);
   }
 
-  await assertRegistrationAllowsTexts(db, organizationId); // A2P 10DLC (lib/compliance/messaging-registration.ts)
   const id = crypto.randomUUID();
+  // A2P 10DLC (lib/compliance/messaging-registration.ts): a text someone typed is refused with the
+  // reason (409); the opt-out confirmation, which nobody would retype, waits and goes out on approval.
+  if (deps.optOutConfirmation) {
+    const hold = await messagingHold(db, organizationId, number);
+    if (hold) {
+      await holdText(db, { organizationId, phoneNumberId: number.id, to: input.to, body: input.body, origin: "opt_out_confirmation", reason: hold, sentBy: "system", intent: "opt_out" });
+      return { held: true, reason: hold };
+    }
+  } else {
+    await assertRegistrationAllowsTexts(db, organizationId, number);
+  }
   // The opt-out confirmation is the system's text in the contact's thread (Call History shows it
   // there, tagged opt_out, under the opt-out it confirms).
   const confirmation = deps.optOutConfirmation ? { sentBy: "system" as const, intent: "opt_out", threadId: await optedOutThread(db, organizationId, number.id, input.to) } : {};
