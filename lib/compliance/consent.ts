@@ -6,7 +6,7 @@ import { noticeFor, type Notice } from "./notice";
 import { dropCallRecordings } from "./recording-drop";
 import { queueCarrierRecordingDeletion } from "./recording-deletion";
 import { complianceSettingsFor } from "./settings";
-import { partyState } from "./states";
+import { NOTICE_ON_RECORDING_STATES, partyState } from "./states";
 
 /**
  * The consent record of a call (docs/compliance.md#consent): the notice is decided and written when
@@ -46,9 +46,10 @@ export async function recordCallNotice(
     .onConflictDoNothing({ target: callConsents.callId });
   // Whole calls are recorded on both carriers (<Start><Recording>; the simulated carrier's client follows it too).
   const record = settings.recordCalls && (input.provider === "twilio" || input.provider === "simulated" || !input.provider);
-  // Connecticut: the notice must itself be recorded at the start (Conn. Gen. Stat. § 52-570d(a)(2)), so the
-  // recording starts before it there (kept only if consent then holds, like every recording).
-  return { ...notice, record, recordNotice: record && Boolean(notice.text) && [callerState, businessState].includes("CT") };
+  // Connecticut and Washington: the notice must itself be recorded (Conn. Gen. Stat. § 52-570d(a)(2), RCW
+  // 9.73.030(3)), so the recording starts before it there (kept only if consent then holds, like every recording).
+  const noticeOnRecording = [callerState, businessState].some((s) => s !== null && NOTICE_ON_RECORDING_STATES.has(s));
+  return { ...notice, record, recordNotice: record && Boolean(notice.text) && noticeOnRecording };
 }
 
 /** The caller was heard after the notice (a Gather's answer): they stayed on. */

@@ -210,6 +210,17 @@ describe("whole-call recordings on the simulated carrier", () => {
     expect(detail.body.callRecording.status).toBe("stored");
   });
 
+  it("in Washington start before the notice too, since an announcement counts as consent only when it is recorded (RCW 9.73.030(3))", async () => {
+    const { events, row } = await place(biz, "+12065550167", ["What are your hours?", "Bye!"]);
+    const kinds = events.map((e) => e.type);
+    const noticeAt = events.findIndex((e) => e.type === "say" && NOTICE.test(e.text));
+    expect(noticeAt).toBeGreaterThanOrEqual(0);
+    expect(kinds.indexOf("recording-started")).toBeGreaterThanOrEqual(0);
+    expect(kinds.indexOf("recording-started")).toBeLessThan(noticeAt);
+    const detail = await detailOf(biz, row.id);
+    expect(detail.body.consent).toMatchObject({ callerState: "WA", holds: true });
+  });
+
   it("are not started when the caller hangs up during the notice, nor when the owner switched recording off", async () => {
     const clipsBefore = (await recordingClips(biz.account.organizationId)).map((c) => c.id);
     let placed: SimulatedCall | null = null;
