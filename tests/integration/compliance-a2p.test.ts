@@ -6,12 +6,10 @@
 import { and, eq } from "drizzle-orm";
 import { GET as getRegistrationRoute, POST as postRegistration } from "@/app/api/compliance/messaging-registration/route";
 import { POST as replyRoute } from "@/app/api/messages/[id]/reply/route";
-import { POST as smsHook } from "@/app/api/telephony/sms/route";
 import { GET as getMessage } from "@/app/api/messages/[id]/route";
-import { assistantActions, messages, messagingRegistrations, phoneNumbers, providerCredentials, queuedTexts } from "@/db/schema";
+import { assistantActions, messages, messagingRegistrations, phoneNumbers, queuedTexts } from "@/db/schema";
 import { storedMessaging } from "@/lib/appointments/messaging";
 import { a2pApplies, registrationReviewJob, releaseQueuedTextsJob, reviewRegistration, submitRegistration } from "@/lib/compliance/messaging-registration";
-import { encryptSecret } from "@/lib/crypto/secret-box";
 import { closeDb, getDb } from "@/lib/database";
 import { env } from "@/lib/env";
 import { enqueue, getJobQueue } from "@/lib/jobs/queue";
@@ -19,9 +17,8 @@ import { runDueJobs } from "@/lib/jobs/runner";
 import { sendOptOutConfirmation, sendText } from "@/lib/messages/send-text";
 import { SMS_TEXTS } from "@/lib/telephony/sms";
 import { fakeTwilioHttpClient, startFakeTwilio } from "../fakes/twilio-server";
-import { carrierPost, fakeSid } from "../helpers/carrier";
 import { call as callRoute } from "../helpers/http";
-import { business, type Business } from "../helpers/phone";
+import { business, saveTwilioKeys, textFrom, type Business } from "../helpers/phone";
 
 jest.setTimeout(120_000);
 afterAll(() => closeDb());
@@ -65,12 +62,7 @@ describe("on the simulated carrier", () => {
     expect(shown.queuedTexts).toEqual([expect.objectContaining({ to: CALLER, body: "Reminder: your haircut is tomorrow at 10.", origin: "appointment", reason: held.status === "queued" ? held.reason : "" })]);
 
     // The owner's own reply is refused with the reason rather than sent into a carrier block.
-    const inbound = await carrierPost(
-      smsHook,
-      "/api/telephony/sms",
-      { MessageSid: fakeSid("SM"), AccountSid: biz.accountSid, From: CALLER, To: biz.phoneNumber, Body: "Can I move it to Friday?", NumMedia: "0", ApiVersion: "2010-04-01" },
-      biz.authToken,
-    );
+    const inbound = await textFrom(biz, CALLER, "Can I move it to Friday?");
     expect(inbound.status).toBe(200);
     // The assistant's reply is not put in the TwiML (carriers would block it): it waits, with the reason.
     expect(inbound.verbs).toEqual([]);
@@ -113,8 +105,7 @@ describe("replies held for the registration", () => {
     const db = await getDb();
     await submitRegistration(db, biz.account.organizationId, { brandName: "Waiting Salon LLC", useCase: "CUSTOMER_CARE" });
     const from = "+15555550177";
-    const text = (body: string) =>
-      carrierPost(smsHook, "/api/telephony/sms", { MessageSid: fakeSid("SM"), AccountSid: biz.accountSid, From: from, To: biz.phoneNumber, Body: body, NumMedia: "0", ApiVersion: "2010-04-01" }, biz.authToken);
+    const text = (body: string) => textFrom(biz, from, body);
     expect((await text("What are your opening hours?")).verbs).toEqual([]);
     expect((await text("STOP")).verbs).toEqual([]);
     const waiting = (await registration(biz)).body.queuedTexts;
@@ -157,12 +148,7 @@ describe("replies held for the registration", () => {
     const tollFree = `+1888555${String(Date.now()).slice(-4)}`;
     await db.update(phoneNumbers).set({ phoneNumber: tollFree }).where(eq(phoneNumbers.id, biz.numberId));
     await submitRegistration(db, biz.account.organizationId, { brandName: "Toll Free Salon LLC", useCase: "CUSTOMER_CARE" });
-    const res = await carrierPost(
-      smsHook,
-      "/api/telephony/sms",
-      { MessageSid: fakeSid("SM"), AccountSid: biz.accountSid, From: "+15555550178", To: tollFree, Body: "What are your opening hours?", NumMedia: "0", ApiVersion: "2010-04-01" },
-      biz.authToken,
-    );
+    const res = await textFrom({ ...biz, phoneNumber: tollFree }, "+15555550178", "What are your opening hours?");
     expect(res.verbs.map((v) => v.name)).toEqual(["Message"]);
     expect((await registration(biz)).body.queuedTexts).toEqual([]);
   });
@@ -175,13 +161,7 @@ describe("through Twilio's API", () => {
     try {
       const biz = await business("Twilio Salon");
       const db = await getDb();
-      await db.insert(providerCredentials).values({
-        id: crypto.randomUUID(),
-        organizationId: biz.account.organizationId,
-        provider: "twilio",
-        ciphertext: encryptSecret(JSON.stringify({ accountSid: ACCOUNT, authToken: "tw-token-5678" })),
-        hint: "5678",
-      });
+      await saveTwilioKeys(biz, ACCOUNT, "tw-token-5678");
       const deps = { twilioHttpClient: fakeTwilioHttpClient(fake.url) };
       await expect(submitRegistration(db, biz.account.organizationId, { brandName: "Twilio Salon", useCase: "CUSTOMER_CARE" }, deps)).rejects.toMatchObject({
         status: 400,

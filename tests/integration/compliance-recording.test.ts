@@ -16,20 +16,19 @@ import { PUT as putSettings } from "@/app/api/settings/compliance/route";
 import { POST as statusHook } from "@/app/api/telephony/status/route";
 import { POST as recordingHook } from "@/app/api/telephony/voice/call-recording/route";
 import { POST as voiceHook } from "@/app/api/telephony/voice/route";
-import { audioClips, callRecordings, contacts, jobs, phoneNumbers, providerCredentials } from "@/db/schema";
+import { audioClips, callRecordings, contacts, jobs, phoneNumbers } from "@/db/schema";
 import { createFilesystemBlobStore, setBlobStore } from "@/lib/blob-store";
 import { storeCallRecording, storeRecordingJob } from "@/lib/compliance/recordings";
 import { deleteCarrierRecording, deleteCarrierRecordingJob, type CarrierRecordingDeletion } from "@/lib/compliance/recording-deletion";
 import { runDueJobs } from "@/lib/jobs/runner";
 import { createTwilioProvider } from "@/lib/providers/telephony/twilio";
 import { fakeTwilioHttpClient, startFakeTwilio } from "../fakes/twilio-server";
-import { encryptSecret } from "@/lib/crypto/secret-box";
 import { closeDb, getDb } from "@/lib/database";
 import { getJobQueue } from "@/lib/jobs/queue";
 import type { TelephonyProvider } from "@/lib/providers/telephony/interface";
 import { carrierPost, fakeSid, find } from "../helpers/carrier";
 import { call as callRoute } from "../helpers/http";
-import { business, callParams, callRow, say, type Business } from "../helpers/phone";
+import { business, callParams, callRow, saveTwilioKeys, say, type Business } from "../helpers/phone";
 
 jest.setTimeout(120_000);
 
@@ -51,13 +50,7 @@ async function twilioBusiness(name: string): Promise<Business> {
   const biz = await business(name, { notice: true });
   const db = await getDb();
   await db.update(phoneNumbers).set({ provider: "twilio" }).where(eq(phoneNumbers.id, biz.numberId));
-  await db.insert(providerCredentials).values({
-    id: crypto.randomUUID(),
-    organizationId: biz.account.organizationId,
-    provider: "twilio",
-    ciphertext: encryptSecret(JSON.stringify({ accountSid: ACCOUNT, authToken: TOKEN })),
-    hint: "rec1",
-  });
+  await saveTwilioKeys(biz, ACCOUNT, TOKEN);
   await callRoute(putSettings, "PUT", "/api/settings/compliance", { sessionId: biz.account.sessionId, body: { businessState: "NY" } });
   return { ...biz, accountSid: ACCOUNT, authToken: TOKEN };
 }

@@ -29,10 +29,11 @@ import { runDueJobs } from "@/lib/jobs/runner";
 import { assertMayCall, optOutOf } from "@/lib/messages/opt-out";
 import { sendText } from "@/lib/messages/send-text";
 import { applyRetention } from "@/lib/retention/service";
-import { SimulatedCall, sendSimulatedSms, type CallEvent, type CallHost } from "@/lib/telephony/simulator/carrier-client";
+import { SimulatedCall, sendSimulatedSms } from "@/lib/telephony/simulator/carrier-client";
 import { parseWav } from "@/lib/voice/audio";
 import { call as callRoute } from "../helpers/http";
 import { carrierAccountFrom, inProcessTransport } from "../helpers/in-process-carrier";
+import { placeSimulatedCall, scriptedHost } from "../helpers/simulated-call";
 import { business, type Business } from "../helpers/phone";
 
 jest.setTimeout(120_000);
@@ -47,35 +48,7 @@ afterAll(async () => {
 
 const NOTICE = /answered by an AI assistant and may be recorded and transcribed/;
 
-function scriptedHost(lines: string[], options: Partial<CallHost> = {}) {
-  const events: CallEvent[] = [];
-  const host: CallHost = {
-    async play(url) {
-      await (await inProcessTransport.fetch(url)).arrayBuffer();
-    },
-    async listen() {
-      return lines.shift() ?? "";
-    },
-    async dial() {
-      return "no-answer";
-    },
-    async record() {
-      return null;
-    },
-    onEvent: (e) => events.push(e),
-    ...options,
-  };
-  return { host, events };
-}
-
-async function place(biz: Business, from: string, lines: string[], options: Partial<CallHost> = {}) {
-  const { host, events } = scriptedHost(lines, options);
-  const call = new SimulatedCall(carrierAccountFrom(biz), inProcessTransport, host, { from, to: biz.phoneNumber });
-  await call.start();
-  const db = await getDb();
-  const [row] = await db.select().from(calls).where(eq(calls.providerCallSid, call.callSid));
-  return { call, events, row };
-}
+const place = placeSimulatedCall;
 
 const detailOf = (biz: Business, id: string) => callRoute(getCall, "GET", `/api/calls/${id}`, { sessionId: biz.account.sessionId, params: { id } });
 const recordingOf = (biz: Business, id: string, query = "") => callRoute(getRecording, "GET", `/api/calls/${id}/recording${query}`, { sessionId: biz.account.sessionId, params: { id } });
