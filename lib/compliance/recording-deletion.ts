@@ -7,8 +7,8 @@ import type { TelephonyProvider, TelephonyProviderName } from "@/lib/providers/t
 import { logRecordAccess } from "./hipaa";
 
 /**
- * A recording kept without consent (the caller declined or left during the notice) or erased must
- * not survive at the carrier either: Twilio keeps every recording until it is deleted, the simulated
+ * A recording kept without consent (the caller declined or left during the notice), erased, or past
+ * the organization's retention must not survive at the carrier either: Twilio keeps every recording until it is deleted, the simulated
  * carrier keeps its recordings as the organization's clips. The deletion is a job (the carrier may be
  * down; it is retried), and each one is written to the access log (action "deleted"), exported with it.
  */
@@ -18,13 +18,14 @@ export type CarrierRecordingDeletion = {
   callId: string;
   recordingSid: string;
   provider: TelephonyProviderName;
-  /** Why, as the log says it: "no consent", "erasure". */
-  reason: "no_consent" | "erasure";
+  /** Why, as the log says it: no consent, the caller's erasure, the organization's retention. */
+  reason: "no_consent" | "erasure" | "retention";
 };
 
 const REASONS: Record<CarrierRecordingDeletion["reason"], string> = {
   no_consent: "no consent (the caller did not stay on past the recording notice)",
   erasure: "the caller's erasure",
+  retention: "past the organization's retention for recordings",
 };
 
 const CARRIERS: Record<TelephonyProviderName, string> = { twilio: "Twilio", simulated: "the simulated carrier" };

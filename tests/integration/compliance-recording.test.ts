@@ -13,11 +13,12 @@ import { GET as getCall } from "@/app/api/calls/[id]/route";
 import { GET as getRecording } from "@/app/api/calls/[id]/recording/route";
 import { POST as eraseRoute } from "@/app/api/contacts/[id]/erasure/route";
 import { PUT as putSettings } from "@/app/api/settings/compliance/route";
+import { PUT as putRetention } from "@/app/api/settings/retention/route";
 import { POST as statusHook } from "@/app/api/telephony/status/route";
 import { POST as recordingHook } from "@/app/api/telephony/voice/call-recording/route";
 import { POST as voiceHook } from "@/app/api/telephony/voice/route";
 import { audioClips, callRecordings, contacts, jobs, phoneNumbers } from "@/db/schema";
-import { createFilesystemBlobStore, setBlobStore } from "@/lib/blob-store";
+import { createFilesystemBlobStore, getBlobStore, setBlobStore } from "@/lib/blob-store";
 import { storeCallRecording, storeRecordingJob } from "@/lib/compliance/recordings";
 import { deleteCarrierRecording, deleteCarrierRecordingJob, type CarrierRecordingDeletion } from "@/lib/compliance/recording-deletion";
 import { runDueJobs } from "@/lib/jobs/runner";
@@ -25,6 +26,7 @@ import { createTwilioProvider } from "@/lib/providers/telephony/twilio";
 import { fakeTwilioHttpClient, startFakeTwilio } from "../fakes/twilio-server";
 import { closeDb, getDb } from "@/lib/database";
 import { getJobQueue } from "@/lib/jobs/queue";
+import { applyRetention } from "@/lib/retention/service";
 import type { TelephonyProvider } from "@/lib/providers/telephony/interface";
 import { carrierPost, fakeSid, find } from "../helpers/carrier";
 import { call as callRoute } from "../helpers/http";
@@ -113,6 +115,28 @@ describe("whole-call recordings", () => {
     expect(erased.body.erased.recordings).toBe(1);
     expect((await callRoute(getRecording, "GET", `/api/calls/${call.id}/recording`, { sessionId: biz.account.sessionId, params: { id: call.id } })).status).toBe(404);
     expect(await db.select().from(audioClips).where(and(eq(audioClips.organizationId, biz.account.organizationId), eq(audioClips.source, "recording")))).toEqual([]);
+  });
+
+  it("past the organization's retention are deleted here and, by the job, at Twilio too", async () => {
+    const callSid = fakeSid("CA");
+    const from = "+15555550145";
+    const res = await carrierPost(voiceHook, "/api/telephony/voice", callParams(biz, callSid, { From: from }), biz.authToken);
+    await say(biz, callSid, find(res.verbs, "Gather")!.attrs.action, "What are your opening hours?", { From: from });
+    await carrierPost(statusHook, "/api/telephony/status", callParams(biz, callSid, { From: from, CallStatus: "completed", CallDuration: "30" }), biz.authToken);
+    const recordingSid = fakeSid("RE");
+    await recordingCallback(biz, callSid, recordingSid);
+    const call = await callRow(callSid);
+    const db = await getDb();
+    expect(await storeCallRecording(db, { callId: call.id, organizationId: biz.account.organizationId }, { provider: carrier })).toBe("stored");
+
+    expect((await callRoute(putRetention, "PUT", "/api/settings/retention", { sessionId: biz.account.sessionId, body: { recordingsDays: 1, transcriptsDays: null, textsDays: null } })).status).toBe(200);
+    const run = await applyRetention(db, getBlobStore(), biz.account.organizationId, new Date(Date.now() + 2 * 86_400_000));
+    expect(run.recordings).toBeGreaterThanOrEqual(1);
+    const [row] = await db.select().from(callRecordings).where(eq(callRecordings.callId, call.id));
+    expect(row).toMatchObject({ status: "discarded", clipId: null });
+    const queued = (await (await getJobQueue()).pending(deleteCarrierRecordingJob.name)).filter((j) => (j.data as CarrierRecordingDeletion).callId === call.id);
+    expect(queued.map((j) => j.data)).toEqual([{ organizationId: biz.account.organizationId, callId: call.id, recordingSid, provider: "twilio", reason: "retention" }]);
+    await callRoute(putRetention, "PUT", "/api/settings/retention", { sessionId: biz.account.sessionId, body: { recordingsDays: null, transcriptsDays: null, textsDays: null } });
   });
 
   it("are discarded when the caller hung up during the notice, and deleted at Twilio by a retried job, logged", async () => {
