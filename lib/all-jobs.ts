@@ -12,8 +12,9 @@ import { finishCallJob, processVoicemailJob } from "@/lib/telephony/voice/post-c
 import { healthCheckJob } from "@/lib/analytics/health";
 import { analyticsRollupJob, analyticsRollupOrganizationJob } from "@/lib/analytics/rollup";
 import { retentionApplyJob, retentionSweepJob } from "@/lib/retention/jobs";
-import { registrationReviewJob } from "@/lib/compliance/messaging-registration";
+import { registrationReviewJob, releaseQueuedTextsJob } from "@/lib/compliance/messaging-registration";
 import { storeRecordingJob } from "@/lib/compliance/recordings";
+import { deleteCarrierRecordingJob } from "@/lib/compliance/recording-deletion";
 import type { JobDefinition } from "@/lib/jobs/types";
 
 /**
@@ -45,5 +46,7 @@ export const jobDefinitions: JobDefinition<unknown>[] = [
   retentionSweepJob,
   retentionApplyJob,
   registrationReviewJob,
+  releaseQueuedTextsJob,
   storeRecordingJob,
+  deleteCarrierRecordingJob,
 ] as JobDefinition<unknown>[];

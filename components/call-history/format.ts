@@ -75,6 +75,7 @@ const ACTIONS: Record<string, string> = {
   callback_requested: "Callback requested",
   booking_requested: "Booking requested",
   texted_back: "Texted back",
+  reply_held: "Reply held until texting is registered (A2P 10DLC)",
   owner_replied: "You replied",
   opted_out: "Opted out",
   opted_in: "Opted back in",

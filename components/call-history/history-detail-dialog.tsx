@@ -317,6 +317,17 @@ function MessageBody({ id }: { id: string }) {
               </li>
             );
           })}
+          {thread.held?.map((h) => (
+            <li key={h.id} className="flex justify-end" data-testid="thread-held">
+              <div className="max-w-[80%] rounded-lg border border-dashed px-3 py-2 text-sm whitespace-pre-wrap">
+                <p className="mb-0.5 text-[11px] font-medium text-muted-foreground">
+                  <Badge variant="warning">Waiting</Badge> · {formatTime(h.createdAt)}
+                </p>
+                <p>{h.body}</p>
+                <p className="mt-1 text-xs text-muted-foreground">{h.reason}</p>
+              </div>
+            </li>
+          ))}
         </ol>
       ) : (
         <p className="rounded-lg bg-muted px-3 py-2 text-sm whitespace-pre-wrap">{data.body}</p>

@@ -79,7 +79,7 @@ export const erasureCertificates = pgTable(
   (t) => [index("erasure_certificate_org_created_idx").on(t.organizationId, t.createdAt), index("erasure_certificate_subject_idx").on(t.organizationId, t.subjectHash)],
 );
 
-/** Who opened which transcript or recording (HIPAA mode's access log). */
+/** Who opened which transcript or recording (HIPAA mode's access log), and the recordings deleted at the carrier. */
 export const recordAccessLog = pgTable(
   "record_access_log",
   {
@@ -92,6 +92,10 @@ export const recordAccessLog = pgTable(
     /** transcript (a call's detail), recording (its audio), voicemail. */
     resource: text("resource", { enum: ["transcript", "recording", "voicemail"] }).notNull(),
     callId: text("call_id"),
+    /** opened (someone read it) or deleted (a recording removed at the carrier: no consent, erasure). */
+    action: text("action", { enum: ["opened", "deleted"] }).notNull().default("opened"),
+    /** What was done and why, for a deletion ("Deleted at Twilio (RE…): no consent …"). */
+    detail: text("detail"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("record_access_log_org_created_idx").on(t.organizationId, t.createdAt)],
@@ -129,13 +133,20 @@ export const queuedTexts = pgTable(
     phoneNumberId: text("phone_number_id"),
     toNumber: text("to_number").notNull(),
     body: text("body").notNull(),
-    /** What sent it: owner, text_back, appointment. */
+    /** What sent it: owner, text_back, appointment, sms_reply (the SMS webhook's reply), opt_out_confirmation. */
     origin: text("origin").notNull(),
     /** Why it waits, as the owner reads it. */
     reason: text("reason").notNull(),
+    /** The text it answers (a held SMS-webhook reply), and how the sent message is to be tagged. */
+    replyToId: text("reply_to_id"),
+    sentBy: text("sent_by", { enum: ["assistant", "owner", "system"] }),
+    intent: text("intent"),
     /** The message row once it went out; null while it waits. */
     messageId: text("message_id"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** Not sent after all (the contact opted out while it waited), and why. */
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancelReason: text("cancel_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("queued_text_org_sent_idx").on(t.organizationId, t.sentAt)],

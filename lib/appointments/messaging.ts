@@ -54,7 +54,7 @@ export const storedMessaging: AppointmentMessaging = {
       .orderBy(asc(phoneNumbers.createdAt))
       .limit(1);
     if (!number) return { status: "skipped", reason: "no_sender" };
-    const hold = await messagingHold(db, organizationId);
+    const hold = await messagingHold(db, organizationId, number);
     if (hold) {
       await holdText(db, { organizationId, phoneNumberId: number.id, to, body, origin: "appointment", reason: hold });
       return { status: "queued", reason: hold };

@@ -4,8 +4,9 @@ import type { DbOrTx } from "@/db/client";
 import { callConsents, calls } from "@/db/schema";
 import { noticeFor, type Notice } from "./notice";
 import { dropCallRecordings } from "./recording-drop";
+import { queueCarrierRecordingDeletion } from "./recording-deletion";
 import { complianceSettingsFor } from "./settings";
-import { partyState } from "./states";
+import { NOTICE_ON_RECORDING_STATES, partyState } from "./states";
 
 /**
  * The consent record of a call (docs/compliance.md#consent): the notice is decided and written when
@@ -45,9 +46,10 @@ export async function recordCallNotice(
     .onConflictDoNothing({ target: callConsents.callId });
   // Whole calls are recorded on both carriers (<Start><Recording>; the simulated carrier's client follows it too).
   const record = settings.recordCalls && (input.provider === "twilio" || input.provider === "simulated" || !input.provider);
-  // Connecticut: the notice must itself be recorded at the start (Conn. Gen. Stat. § 52-570d(a)(2)), so the
-  // recording starts before it there (kept only if consent then holds, like every recording).
-  return { ...notice, record, recordNotice: record && Boolean(notice.text) && [callerState, businessState].includes("CT") };
+  // Connecticut and Washington: the notice must itself be recorded (Conn. Gen. Stat. § 52-570d(a)(2), RCW
+  // 9.73.030(3)), so the recording starts before it there (kept only if consent then holds, like every recording).
+  const noticeOnRecording = [callerState, businessState].some((s) => s !== null && NOTICE_ON_RECORDING_STATES.has(s));
+  return { ...notice, record, recordNotice: record && Boolean(notice.text) && noticeOnRecording };
 }
 
 /** The caller was heard after the notice (a Gather's answer): they stayed on. */
@@ -110,7 +112,7 @@ export async function consentFor(db: DbOrTx, organizationId: string, callId: str
 export async function enforceConsent(db: DbOrTx, callSid: string | undefined): Promise<boolean> {
   if (!callSid) return true;
   const [row] = await db
-    .select({ id: calls.id, organizationId: calls.organizationId, consent: callConsents })
+    .select({ id: calls.id, organizationId: calls.organizationId, provider: calls.provider, recordingSid: calls.recordingSid, consent: callConsents })
     .from(calls)
     .innerJoin(callConsents, eq(callConsents.callId, calls.id))
     .where(eq(calls.providerCallSid, callSid));
@@ -119,6 +121,8 @@ export async function enforceConsent(db: DbOrTx, callSid: string | undefined): P
     .update(calls)
     .set({ transcript: [], recordingUrl: null, recordingSid: null, voicemailTranscript: null })
     .where(and(eq(calls.id, row.id), eq(calls.organizationId, row.organizationId)));
-  await dropCallRecordings(db, row.organizationId, [row.id]);
+  // A voicemail's <Record> is the carrier's recording too: deleted there as well.
+  if (row.recordingSid) await queueCarrierRecordingDeletion(db, { organizationId: row.organizationId, callId: row.id, recordingSid: row.recordingSid, provider: row.provider ?? "simulated", reason: "no_consent" });
+  await dropCallRecordings(db, row.organizationId, [row.id], "no_consent");
   return false;
 }

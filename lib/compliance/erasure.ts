@@ -24,6 +24,7 @@ import { getBlobStore } from "@/lib/blob-store";
 import { notFound } from "@/lib/http/errors";
 import { toCsv } from "./csv";
 import { dropCallRecordings } from "./recordings";
+import { queueCarrierRecordingDeletion } from "./recording-deletion";
 
 /**
  * Erasure that is complete (docs/compliance.md#erasure). "Forget me" from the caller (a call, a text,
@@ -78,12 +79,14 @@ async function dropRecordings(db: DbOrTx, organizationId: string, urls: (string 
 /** The content of these calls, erased (their numbers too once they have ended). */
 async function eraseCalls(db: DbOrTx, organizationId: string, phone: string) {
   const rows = await db
-    .select({ id: calls.id, status: calls.status, transcript: calls.transcript, summary: calls.summary, recordingUrl: calls.recordingUrl, voicemailTranscript: calls.voicemailTranscript })
+    .select({ id: calls.id, status: calls.status, provider: calls.provider, transcript: calls.transcript, summary: calls.summary, recordingUrl: calls.recordingUrl, recordingSid: calls.recordingSid, voicemailTranscript: calls.voicemailTranscript })
     .from(calls)
     .where(and(eq(calls.organizationId, organizationId), or(eq(calls.fromNumber, phone), and(eq(calls.direction, "outbound"), eq(calls.toNumber, phone)))));
   if (!rows.length) return { calls: 0, transcripts: 0, recordings: 0, ids: [] as string[] };
   const ids = rows.map((r) => r.id);
   const recordings = (await dropRecordings(db, organizationId, rows.map((r) => r.recordingUrl))) + (await dropCallRecordings(db, organizationId, ids));
+  // Voicemails (<Record>) stay at the carrier until deleted there (a job, logged).
+  for (const r of rows) if (r.recordingSid) await queueCarrierRecordingDeletion(db, { organizationId, callId: r.id, recordingSid: r.recordingSid, provider: r.provider ?? "simulated", reason: "erasure" });
   await db
     .update(calls)
     .set({ transcript: [], summary: null, callerName: null, actionItems: [], recordingUrl: null, recordingSid: null, voicemailTranscript: null, transcriptionNote: null })

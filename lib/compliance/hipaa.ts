@@ -65,11 +65,14 @@ export function patientAlert(kind: string): { title: string; body: string } {
 export type AccessResource = "transcript" | "recording" | "voicemail";
 
 /** Who opened which transcript or recording. */
-export async function logRecordAccess(db: DbOrTx, input: { organizationId: string; userId: string | null; userEmail: string | null; resource: AccessResource; callId: string | null }) {
+export async function logRecordAccess(
+  db: DbOrTx,
+  input: { organizationId: string; userId: string | null; userEmail: string | null; resource: AccessResource; callId: string | null; action?: "opened" | "deleted"; detail?: string | null },
+) {
   await db.insert(recordAccessLog).values({ id: crypto.randomUUID(), ...input });
 }
 
-export type AccessEntry = { at: string; userId: string | null; userEmail: string | null; resource: AccessResource; callId: string | null };
+export type AccessEntry = { at: string; userId: string | null; userEmail: string | null; resource: AccessResource; callId: string | null; action: "opened" | "deleted"; detail: string | null };
 
 export async function listRecordAccess(db: DbOrTx, organizationId: string, since?: Date): Promise<{ entries: AccessEntry[] }> {
   const rows = await db
@@ -78,13 +81,13 @@ export async function listRecordAccess(db: DbOrTx, organizationId: string, since
     .where(and(eq(recordAccessLog.organizationId, organizationId), since ? gte(recordAccessLog.createdAt, since) : undefined))
     .orderBy(desc(recordAccessLog.createdAt))
     .limit(10_000);
-  return { entries: rows.map((r) => ({ at: r.createdAt.toISOString(), userId: r.userId, userEmail: r.userEmail, resource: r.resource, callId: r.callId })) };
+  return { entries: rows.map((r) => ({ at: r.createdAt.toISOString(), userId: r.userId, userEmail: r.userEmail, resource: r.resource, callId: r.callId, action: r.action, detail: r.detail })) };
 }
 
 export function accessLogCsv(entries: AccessEntry[]): string {
   return toCsv(
-    ["opened_at", "user_email", "user_id", "opened", "call_id"],
-    entries.map((e) => [e.at, e.userEmail, e.userId, e.resource, e.callId]),
+    ["at", "user_email", "user_id", "resource", "call_id", "action", "detail"],
+    entries.map((e) => [e.at, e.userEmail, e.userId, e.resource, e.callId, e.action, e.detail]),
   );
 }
 

@@ -11,6 +11,7 @@ import { enqueue } from "@/lib/jobs/queue";
 import { resolveCredential } from "@/lib/provider-selection/credentials";
 import { getTelephonyProviderFor } from "@/lib/provider-selection/telephony";
 import { toTelephonyError } from "@/lib/providers/telephony/twilio";
+import { isOptedOut } from "@/lib/messages/opt-out";
 import type { RegistrationInput } from "./schema";
 
 /**
@@ -36,6 +37,11 @@ export type RegistrationView = {
   queuedTexts: { id: string; to: string; body: string; origin: string; reason: string; createdAt: string }[];
 };
 
+/** Texts of this organization still waiting (neither sent nor cancelled). */
+function waitingIn(organizationId: string) {
+  return and(eq(queuedTexts.organizationId, organizationId), isNull(queuedTexts.sentAt), isNull(queuedTexts.cancelledAt));
+}
+
 const TWILIO_STATUS: Record<string, "pending" | "approved" | "rejected"> = { APPROVED: "approved", FAILED: "rejected", SUSPENDED: "rejected" };
 
 type Deps = { twilioHttpClient?: twilio.RequestClient };
@@ -52,7 +58,7 @@ export async function getRegistration(db: DbOrTx, organizationId: string): Promi
     db
       .select()
       .from(queuedTexts)
-      .where(and(eq(queuedTexts.organizationId, organizationId), isNull(queuedTexts.sentAt)))
+      .where(waitingIn(organizationId))
       .orderBy(asc(queuedTexts.createdAt))
       .limit(200),
     resolveCredential(db, organizationId, "twilio"),
@@ -96,13 +102,30 @@ export async function submitRegistration(db: Db, organizationId: string, input: 
     const delaySeconds = values.provider === "simulated" ? env.SIMULATED_A2P_REVIEW_SECONDS : 15 * 60;
     await enqueue(db, registrationReviewJob, { organizationId }, { startAfter: new Date(now.getTime() + delaySeconds * 1000) });
   } else if (values.status === "approved") {
-    await releaseQueuedTexts(db, organizationId);
+    await enqueue(db, releaseQueuedTextsJob, { organizationId });
   }
   return getRegistration(db, organizationId);
 }
 
-/** Why texts to callers must wait now, or null when they may go out. */
-export async function messagingHold(db: DbOrTx, organizationId: string): Promise<string | null> {
+/** The number a text leaves from: A2P 10DLC is about US 10-digit long codes. */
+export type SendingNumber = { phoneNumber: string; provider: "twilio" | "simulated" };
+
+/** Toll-free area codes (toll-free verification, not 10DLC, governs them). */
+const TOLL_FREE = new Set(["800", "833", "844", "855", "866", "877", "888"]);
+
+/**
+ * Whether A2P 10DLC governs texts from this number: a US 10-digit long code (+1 NXX NXX XXXX, not
+ * toll-free) on Twilio, or on the simulated carrier, which stands in for Twilio. Short codes, toll-free
+ * and non-US numbers are not held by it.
+ */
+export function a2pApplies(number: SendingNumber): boolean {
+  const m = /^\+1([2-9]\d{2})[2-9]\d{6}$/.exec(number.phoneNumber);
+  return Boolean(m) && !TOLL_FREE.has(m![1]) && (number.provider === "twilio" || number.provider === "simulated");
+}
+
+/** Why texts to callers must wait now (from this number, when given), or null when they may go out. */
+export async function messagingHold(db: DbOrTx, organizationId: string, number?: SendingNumber): Promise<string | null> {
+  if (number && !a2pApplies(number)) return null;
   const [row] = await db.select({ status: messagingRegistrations.status, reason: messagingRegistrations.reason }).from(messagingRegistrations).where(eq(messagingRegistrations.organizationId, organizationId));
   if (!row || row.status === "approved") return null;
   if (row.status === "rejected") return `Messaging registration (A2P 10DLC) was refused${row.reason ? `: ${row.reason}` : ""}. Texts wait until it is approved.`;
@@ -110,19 +133,53 @@ export async function messagingHold(db: DbOrTx, organizationId: string): Promise
 }
 
 /** Puts a text to a caller in the queue with the reason it waits. */
-export async function holdText(db: DbOrTx, input: { organizationId: string; phoneNumberId: string | null; to: string; body: string; origin: string; reason: string }) {
+export async function holdText(
+  db: DbOrTx,
+  input: {
+    organizationId: string;
+    phoneNumberId: string | null;
+    to: string;
+    body: string;
+    origin: string;
+    reason: string;
+    /** A held SMS-webhook reply: the text it answers and how the sent message is tagged. */
+    replyToId?: string | null;
+    sentBy?: "assistant" | "owner" | "system" | null;
+    intent?: string | null;
+  },
+) {
   const [row] = await db
     .insert(queuedTexts)
-    .values({ id: crypto.randomUUID(), organizationId: input.organizationId, phoneNumberId: input.phoneNumberId, toNumber: input.to, body: input.body, origin: input.origin, reason: input.reason })
+    .values({
+      id: crypto.randomUUID(),
+      organizationId: input.organizationId,
+      phoneNumberId: input.phoneNumberId,
+      toNumber: input.to,
+      body: input.body,
+      origin: input.origin,
+      reason: input.reason,
+      replyToId: input.replyToId ?? null,
+      sentBy: input.sentBy ?? null,
+      intent: input.intent ?? null,
+    })
     .returning();
   return row;
 }
 
 /** Sends the texts that waited, through the carrier of the number they were to leave from, into their threads. */
 export async function releaseQueuedTexts(db: Db, organizationId: string): Promise<number> {
-  const waiting = await db.select().from(queuedTexts).where(and(eq(queuedTexts.organizationId, organizationId), isNull(queuedTexts.sentAt))).orderBy(asc(queuedTexts.createdAt));
+  const waiting = await db.select().from(queuedTexts).where(waitingIn(organizationId)).orderBy(asc(queuedTexts.createdAt));
   let sent = 0;
   for (const q of waiting) {
+    // The one opt-out check (lib/messages/opt-out.ts): a contact who opted out while the text waited
+    // gets nothing, except the confirmation of that very opt-out.
+    if (q.origin !== "opt_out_confirmation" && (await isOptedOut(db, organizationId, q.toNumber))) {
+      await db
+        .update(queuedTexts)
+        .set({ cancelledAt: new Date(), cancelReason: `${q.toNumber} opted out while the text waited: not sent.` })
+        .where(and(eq(queuedTexts.id, q.id), eq(queuedTexts.organizationId, organizationId)));
+      continue;
+    }
     const [number] = await db
       .select()
       .from(phoneNumbers)
@@ -135,7 +192,7 @@ export async function releaseQueuedTexts(db: Db, organizationId: string): Promis
     const out = await carrier.sendSms({ from: number.phoneNumber, to: q.toNumber, body: q.body });
     await db
       .insert(messageThreads)
-      .values({ id: crypto.randomUUID(), organizationId, phoneNumberId: number.id, contactNumber: q.toNumber })
+      .values({ id: crypto.randomUUID(), organizationId, phoneNumberId: number.id, contactNumber: q.toNumber, ...(q.origin === "opt_out_confirmation" ? { optedOut: true, optedOutAt: q.createdAt } : {}) })
       .onConflictDoNothing({ target: [messageThreads.phoneNumberId, messageThreads.contactNumber] });
     const [thread] = await db
       .select({ id: messageThreads.id })
@@ -153,8 +210,11 @@ export async function releaseQueuedTexts(db: Db, organizationId: string): Promis
       toNumber: q.toNumber,
       body: q.body,
       status: out.status === "delivered" ? "delivered" : "sent",
-      sentBy: q.origin === "owner" ? "owner" : "system",
+      sentBy: q.sentBy ?? (q.origin === "owner" ? "owner" : "system"),
+      replyToId: q.replyToId,
+      intent: q.intent,
     });
+    if (thread) await db.update(messageThreads).set({ lastMessageAt: new Date() }).where(eq(messageThreads.id, thread.id));
     await db.update(queuedTexts).set({ sentAt: new Date(), messageId }).where(eq(queuedTexts.id, q.id));
     sent += 1;
   }
@@ -192,8 +252,18 @@ export const registrationReviewJob = defineJob<{ organizationId: string }>({
   },
 });
 
+/** Sends what waited for the registration (queued when it is approved at once). */
+export const releaseQueuedTextsJob = defineJob<{ organizationId: string }>({
+  name: "compliance.a2p-release",
+  retryLimit: 5,
+  retryDelaySeconds: 60,
+  async handler(data, { db }) {
+    await releaseQueuedTexts(db, data.organizationId);
+  },
+});
+
 /** An owner's own text while the registration is not approved: refused with the reason (nothing is sent into a carrier block). */
-export async function assertRegistrationAllowsTexts(db: DbOrTx, organizationId: string): Promise<void> {
-  const hold = await messagingHold(db, organizationId);
+export async function assertRegistrationAllowsTexts(db: DbOrTx, organizationId: string, number?: SendingNumber): Promise<void> {
+  const hold = await messagingHold(db, organizationId, number);
   if (hold) throw conflict(`${hold.replace(/ (This text goes out then|Texts wait until it is approved)\.$/, "")} Send it once Settings → Compliance shows the registration approved.`);
 }

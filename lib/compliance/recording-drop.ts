@@ -1,25 +1,30 @@
 import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { audioClips, callRecordings } from "@/db/schema";
+import { audioClips, callRecordings, calls } from "@/db/schema";
 import { getBlobStore } from "@/lib/blob-store";
+import { queueCarrierRecordingDeletion, type CarrierRecordingDeletion } from "./recording-deletion";
 
 // Apart from ./recordings.ts, which reads consent (./consent.ts), while a withdrawn consent drops the recordings.
-/** Removes these calls' recordings (no consent, erasure): the audio goes, the row says discarded. Returns how many were pending or stored. */
-export async function dropCallRecordings(db: DbOrTx, organizationId: string, callIds: string[]): Promise<number> {
+/**
+ * Removes these calls' recordings (no consent, erasure): our copy goes now, the row says discarded,
+ * and the carrier's copy is deleted by a job (./recording-deletion.ts; on the simulated carrier that
+ * copy is one of our clips, id = RecordingSid). Returns how many were pending or stored.
+ */
+export async function dropCallRecordings(db: DbOrTx, organizationId: string, callIds: string[], reason: CarrierRecordingDeletion["reason"] = "erasure"): Promise<number> {
   if (!callIds.length) return 0;
   const rows = await db
-    .select({ callId: callRecordings.callId, clipId: callRecordings.clipId, recordingSid: callRecordings.recordingSid })
+    .select({ callId: callRecordings.callId, clipId: callRecordings.clipId, recordingSid: callRecordings.recordingSid, provider: calls.provider })
     .from(callRecordings)
+    .innerJoin(calls, and(eq(calls.id, callRecordings.callId), eq(calls.organizationId, callRecordings.organizationId)))
     .where(and(eq(callRecordings.organizationId, organizationId), inArray(callRecordings.callId, callIds), inArray(callRecordings.status, ["pending", "stored"])));
   if (!rows.length) return 0;
   await db
     .update(callRecordings)
     .set({ status: "discarded", clipId: null })
     .where(and(eq(callRecordings.organizationId, organizationId), inArray(callRecordings.callId, rows.map((r) => r.callId))));
-  // A pending recording on the simulated carrier is already one of our clips (id = RecordingSid): it goes too.
-  const clipIds = rows.flatMap((r) => [r.clipId, r.recordingSid]).filter((id): id is string => Boolean(id));
-  await deleteClips(db, organizationId, clipIds);
+  await deleteClips(db, organizationId, rows.map((r) => r.clipId).filter((id): id is string => Boolean(id)));
+  for (const r of rows) await queueCarrierRecordingDeletion(db, { organizationId, callId: r.callId, recordingSid: r.recordingSid, provider: r.provider ?? "simulated", reason });
   return rows.length;
 }
 

@@ -12,7 +12,8 @@ import { emptyVoiceTwiml } from "@/lib/telephony/twiml";
 import { twimlResponse, verifyForCall, type CarrierRequest } from "@/lib/telephony/webhook";
 import { saveAudioClip } from "@/lib/voice/audio-clips";
 import { consentFor } from "./consent";
-import { deleteClips, dropCallRecordings } from "./recording-drop";
+import { dropCallRecordings } from "./recording-drop";
+import { queueCarrierRecordingDeletion } from "./recording-deletion";
 import { logRecordAccess } from "./hipaa";
 
 /**
@@ -51,8 +52,9 @@ export async function storeCallRecording(db: Db, ref: { callId: string; organiza
   // The simulated carrier keeps its recordings as this organization's audio clips (id = RecordingSid).
   const carrierClip = (call?.provider ?? "simulated") === "simulated" ? await simulatedCarrierClip(db, ref.organizationId, row.recordingSid) : null;
   if (consent && !consent.holds) {
+    // Not kept here, and deleted at the carrier too (a job, retried; logged).
     await db.update(callRecordings).set({ status: "discarded" }).where(eq(callRecordings.callId, ref.callId));
-    if (carrierClip) await deleteClips(db, ref.organizationId, [carrierClip.id]);
+    await queueCarrierRecordingDeletion(db, { organizationId: ref.organizationId, callId: ref.callId, recordingSid: row.recordingSid, provider: call?.provider ?? "simulated", reason: "no_consent" });
     return "discarded";
   }
   if (carrierClip) {

@@ -14,17 +14,23 @@ export const ALL_PARTY_STATES: readonly StateRule[] = [
   { state: "CA", name: "California", citation: "Cal. Penal Code § 632 (CIPA); § 637.2 ($5,000 per violation)", url: "https://leginfo.legislature.ca.gov/faces/codes_displaySection.xhtml?lawCode=PEN&sectionNum=632" },
   { state: "CT", name: "Connecticut", citation: "Conn. Gen. Stat. § 52-570d (telephone conversations)", url: "https://www.cga.ct.gov/current/pub/chap_925.htm#sec_52-570d", note: "the notice must be part of the recording ((a)(2)): the recording starts before it" },
   { state: "DE", name: "Delaware", citation: "11 Del. C. § 1335(a)(4)", url: "https://delcode.delaware.gov/title11/c005/sc07/index.html", note: "§ 2402 reads as one-party; listed as all-party out of caution" },
-  { state: "FL", name: "Florida", citation: "Fla. Stat. § 934.03", url: "http://www.leg.state.fl.us/statutes/index.cfm?App_mode=Display_Statute&URL=0900-0999/0934/Sections/0934.03.html" },
-  { state: "IL", name: "Illinois", citation: "720 ILCS 5/14-2", url: "https://www.ilga.gov/legislation/ilcs/fulltext.asp?DocName=072000050K14-2" },
-  { state: "MD", name: "Maryland", citation: "Md. Code, Cts. & Jud. Proc. § 10-402", url: "https://mgaleg.maryland.gov/mgawebsite/Laws/StatuteText?article=gcj&section=10-402" },
-  { state: "MA", name: "Massachusetts", citation: "Mass. Gen. Laws ch. 272, § 99", url: "https://malegislature.gov/Laws/GeneralLaws/PartIV/TitleI/Chapter272/Section99" },
+  { state: "FL", name: "Florida", citation: "Fla. Stat. § 934.03(1)(a), (2)(d)", url: "http://www.leg.state.fl.us/statutes/index.cfm?App_mode=Display_Statute&URL=0900-0999/0934/Sections/0934.03.html" },
+  { state: "IL", name: "Illinois", citation: "720 ILCS 5/14-2(a) (as amended by P.A. 98-1142, eff. Dec. 30, 2014)", url: "https://www.ilga.gov/legislation/ilcs/fulltext.asp?DocName=072000050K14-2", note: "reaches surreptitious recording of a private conversation: the notice is what keeps a recording from being surreptitious" },
+  { state: "MD", name: "Maryland", citation: "Md. Code, Cts. & Jud. Proc. § 10-402(a), (c)(3)", url: "https://mgaleg.maryland.gov/mgawebsite/Laws/StatuteText?article=gcj&section=10-402" },
+  { state: "MA", name: "Massachusetts", citation: "Mass. Gen. Laws ch. 272, § 99(B)(4), (C)(1)", url: "https://malegislature.gov/Laws/GeneralLaws/PartIV/TitleI/Chapter272/Section99", note: "an interception is a secret recording without every party's prior authority: the notice makes it not secret" },
   { state: "MI", name: "Michigan", citation: "MCL 750.539c", url: "https://www.legislature.mi.gov/Laws/MCL?objectName=mcl-750-539c", note: "courts differ on a participant's own recording; listed as all-party out of caution" },
   { state: "MT", name: "Montana", citation: "Mont. Code Ann. § 45-8-213", url: "https://leg.mt.gov/bills/mca/title_0450/chapter_0080/part_0020/section_0130/0450-0080-0020-0130.html" },
   { state: "NV", name: "Nevada", citation: "NRS 200.620 (telephone; Lane v. Allstate, 114 Nev. 1176 (1998))", url: "https://www.leg.state.nv.us/nrs/nrs-200.html#NRS200Sec620" },
-  { state: "NH", name: "New Hampshire", citation: "N.H. Rev. Stat. § 570-A:2", url: "https://www.gencourt.state.nh.us/rsa/html/LVIII/570-A/570-A-2.htm" },
-  { state: "PA", name: "Pennsylvania", citation: "18 Pa. C.S. § 5703, § 5704(4)", url: "https://www.legis.state.pa.us/cfdocs/legis/LI/consCheck.cfm?txtType=HTM&ttl=18&div=0&chpt=57&sctn=3&subsctn=0" },
-  { state: "WA", name: "Washington", citation: "RCW 9.73.030", url: "https://app.leg.wa.gov/rcw/default.aspx?cite=9.73.030" },
+  { state: "NH", name: "New Hampshire", citation: "N.H. Rev. Stat. Ann. § 570-A:2, I", url: "https://www.gencourt.state.nh.us/rsa/html/LVIII/570-A/570-A-2.htm" },
+  { state: "PA", name: "Pennsylvania", citation: "18 Pa. C.S. § 5703 (prohibition); § 5704(4) (all parties' prior consent)", url: "https://www.legis.state.pa.us/cfdocs/legis/LI/consCheck.cfm?txtType=HTM&ttl=18&div=0&chpt=57&sctn=3&subsctn=0" },
+  { state: "WA", name: "Washington", citation: "RCW 9.73.030(1)(a), (3)", url: "https://app.leg.wa.gov/rcw/default.aspx?cite=9.73.030", note: "an announcement counts as consent only if it is itself recorded ((3)): the recording starts before the notice here" },
 ];
+
+/**
+ * States whose law wants the notice on the recording itself, so a recording starts before the notice
+ * there: Connecticut (§ 52-570d(a)(2)) and Washington (RCW 9.73.030(3)).
+ */
+export const NOTICE_ON_RECORDING_STATES: ReadonlySet<string> = new Set(["CT", "WA"]);
 
 export const AI_DISCLOSURE_STATES: readonly StateRule[] = [
   {

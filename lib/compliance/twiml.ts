@@ -10,7 +10,7 @@ export function noticePrompts(notice: Notice): Prompt[] {
   return notice.text ? [{ say: notice.text }] : [];
 }
 
-/** How a call opens: the notice, then (where the organization records calls) the recording's start; in Connecticut the recording starts first. */
+/** How a call opens: the notice, then (where the organization records calls) the recording's start; in Connecticut and Washington the recording starts first (the notice must be on it). */
 export function callOpening(notice: Notice & { record: boolean; recordNotice?: boolean }): { before: Prompt[]; recordingCallbackUrl?: string; recordNotice: boolean } {
   return { before: noticePrompts(notice), recordNotice: Boolean(notice.record && notice.recordNotice), ...(notice.record ? { recordingCallbackUrl: absoluteUrl(CALL_RECORDING_PATH) } : {}) };
 }

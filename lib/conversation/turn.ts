@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import type { CallMode, TranscriptTurn } from "@/db/schema";
 import { HttpError } from "@/lib/http/errors";
 import { optOut, type OptOutChannel } from "@/lib/messages/opt-out";
-import { sendText } from "@/lib/messages/send-text";
+import { sendOptOutConfirmation } from "@/lib/messages/send-text";
 import { forgetCaller } from "@/lib/receptionist/memory";
 import { createTask, taskExists } from "@/lib/receptionist/tasks";
 import { recordAction } from "@/lib/telephony/actions";
@@ -47,6 +47,8 @@ export type TurnInput = {
   answers?: Decision["kind"][];
   /** Sends the one opt-out confirmation text (calls and agents; a text's reply is its own confirmation). */
   confirmOptOut?: boolean;
+  /** The number the caller reached: the confirmation text leaves from it (else the oldest active number). */
+  phoneNumberId?: string | null;
 };
 
 export type TurnOutcome = {
@@ -144,7 +146,7 @@ export async function actOn(input: TurnInput, decided: Decided): Promise<TurnOut
         // Nothing to opt out (an agent that did not say whose number): say so instead of pretending.
         return { ...base, kind: "line", line: OPT_OUT_WHICH_NUMBER[lang], tag: langTag };
       }
-      const confirmation = input.confirmOptOut ? { body: OPT_OUT_CONFIRMATION[lang](input.business), send: (to: string, body: string) => sendText(db, organizationId, { to, body }, { optOutConfirmation: true }) } : null;
+      const confirmation = input.confirmOptOut ? { body: OPT_OUT_CONFIRMATION[lang](input.business), send: (to: string, body: string) => sendOptOutConfirmation(db, organizationId, { to, body, ...(input.phoneNumberId ? { fromPhoneNumberId: input.phoneNumberId } : {}) }) } : null;
       await optOut(db, { organizationId, phone: input.caller, words: text, channel: optOutChannel(input.channel), callId: input.record.callId, messageId: input.record.messageId, confirmation });
       return { ...base, kind: "line", line: say("optedOut", lang, vars, {}), tag: langTag };
     }

@@ -1,9 +1,9 @@
 import "server-only";
-import { assertRegistrationAllowsTexts } from "@/lib/compliance/messaging-registration";
+import { assertRegistrationAllowsTexts, holdText, messagingHold } from "@/lib/compliance/messaging-registration";
 import crypto from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { messages, phoneNumbers } from "@/db/schema";
+import { messages, messageThreads, phoneNumbers } from "@/db/schema";
 import { getMessageDetail, type MessageDetail } from "@/lib/call-history/service";
 import { badRequest, conflict, HttpError } from "@/lib/http/errors";
 import { TelephonyError, type TelephonyProvider } from "@/lib/providers/telephony/interface";
@@ -19,13 +19,25 @@ import type { SendTextInput } from "./schema";
  * The number: `fromPhoneNumberId` (one of the organization's active numbers) or else its oldest
  * active number.
  */
-export async function sendText(
+export async function sendText(db: Db, organizationId: string, input: SendTextInput, deps: { provider?: TelephonyProvider } = {}): Promise<MessageDetail> {
+  return (await deliverText(db, organizationId, input, deps)) as MessageDetail;
+}
+
+/**
+ * The one text that confirms an opt-out (lib/messages/opt-out.ts `optOut`), the only text an
+ * opted-out number gets. While the messaging registration (A2P 10DLC) is not approved it waits in
+ * the queue with the reason instead of being lost.
+ */
+export async function sendOptOutConfirmation(db: Db, organizationId: string, input: SendTextInput, deps: { provider?: TelephonyProvider } = {}): Promise<MessageDetail | { held: true; reason: string }> {
+  return deliverText(db, organizationId, input, { ...deps, optOutConfirmation: true });
+}
+
+async function deliverText(
   db: Db,
   organizationId: string,
   input: SendTextInput,
-  /** `optOutConfirmation`: the one text that confirms an opt-out (lib/messages/opt-out.ts `optOut`), the only text an opted-out number gets. */
-  deps: { provider?: TelephonyProvider; optOutConfirmation?: boolean } = {},
-): Promise<MessageDetail> {
+  deps: { provider?: TelephonyProvider; optOutConfirmation?: boolean },
+): Promise<MessageDetail | { held: true; reason: string }> {
   const where = [eq(phoneNumbers.organizationId, organizationId), eq(phoneNumbers.isActive, true)];
   if (input.fromPhoneNumberId) where.push(eq(phoneNumbers.id, input.fromPhoneNumberId));
   const [number] = await db
@@ -48,34 +60,42 @@ export async function sendText(
     throw conflict(`${number.phoneNumber} is a Twilio number and the Twilio credentials are gone. Add them again in Settings → API Keys.`);
   }
 
-  await assertRegistrationAllowsTexts(db, organizationId); // A2P 10DLC (lib/compliance/messaging-registration.ts)
   const id = crypto.randomUUID();
+  // A2P 10DLC (lib/compliance/messaging-registration.ts): a text someone typed is refused with the
+  // reason (409); the opt-out confirmation, which nobody would retype, waits and goes out on approval.
+  if (deps.optOutConfirmation) {
+    const hold = await messagingHold(db, organizationId, number);
+    if (hold) {
+      await holdText(db, { organizationId, phoneNumberId: number.id, to: input.to, body: input.body, origin: "opt_out_confirmation", reason: hold, sentBy: "system", intent: "opt_out" });
+      return { held: true, reason: hold };
+    }
+  } else {
+    await assertRegistrationAllowsTexts(db, organizationId, number);
+  }
+  // The opt-out confirmation is the system's text in the contact's thread (Call History shows it
+  // there, tagged opt_out, under the opt-out it confirms).
+  const confirmation = deps.optOutConfirmation ? { sentBy: "system" as const, intent: "opt_out", threadId: await optedOutThread(db, organizationId, number.id, input.to) } : {};
+  const row = { id, organizationId, phoneNumberId: number.id, direction: "outbound" as const, fromNumber: number.phoneNumber, toNumber: input.to, body: input.body, ...confirmation };
   try {
     const sent = await provider.sendSms({ from: number.phoneNumber, to: input.to, body: input.body });
-    await db.insert(messages).values({
-      id,
-      organizationId,
-      phoneNumberId: number.id,
-      providerMessageSid: sent.sid,
-      direction: "outbound",
-      fromNumber: number.phoneNumber,
-      toNumber: input.to,
-      body: input.body,
-      status: "sent",
-    });
+    await db.insert(messages).values({ ...row, providerMessageSid: sent.sid, status: "sent" });
   } catch (error) {
     if (!(error instanceof TelephonyError)) throw error;
-    await db.insert(messages).values({
-      id,
-      organizationId,
-      phoneNumberId: number.id,
-      direction: "outbound",
-      fromNumber: number.phoneNumber,
-      toNumber: input.to,
-      body: input.body,
-      status: "failed",
-    });
+    await db.insert(messages).values({ ...row, status: "failed" });
     throw error.kind === "invalid" ? badRequest(error.message) : new HttpError(502, error.message);
   }
   return getMessageDetail(db, organizationId, id);
+}
+
+/** The contact's thread with this number (made if new), opted out: the confirmation is its last text. */
+async function optedOutThread(db: Db, organizationId: string, phoneNumberId: string, contactNumber: string): Promise<string | null> {
+  await db
+    .insert(messageThreads)
+    .values({ id: crypto.randomUUID(), organizationId, phoneNumberId, contactNumber, optedOut: true, optedOutAt: new Date(), lastMessageAt: new Date() })
+    .onConflictDoUpdate({ target: [messageThreads.phoneNumberId, messageThreads.contactNumber], set: { lastMessageAt: new Date() } });
+  const [thread] = await db
+    .select({ id: messageThreads.id })
+    .from(messageThreads)
+    .where(and(eq(messageThreads.organizationId, organizationId), eq(messageThreads.phoneNumberId, phoneNumberId), eq(messageThreads.contactNumber, contactNumber)));
+  return thread?.id ?? null;
 }

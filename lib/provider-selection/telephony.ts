@@ -6,7 +6,7 @@ import { getBlobStore } from "@/lib/blob-store";
 import { env } from "@/lib/env";
 import { resolveCredential } from "./credentials";
 import type { TelephonyProvider, TelephonyProviderName, WebhookUrls } from "@/lib/providers/telephony/interface";
-import { createSimulatedProvider, type RecordingStore } from "@/lib/providers/telephony/simulated";
+import { createSimulatedProvider, type RecordingRemover, type RecordingStore } from "@/lib/providers/telephony/simulated";
 import { createTwilioProvider } from "@/lib/providers/telephony/twilio";
 
 /** Where the carrier sends a number's calls, texts and call status changes (app/api/telephony/*). */
@@ -37,6 +37,19 @@ export function simulatedRecordings(db: DbOrTx, organizationId: string): Recordi
   };
 }
 
+/** Deletes one of the simulated carrier's recordings of an organization (the clip row and its bytes). */
+export function simulatedRecordingRemover(db: DbOrTx, organizationId: string): RecordingRemover {
+  return async (recordingSid) => {
+    const [clip] = await db
+      .delete(audioClips)
+      .where(and(eq(audioClips.id, recordingSid), eq(audioClips.organizationId, organizationId), eq(audioClips.source, "recording")))
+      .returning({ storageKey: audioClips.storageKey });
+    if (!clip) return false;
+    await getBlobStore().delete(clip.storageKey);
+    return true;
+  };
+}
+
 /**
  * The organization's telephony provider (ARCHITECTURE): its saved Twilio credential, else the
  * environment's, else the simulated carrier. `provider.name` says which one was chosen.
@@ -44,7 +57,7 @@ export function simulatedRecordings(db: DbOrTx, organizationId: string): Recordi
 export async function getTelephonyProvider(db: DbOrTx, organizationId: string): Promise<TelephonyProvider> {
   const credential = await resolveCredential(db, organizationId, "twilio");
   if (credential) return createTwilioProvider(credential.secret);
-  return createSimulatedProvider(simulatedInventory(db), simulatedRecordings(db, organizationId));
+  return createSimulatedProvider(simulatedInventory(db), simulatedRecordings(db, organizationId), simulatedRecordingRemover(db, organizationId));
 }
 
 /**
@@ -56,7 +69,7 @@ export async function getTelephonyProviderFor(
   organizationId: string,
   name: TelephonyProviderName,
 ): Promise<TelephonyProvider | null> {
-  if (name === "simulated") return createSimulatedProvider(simulatedInventory(db), simulatedRecordings(db, organizationId));
+  if (name === "simulated") return createSimulatedProvider(simulatedInventory(db), simulatedRecordings(db, organizationId), simulatedRecordingRemover(db, organizationId));
   const credential = await resolveCredential(db, organizationId, "twilio");
   return credential ? createTwilioProvider(credential.secret) : null;
 }

@@ -100,7 +100,7 @@ export async function sendTextBack(
         ? MESSAGE_TEXT(values.business, result.message)
         : fillTemplate(setting.template, { business: values.business, number: number.phoneNumber, name: values.name });
   // A2P 10DLC not approved yet: the text waits, with the reason, and goes out on approval (lib/compliance/messaging-registration.ts).
-  const hold = await messagingHold(db, call.organizationId);
+  const hold = await messagingHold(db, call.organizationId, number);
   if (hold) {
     await holdText(db, { organizationId: call.organizationId, phoneNumberId: number.id, to: call.fromNumber, body, origin: "text_back", reason: hold });
     return { outcome: "queued" };

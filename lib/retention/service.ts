@@ -4,6 +4,7 @@ import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { audioClips, callRecordings, calls, retentionDeletions, retentionSettings, type RetentionKind } from "@/db/schema";
 import type { BlobStore } from "@/lib/blob-store";
+import { queueCarrierRecordingDeletion } from "@/lib/compliance/recording-deletion";
 import { AUDIO_CACHE_DEFAULT_DAYS, type RetentionInput, type RetentionSettings } from "./schema";
 
 const DEFAULTS: RetentionSettings = { recordingsDays: null, transcriptsDays: null, textsDays: null, audioCacheDays: AUDIO_CACHE_DEFAULT_DAYS };
@@ -73,6 +74,18 @@ async function deleteRecordings(db: Db, store: BlobStore, organizationId: string
     if (due.length === 0) return total;
     for (const clip of due) await store.delete(clip.storage_key);
     const ids = due.map((d) => d.id);
+    // Twilio keeps its own copy of what we stored (the whole call, a voicemail): deleted there too (a job).
+    const atTwilio = [
+      ...(await db
+        .select({ callId: callRecordings.callId, recordingSid: callRecordings.recordingSid })
+        .from(callRecordings)
+        .innerJoin(calls, and(eq(calls.id, callRecordings.callId), eq(calls.organizationId, callRecordings.organizationId)))
+        .where(and(eq(callRecordings.organizationId, organizationId), eq(calls.provider, "twilio"), inArray(callRecordings.clipId, ids)))),
+      ...(await db
+        .select({ callId: calls.id, recordingSid: calls.recordingSid })
+        .from(calls)
+        .where(and(eq(calls.organizationId, organizationId), eq(calls.provider, "twilio"), inArray(calls.recordingUrl, ids.map((id) => `/api/audio/${id}`))))),
+    ];
     await db.transaction(async (tx) => {
       await tx
         .update(calls)
@@ -85,6 +98,9 @@ async function deleteRecordings(db: Db, store: BlobStore, organizationId: string
         .where(and(eq(callRecordings.organizationId, organizationId), or(inArray(callRecordings.clipId, ids), inArray(callRecordings.recordingSid, ids))));
       await tx.delete(audioClips).where(and(eq(audioClips.organizationId, organizationId), inArray(audioClips.id, ids)));
     });
+    for (const r of atTwilio) {
+      if (r.recordingSid) await queueCarrierRecordingDeletion(db, { organizationId, callId: r.callId, recordingSid: r.recordingSid, provider: "twilio", reason: "retention" });
+    }
     total += due.length;
     if (due.length < BATCH) return total;
   }

@@ -17,6 +17,7 @@ export const actionTypes = [
   "appointment_moved",
   "appointment_cancelled",
   "texted_back",
+  "reply_held",
   "owner_replied",
   "opted_out",
   "opted_in",

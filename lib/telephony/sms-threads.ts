@@ -1,8 +1,8 @@
 import "server-only";
 import crypto from "node:crypto";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { messages, messageThreads } from "@/db/schema";
+import { messages, messageThreads, queuedTexts } from "@/db/schema";
 
 /**
  * The text threads' store: one thread per number and contact, and the owner's view of a thread
@@ -41,6 +41,8 @@ export type ThreadView = {
   optedOut: boolean;
   optedOutAt: string | null;
   messages: ThreadMessage[];
+  /** Texts to the contact from this number that wait (A2P 10DLC registration not approved), with why. */
+  held: { id: string; body: string; reason: string; createdAt: string }[];
 };
 
 const THREAD_PAGE = 50;
@@ -78,6 +80,22 @@ export async function threadView(db: DbOrTx, organizationId: string, message: Me
       : null;
   if (!where) return null;
   const rows = await db.select().from(messages).where(where).orderBy(desc(messages.createdAt), desc(messages.id)).limit(THREAD_PAGE);
+  const held = message.phoneNumberId
+    ? await db
+        .select({ id: queuedTexts.id, body: queuedTexts.body, reason: queuedTexts.reason, createdAt: queuedTexts.createdAt })
+        .from(queuedTexts)
+        .where(
+          and(
+            eq(queuedTexts.organizationId, organizationId),
+            eq(queuedTexts.phoneNumberId, message.phoneNumberId),
+            eq(queuedTexts.toNumber, contact),
+            isNull(queuedTexts.sentAt),
+            isNull(queuedTexts.cancelledAt),
+          ),
+        )
+        .orderBy(asc(queuedTexts.createdAt))
+        .limit(THREAD_PAGE)
+    : [];
   return {
     id: thread?.id ?? `${message.phoneNumberId}:${contact}`,
     contact,
@@ -92,6 +110,7 @@ export async function threadView(db: DbOrTx, organizationId: string, message: Me
       sentBy: r.sentBy,
       createdAt: r.createdAt.toISOString(),
     })),
+    held: held.map((h) => ({ id: h.id, body: h.body, reason: h.reason, createdAt: h.createdAt.toISOString() })),
   };
 }
 

@@ -28,7 +28,7 @@ import type { BookingDeps } from "@/lib/appointments/service";
 import { recordKnowledgeGap } from "@/lib/knowledge-gaps/service";
 import { asksForCallback } from "@/lib/receptionist/forget";
 import { withTextNotice } from "@/lib/compliance/text-notice";
-import { assertRegistrationAllowsTexts } from "@/lib/compliance/messaging-registration";
+import { assertRegistrationAllowsTexts, holdText, messagingHold } from "@/lib/compliance/messaging-registration";
 import { memoryFor, memoryForModel, rememberCaller } from "@/lib/receptionist/memory";
 import { createTask } from "@/lib/receptionist/tasks";
 import { FORGET_ME, OWNER_NOTICES, TASK_TITLES, URGENT_WORDS, who } from "@/lib/text/receptionist";
@@ -161,7 +161,18 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
   await queueProviderDeliveries(db, number.organizationId, "message.received", { phone: from, messageId: inbound.id }); // HubSpot: the texter's contact
 
   const biz = (await businessInfo(db, number.organizationId)).name;
-  const send = async (text: string, sentBy: "assistant" | "system", intent: string | null = null) => {
+  // A2P 10DLC (lib/compliance/messaging-registration.ts): while the registration waits, a reply from a
+  // US long code is not put in the TwiML (carriers would block it); it waits in the queue with the
+  // reason, shown to the owner, and the release job sends it into this thread on approval.
+  const hold = await messagingHold(db, number.organizationId, number);
+  const send = async (text: string, sentBy: "assistant" | "system", intent: string | null = null): Promise<{ response: Response; message: MessageRow | null }> => {
+    if (hold) {
+      // An opt-out's confirmation still goes to the opted-out number on release; any other reply does not.
+      const origin = intent === "opt_out" ? "opt_out_confirmation" : "sms_reply";
+      await holdText(db, { organizationId: number.organizationId, phoneNumberId: number.id, to: from, body: text, origin, reason: hold, replyToId: inbound.id, sentBy, intent });
+      await recordAction(db, { organizationId: number.organizationId, messageId: inbound.id, type: "reply_held", detail: { contact: from, reason: hold } });
+      return { response: twimlResponse(messageTwiml(null)), message: null };
+    }
     const [out] = await db
       .insert(messages)
       .values({
@@ -186,7 +197,7 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
     await optOutThread(db, thread.id);
     // The one opt-out (lib/messages/opt-out.ts): the number, every thread with it, the words.
     await optOut(db, { organizationId: number.organizationId, phone: normalizePhone(from) ?? from, words: body.trim(), channel: "sms", messageId: inbound.id });
-    return number.provider === "simulated" ? (await send(SMS_TEXTS.stopped, "system")).response : twimlResponse(messageTwiml(null));
+    return number.provider === "simulated" ? (await send(SMS_TEXTS.stopped, "system", "opt_out")).response : twimlResponse(messageTwiml(null));
   }
   if (keyword === "start") {
     await db.update(messageThreads).set({ optedOut: false, optedOutAt: null }).where(eq(messageThreads.id, thread.id));
@@ -226,7 +237,7 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
   if (decided?.decision.kind === "opt_out") {
     await optOutThread(db, thread.id);
     await actOn(turnInput, decided);
-    return (await send(SMS_TEXTS.stopped, "system")).response;
+    return (await send(SMS_TEXTS.stopped, "system", "opt_out")).response;
   }
 
   // The block list holds for texts too: no reply, marked spam with the reason.
@@ -283,7 +294,7 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
       await db.update(messages).set({ intent: "appointment" }).where(eq(messages.id, inbound.id));
       if (!handled.reply) return twimlResponse(messageTwiml(null));
       const { response, message } = await send(handled.reply, "system", "appointment");
-      await recordAction(db, { organizationId: number.organizationId, messageId: message.id, type: "texted_back", detail: { contact: from, intent: "appointment", reply: handled.action } });
+      if (message) await recordAction(db, { organizationId: number.organizationId, messageId: message.id, type: "texted_back", detail: { contact: from, intent: "appointment", reply: handled.action } });
       return response;
     }
   }
@@ -385,11 +396,13 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
       llmTotalMs: Math.round(llmMs),
       totalMs: Math.round(performance.now() - req.receivedAt),
     });
-    await recordAction(db, { organizationId: number.organizationId, messageId: message.id, type: "texted_back", detail: { contact: from, intent: reply.intent } });
+    // A held reply's actions point at the text it answers (its own row exists once it is sent).
+    const actionOn = message?.id ?? inbound.id;
+    if (message) await recordAction(db, { organizationId: number.organizationId, messageId: message.id, type: "texted_back", detail: { contact: from, intent: reply.intent } });
     for (const t of bookingTurns) {
       if (!t.appointment) continue;
       const type = t.events.includes("moved") ? "appointment_moved" : t.events.includes("cancelled") ? "appointment_cancelled" : "appointment_booked";
-      await recordAction(db, { organizationId: number.organizationId, messageId: message.id, type, detail: { appointmentId: t.appointment.id, readBack: t.appointment.readBack } });
+      await recordAction(db, { organizationId: number.organizationId, messageId: actionOn, type, detail: { appointmentId: t.appointment.id, readBack: t.appointment.readBack } });
     }
     return response;
   }
@@ -429,7 +442,7 @@ export async function replyToThread(db: Db, organizationId: string, messageId: s
   if (!number.isActive) throw conflict(`${number.phoneNumber} is inactive: switch it on in Phone Numbers to reply from it.`);
   const provider = await getTelephonyProviderFor(db, organizationId, number.provider);
   if (!provider) throw conflict(`${number.phoneNumber} is a Twilio number and no Twilio credentials are set any more: add them in Settings → API Keys.`);
-  await assertRegistrationAllowsTexts(db, organizationId); // A2P 10DLC (lib/compliance/messaging-registration.ts)
+  await assertRegistrationAllowsTexts(db, organizationId, number); // A2P 10DLC (lib/compliance/messaging-registration.ts)
 
   let sent;
   try {

@@ -32,7 +32,7 @@ function addPrompts(target: Container, prompts: Prompt[]) {
  * too. Keys count as well as speech (a number keyed in arrives as Digits, ended by #).
  * `before` plays first and outside the Gather, so speech cannot cut it short (the call's notice);
  * `recordingCallbackUrl` starts a whole-call recording after it (before it with `recordNotice`: Connecticut
- * wants the notice to be part of the recording, Conn. Gen. Stat. § 52-570d(a)(2)).
+ * and Washington want the notice to be part of the recording, Conn. Gen. Stat. § 52-570d(a)(2), RCW 9.73.030(3)).
  */
 export function gatherTwiml(prompts: Prompt[], actionUrl: string, before: Prompt[] = [], recordingCallbackUrl?: string, recordNotice = false): string {
   const response = new VoiceResponse();

@@ -245,6 +245,11 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
         res.writeHead(200, { "content-type": "audio/x-wav", "content-length": String(audio.length) }).end(audio);
         return;
       }
+      if (req.method === "DELETE" && (m = /^Recordings\/(RE[0-9a-f]{32})\.json$/.exec(rest))) {
+        if (!recordings[m[1]]) return error(404, 20404, `The requested resource ${url.pathname} was not found`);
+        delete recordings[m[1]];
+        return send(204);
+      }
       if (rest === "OutgoingCallerIds.json" && req.method === "POST") {
         // Twilio's caller-ID verification: it calls PhoneNumber and answers the code to key in.
         if (!form.PhoneNumber) return error(400, 21201, "No 'PhoneNumber' provided");

@@ -6,9 +6,11 @@ import { eq } from "drizzle-orm";
 import { POST as createNumber } from "@/app/api/phone-numbers/route";
 import { PATCH as patchNumber } from "@/app/api/phone-numbers/[id]/route";
 import { GET as getAccount } from "@/app/api/telephony/account/route";
+import { POST as smsHook } from "@/app/api/telephony/sms/route";
 import { POST as gatherHook } from "@/app/api/telephony/voice/gather/route";
 import { POST as voiceHook } from "@/app/api/telephony/voice/route";
-import { calls, organizations, voiceAssistants } from "@/db/schema";
+import { calls, organizations, providerCredentials, voiceAssistants } from "@/db/schema";
+import { encryptSecret } from "@/lib/crypto/secret-box";
 import { getDb } from "@/lib/database";
 import { registerTestUser, type TestAccount } from "./accounts";
 import { withoutNotice } from "./compliance";
@@ -75,8 +77,8 @@ export async function callRow(callSid: string) {
   return row;
 }
 
-export async function startCall(biz: Business, callSid = fakeSid("CA")) {
-  const res = await carrierPost(voiceHook, "/api/telephony/voice", callParams(biz, callSid), biz.authToken);
+export async function startCall(biz: Business, callSid = fakeSid("CA"), extra: Record<string, string> = {}) {
+  const res = await carrierPost(voiceHook, "/api/telephony/voice", callParams(biz, callSid, extra), biz.authToken);
   expect(res.status).toBe(200);
   return { callSid, res };
 }
@@ -86,3 +88,19 @@ export async function say(biz: Business, callSid: string, actionUrl: string, spe
   return carrierPost(gatherHook, pathOf(actionUrl), params, biz.authToken);
 }
 
+/** A text from `from` to the business's number, through its signed SMS webhook (a fresh MessageSid). */
+export function textFrom(biz: Business, from: string, body: string, extra: Record<string, string> = {}) {
+  const params = { MessageSid: fakeSid("SM"), AccountSid: biz.accountSid, From: from, To: biz.phoneNumber, Body: body, NumMedia: "0", ApiVersion: "2010-04-01", ...extra };
+  return carrierPost(smsHook, "/api/telephony/sms", params, biz.authToken);
+}
+
+/** Saves Twilio keys for the business (as Settings → API Keys would): its carrier becomes Twilio. */
+export async function saveTwilioKeys(biz: Business, accountSid: string, authToken: string) {
+  await (await getDb()).insert(providerCredentials).values({
+    id: crypto.randomUUID(),
+    organizationId: biz.account.organizationId,
+    provider: "twilio",
+    ciphertext: encryptSecret(JSON.stringify({ accountSid, authToken })),
+    hint: authToken.slice(-4),
+  });
+}

@@ -6,18 +6,19 @@
 import { and, eq } from "drizzle-orm";
 import { GET as getRegistrationRoute, POST as postRegistration } from "@/app/api/compliance/messaging-registration/route";
 import { POST as replyRoute } from "@/app/api/messages/[id]/reply/route";
-import { POST as smsHook } from "@/app/api/telephony/sms/route";
-import { messages, providerCredentials, queuedTexts } from "@/db/schema";
+import { GET as getMessage } from "@/app/api/messages/[id]/route";
+import { assistantActions, messages, messagingRegistrations, phoneNumbers, queuedTexts } from "@/db/schema";
 import { storedMessaging } from "@/lib/appointments/messaging";
-import { registrationReviewJob, reviewRegistration, submitRegistration } from "@/lib/compliance/messaging-registration";
-import { encryptSecret } from "@/lib/crypto/secret-box";
+import { a2pApplies, registrationReviewJob, releaseQueuedTextsJob, reviewRegistration, submitRegistration } from "@/lib/compliance/messaging-registration";
 import { closeDb, getDb } from "@/lib/database";
 import { env } from "@/lib/env";
-import { getJobQueue } from "@/lib/jobs/queue";
+import { enqueue, getJobQueue } from "@/lib/jobs/queue";
+import { runDueJobs } from "@/lib/jobs/runner";
+import { sendOptOutConfirmation, sendText } from "@/lib/messages/send-text";
+import { SMS_TEXTS } from "@/lib/telephony/sms";
 import { fakeTwilioHttpClient, startFakeTwilio } from "../fakes/twilio-server";
-import { carrierPost, fakeSid } from "../helpers/carrier";
 import { call as callRoute } from "../helpers/http";
-import { business, type Business } from "../helpers/phone";
+import { business, saveTwilioKeys, textFrom, type Business } from "../helpers/phone";
 
 jest.setTimeout(120_000);
 afterAll(() => closeDb());
@@ -61,14 +62,21 @@ describe("on the simulated carrier", () => {
     expect(shown.queuedTexts).toEqual([expect.objectContaining({ to: CALLER, body: "Reminder: your haircut is tomorrow at 10.", origin: "appointment", reason: held.status === "queued" ? held.reason : "" })]);
 
     // The owner's own reply is refused with the reason rather than sent into a carrier block.
-    const inbound = await carrierPost(
-      smsHook,
-      "/api/telephony/sms",
-      { MessageSid: fakeSid("SM"), AccountSid: biz.accountSid, From: CALLER, To: biz.phoneNumber, Body: "Can I move it to Friday?", NumMedia: "0", ApiVersion: "2010-04-01" },
-      biz.authToken,
-    );
+    const inbound = await textFrom(biz, CALLER, "Can I move it to Friday?");
     expect(inbound.status).toBe(200);
+    // The assistant's reply is not put in the TwiML (carriers would block it): it waits, with the reason.
+    expect(inbound.verbs).toEqual([]);
     const [text] = await db.select().from(messages).where(and(eq(messages.organizationId, biz.account.organizationId), eq(messages.body, "Can I move it to Friday?")));
+    const heldReply = (await registration(biz)).body.queuedTexts.find((q: { origin: string }) => q.origin === "sms_reply");
+    expect(heldReply).toMatchObject({ to: CALLER, body: expect.any(String), reason: expect.stringMatching(/A2P 10DLC/) });
+    expect(await db.select().from(messages).where(and(eq(messages.organizationId, biz.account.organizationId), eq(messages.replyToId, text.id)))).toEqual([]);
+    // The owner sees it in the thread, waiting, with why; and on the text, the held reply.
+    const detail = await callRoute(getMessage, "GET", `/api/messages/${text.id}`, { sessionId: biz.account.sessionId, params: { id: text.id } });
+    // (the appointment reminder to the same contact from the same number waits there too)
+    expect(detail.body.thread.held.map((h: { body: string }) => h.body)).toEqual(["Reminder: your haircut is tomorrow at 10.", heldReply.body]);
+    expect(detail.body.thread.held[1].reason).toBe(heldReply.reason);
+    const [heldAction] = await db.select().from(assistantActions).where(and(eq(assistantActions.messageId, text.id), eq(assistantActions.type, "reply_held")));
+    expect(heldAction.detail).toMatchObject({ contact: CALLER, reason: heldReply.reason });
     const reply = await callRoute(replyRoute, "POST", `/api/messages/${text.id}/reply`, { sessionId: biz.account.sessionId, params: { id: text.id }, body: { body: "Yes, Friday at 10 works." } });
     expect(reply.status).toBe(409);
     expect(reply.body.message).toMatch(/A2P 10DLC/);
@@ -81,9 +89,68 @@ describe("on the simulated carrier", () => {
     const [out] = await db.select().from(messages).where(and(eq(messages.organizationId, biz.account.organizationId), eq(messages.body, "Reminder: your haircut is tomorrow at 10.")));
     expect(out).toMatchObject({ direction: "outbound", toNumber: CALLER });
     expect(["sent", "delivered"]).toContain(out.status);
-    const [queued] = await db.select().from(queuedTexts).where(eq(queuedTexts.organizationId, biz.account.organizationId));
-    expect(queued.messageId).toBe(out.id);
+    const queued = await db.select().from(queuedTexts).where(eq(queuedTexts.organizationId, biz.account.organizationId));
+    expect(queued.find((q) => q.origin === "appointment")!.messageId).toBe(out.id);
+    // The held reply went into the thread as the assistant's answer to the text it replies to.
+    const [answered] = await db.select().from(messages).where(and(eq(messages.organizationId, biz.account.organizationId), eq(messages.replyToId, text.id)));
+    expect(answered).toMatchObject({ direction: "outbound", toNumber: CALLER, body: heldReply.body, sentBy: "assistant", threadId: text.threadId });
+    expect((await callRoute(getMessage, "GET", `/api/messages/${text.id}`, { sessionId: biz.account.sessionId, params: { id: text.id } })).body.thread.held).toEqual([]);
     expect((await callRoute(replyRoute, "POST", `/api/messages/${text.id}/reply`, { sessionId: biz.account.sessionId, params: { id: text.id }, body: { body: "Yes, Friday at 10 works." } })).status).toBe(201);
+  });
+});
+
+describe("replies held for the registration", () => {
+  it("a reply that waited is not sent to a contact who opted out meanwhile; their STOP confirmation is; the release is a job", async () => {
+    const biz = await business("Waiting Salon");
+    const db = await getDb();
+    await submitRegistration(db, biz.account.organizationId, { brandName: "Waiting Salon LLC", useCase: "CUSTOMER_CARE" });
+    const from = "+15555550177";
+    const text = (body: string) => textFrom(biz, from, body);
+    expect((await text("What are your opening hours?")).verbs).toEqual([]);
+    expect((await text("STOP")).verbs).toEqual([]);
+    const waiting = (await registration(biz)).body.queuedTexts;
+    expect(waiting.map((q: { origin: string }) => q.origin)).toEqual(["sms_reply", "opt_out_confirmation"]);
+
+    // Approved at once (as Twilio may answer): the release is queued as a job, not done in the request.
+    await db.update(messagingRegistrations).set({ status: "approved", approvedAt: new Date() }).where(eq(messagingRegistrations.organizationId, biz.account.organizationId));
+    await enqueue(db, releaseQueuedTextsJob, { organizationId: biz.account.organizationId });
+    await runDueJobs({ definitions: [releaseQueuedTextsJob as never], schedules: false });
+    const rows = await db.select().from(queuedTexts).where(eq(queuedTexts.organizationId, biz.account.organizationId));
+    const reply = rows.find((q) => q.origin === "sms_reply")!;
+    expect(reply).toMatchObject({ sentAt: null, messageId: null, cancelReason: `${from} opted out while the text waited: not sent.` });
+    expect(reply.cancelledAt).not.toBeNull();
+    const confirmation = rows.find((q) => q.origin === "opt_out_confirmation")!;
+    const [sent] = await db.select().from(messages).where(eq(messages.id, confirmation.messageId!));
+    expect(sent).toMatchObject({ toNumber: from, body: SMS_TEXTS.stopped, sentBy: "system", intent: "opt_out" });
+    expect(await db.select().from(messages).where(and(eq(messages.organizationId, biz.account.organizationId), eq(messages.direction, "outbound")))).toHaveLength(1);
+    expect((await registration(biz)).body.queuedTexts).toEqual([]);
+  });
+
+  it("an opt-out's confirmation from a call or an agent waits too, instead of being lost", async () => {
+    const biz = await business("Waiting Clinic");
+    const db = await getDb();
+    await submitRegistration(db, biz.account.organizationId, { brandName: "Waiting Clinic LLC", useCase: "CUSTOMER_CARE" });
+    const to = "+15555550179";
+    await expect(sendOptOutConfirmation(db, biz.account.organizationId, { to, body: "Waiting Clinic: you're opted out." })).resolves.toMatchObject({ held: true, reason: expect.stringMatching(/A2P 10DLC/) });
+    expect((await registration(biz)).body.queuedTexts).toEqual([expect.objectContaining({ to, origin: "opt_out_confirmation" })]);
+    // A text someone types is refused with the reason instead (409), nothing queued.
+    await expect(sendText(db, biz.account.organizationId, { to: "+15555550180", body: "Hello" })).rejects.toMatchObject({ status: 409 });
+    expect((await registration(biz)).body.queuedTexts).toHaveLength(1);
+  });
+
+  it("applies to US 10-digit long codes only: a toll-free number answers at once", async () => {
+    expect(a2pApplies({ phoneNumber: "+14155550100", provider: "twilio" })).toBe(true);
+    expect(a2pApplies({ phoneNumber: "+14155550100", provider: "simulated" })).toBe(true);
+    expect(a2pApplies({ phoneNumber: "+18885550100", provider: "twilio" })).toBe(false);
+    expect(a2pApplies({ phoneNumber: "+442071234567", provider: "twilio" })).toBe(false);
+    const biz = await business("Toll Free Salon");
+    const db = await getDb();
+    const tollFree = `+1888555${String(Date.now()).slice(-4)}`;
+    await db.update(phoneNumbers).set({ phoneNumber: tollFree }).where(eq(phoneNumbers.id, biz.numberId));
+    await submitRegistration(db, biz.account.organizationId, { brandName: "Toll Free Salon LLC", useCase: "CUSTOMER_CARE" });
+    const res = await textFrom({ ...biz, phoneNumber: tollFree }, "+15555550178", "What are your opening hours?");
+    expect(res.verbs.map((v) => v.name)).toEqual(["Message"]);
+    expect((await registration(biz)).body.queuedTexts).toEqual([]);
   });
 });
 
@@ -94,13 +161,7 @@ describe("through Twilio's API", () => {
     try {
       const biz = await business("Twilio Salon");
       const db = await getDb();
-      await db.insert(providerCredentials).values({
-        id: crypto.randomUUID(),
-        organizationId: biz.account.organizationId,
-        provider: "twilio",
-        ciphertext: encryptSecret(JSON.stringify({ accountSid: ACCOUNT, authToken: "tw-token-5678" })),
-        hint: "5678",
-      });
+      await saveTwilioKeys(biz, ACCOUNT, "tw-token-5678");
       const deps = { twilioHttpClient: fakeTwilioHttpClient(fake.url) };
       await expect(submitRegistration(db, biz.account.organizationId, { brandName: "Twilio Salon", useCase: "CUSTOMER_CARE" }, deps)).rejects.toMatchObject({
         status: 400,

@@ -106,7 +106,7 @@ describe("HIPAA mode", () => {
     const csv = await callRoute(getAccessLog, "GET", "/api/compliance/access-log?format=csv", { sessionId: dental.account.sessionId });
     expect(csv.headers.get("content-type")).toContain("text/csv");
     const lines = csv.text.replace(/^\uFEFF/, "").trim().split("\r\n");
-    expect(lines[0]).toBe("opened_at,user_email,user_id,opened,call_id");
+    expect(lines[0]).toBe("at,user_email,user_id,resource,call_id,action,detail");
     expect(lines.slice(1).map((l) => l.split(",")[3])).toEqual(["recording", "transcript"]);
     // Another organization sees none of it.
     const other = await registerTestUser();

@@ -13,19 +13,24 @@ import { GET as getCall } from "@/app/api/calls/[id]/route";
 import { GET as getRecording } from "@/app/api/calls/[id]/recording/route";
 import { POST as eraseRoute } from "@/app/api/contacts/[id]/erasure/route";
 import { PUT as putSettings } from "@/app/api/settings/compliance/route";
+import { PUT as putRetention } from "@/app/api/settings/retention/route";
 import { POST as statusHook } from "@/app/api/telephony/status/route";
 import { POST as recordingHook } from "@/app/api/telephony/voice/call-recording/route";
 import { POST as voiceHook } from "@/app/api/telephony/voice/route";
-import { audioClips, callRecordings, contacts, phoneNumbers, providerCredentials } from "@/db/schema";
-import { createFilesystemBlobStore, setBlobStore } from "@/lib/blob-store";
+import { audioClips, callRecordings, contacts, jobs, phoneNumbers } from "@/db/schema";
+import { createFilesystemBlobStore, getBlobStore, setBlobStore } from "@/lib/blob-store";
 import { storeCallRecording, storeRecordingJob } from "@/lib/compliance/recordings";
-import { encryptSecret } from "@/lib/crypto/secret-box";
+import { deleteCarrierRecording, deleteCarrierRecordingJob, type CarrierRecordingDeletion } from "@/lib/compliance/recording-deletion";
+import { runDueJobs } from "@/lib/jobs/runner";
+import { createTwilioProvider } from "@/lib/providers/telephony/twilio";
+import { fakeTwilioHttpClient, startFakeTwilio } from "../fakes/twilio-server";
 import { closeDb, getDb } from "@/lib/database";
 import { getJobQueue } from "@/lib/jobs/queue";
+import { applyRetention } from "@/lib/retention/service";
 import type { TelephonyProvider } from "@/lib/providers/telephony/interface";
 import { carrierPost, fakeSid, find } from "../helpers/carrier";
 import { call as callRoute } from "../helpers/http";
-import { business, callParams, callRow, say, type Business } from "../helpers/phone";
+import { business, callParams, callRow, saveTwilioKeys, say, type Business } from "../helpers/phone";
 
 jest.setTimeout(120_000);
 
@@ -47,13 +52,7 @@ async function twilioBusiness(name: string): Promise<Business> {
   const biz = await business(name, { notice: true });
   const db = await getDb();
   await db.update(phoneNumbers).set({ provider: "twilio" }).where(eq(phoneNumbers.id, biz.numberId));
-  await db.insert(providerCredentials).values({
-    id: crypto.randomUUID(),
-    organizationId: biz.account.organizationId,
-    provider: "twilio",
-    ciphertext: encryptSecret(JSON.stringify({ accountSid: ACCOUNT, authToken: TOKEN })),
-    hint: "rec1",
-  });
+  await saveTwilioKeys(biz, ACCOUNT, TOKEN);
   await callRoute(putSettings, "PUT", "/api/settings/compliance", { sessionId: biz.account.sessionId, body: { businessState: "NY" } });
   return { ...biz, accountSid: ACCOUNT, authToken: TOKEN };
 }
@@ -118,15 +117,71 @@ describe("whole-call recordings", () => {
     expect(await db.select().from(audioClips).where(and(eq(audioClips.organizationId, biz.account.organizationId), eq(audioClips.source, "recording")))).toEqual([]);
   });
 
-  it("are discarded when the caller hung up during the notice", async () => {
+  it("past the organization's retention are deleted here and, by the job, at Twilio too", async () => {
+    const callSid = fakeSid("CA");
+    const from = "+15555550145";
+    const res = await carrierPost(voiceHook, "/api/telephony/voice", callParams(biz, callSid, { From: from }), biz.authToken);
+    await say(biz, callSid, find(res.verbs, "Gather")!.attrs.action, "What are your opening hours?", { From: from });
+    await carrierPost(statusHook, "/api/telephony/status", callParams(biz, callSid, { From: from, CallStatus: "completed", CallDuration: "30" }), biz.authToken);
+    const recordingSid = fakeSid("RE");
+    await recordingCallback(biz, callSid, recordingSid);
+    const call = await callRow(callSid);
+    const db = await getDb();
+    expect(await storeCallRecording(db, { callId: call.id, organizationId: biz.account.organizationId }, { provider: carrier })).toBe("stored");
+
+    expect((await callRoute(putRetention, "PUT", "/api/settings/retention", { sessionId: biz.account.sessionId, body: { recordingsDays: 1, transcriptsDays: null, textsDays: null } })).status).toBe(200);
+    const run = await applyRetention(db, getBlobStore(), biz.account.organizationId, new Date(Date.now() + 2 * 86_400_000));
+    expect(run.recordings).toBeGreaterThanOrEqual(1);
+    const [row] = await db.select().from(callRecordings).where(eq(callRecordings.callId, call.id));
+    expect(row).toMatchObject({ status: "discarded", clipId: null });
+    const queued = (await (await getJobQueue()).pending(deleteCarrierRecordingJob.name)).filter((j) => (j.data as CarrierRecordingDeletion).callId === call.id);
+    expect(queued.map((j) => j.data)).toEqual([{ organizationId: biz.account.organizationId, callId: call.id, recordingSid, provider: "twilio", reason: "retention" }]);
+    await callRoute(putRetention, "PUT", "/api/settings/retention", { sessionId: biz.account.sessionId, body: { recordingsDays: null, transcriptsDays: null, textsDays: null } });
+  });
+
+  it("are discarded when the caller hung up during the notice, and deleted at Twilio by a retried job, logged", async () => {
     const callSid = fakeSid("CA");
     await carrierPost(voiceHook, "/api/telephony/voice", callParams(biz, callSid, { From: "+15555550144" }), biz.authToken);
     await carrierPost(statusHook, "/api/telephony/status", callParams(biz, callSid, { From: "+15555550144", CallStatus: "completed", CallDuration: "4" }), biz.authToken);
-    expect((await recordingCallback(biz, callSid, fakeSid("RE"))).status).toBe(200);
+    const recordingSid = fakeSid("RE");
+    expect((await recordingCallback(biz, callSid, recordingSid)).status).toBe(200);
     const call = await callRow(callSid);
-    expect(await storeCallRecording(await getDb(), { callId: call.id, organizationId: biz.account.organizationId }, { provider: carrier })).toBe("discarded");
-    const [row] = await (await getDb()).select().from(callRecordings).where(eq(callRecordings.callId, call.id));
+    const db = await getDb();
+    expect(await storeCallRecording(db, { callId: call.id, organizationId: biz.account.organizationId }, { provider: carrier })).toBe("discarded");
+    const [row] = await db.select().from(callRecordings).where(eq(callRecordings.callId, call.id));
     expect(row).toMatchObject({ status: "discarded", clipId: null });
+
+    // Twilio still holds it: the deletion job (queued once) removes it there with the real SDK.
+    const fake = await startFakeTwilio({ accountSid: ACCOUNT, authToken: TOKEN, recordings: { [recordingSid]: AUDIO } });
+    try {
+      const twilioCarrier = createTwilioProvider({ accountSid: ACCOUNT, authToken: TOKEN, httpClient: fakeTwilioHttpClient(fake.url) });
+      // The job as the runner runs it, its carrier aimed at the fake.
+      const job = { ...deleteCarrierRecordingJob, handler: (data: CarrierRecordingDeletion, ctx: { db: typeof db }) => deleteCarrierRecording(ctx.db, data, { provider: twilioCarrier }) };
+      const queued = async () => (await (await getJobQueue()).pending(deleteCarrierRecordingJob.name)).filter((j) => (j.data as CarrierRecordingDeletion).callId === call.id);
+      expect((await queued()).map((j) => j.data)).toEqual([{ organizationId: biz.account.organizationId, callId: call.id, recordingSid, provider: "twilio", reason: "no_consent" }]);
+
+      // Twilio is down on the first attempt: nothing is lost, the job waits for its retry.
+      fake.failNext(`/Recordings/${recordingSid}.json`, 503, 20503, "Service unavailable");
+      await runDueJobs({ definitions: [job as never], schedules: false });
+      expect(fake.recordings[recordingSid]).toBeDefined();
+      const [retry] = await queued();
+      expect(retry.startAfter.getTime()).toBeGreaterThan(Date.now());
+      await db.update(jobs).set({ startAfter: new Date() }).where(eq(jobs.id, retry.id));
+
+      await runDueJobs({ definitions: [job as never], schedules: false });
+      expect(fake.recordings[recordingSid]).toBeUndefined();
+      expect(fake.requests.filter((r) => r.method === "DELETE" && r.path.includes(recordingSid)).map((r) => r.path)).toEqual([
+        `/2010-04-01/Accounts/${ACCOUNT}/Recordings/${recordingSid}.json`,
+        `/2010-04-01/Accounts/${ACCOUNT}/Recordings/${recordingSid}.json`,
+      ]);
+      expect(await queued()).toEqual([]);
+      const log = await callRoute(getAccessLog, "GET", "/api/compliance/access-log", { sessionId: biz.account.sessionId });
+      expect(log.body.entries.filter((e: { callId: string; action: string }) => e.callId === call.id && e.action === "deleted")).toEqual([
+        expect.objectContaining({ resource: "recording", userId: null, detail: `Deleted at Twilio (${recordingSid}): no consent (the caller did not stay on past the recording notice)` }),
+      ]);
+    } finally {
+      await fake.close();
+    }
   });
 
   it("are not started when the owner switched recording off", async () => {

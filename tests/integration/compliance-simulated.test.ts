@@ -20,18 +20,20 @@ import { POST as forwardingTest } from "@/app/api/phone-numbers/[id]/forwarding-
 import { PATCH as patchNumber } from "@/app/api/phone-numbers/[id]/route";
 import { PUT as putSettings } from "@/app/api/settings/compliance/route";
 import { PUT as putRetention } from "@/app/api/settings/retention/route";
-import { assistantActions, audioClips, callRecordings, calls, contacts, messages, smsOptOuts } from "@/db/schema";
+import { assistantActions, audioClips, callRecordings, calls, contacts, messages, messageThreads, smsOptOuts } from "@/db/schema";
 import { createFilesystemBlobStore, getBlobStore, setBlobStore } from "@/lib/blob-store";
 import { storeRecordingJob } from "@/lib/compliance/recordings";
+import { deleteCarrierRecordingJob } from "@/lib/compliance/recording-deletion";
 import { closeDb, getDb } from "@/lib/database";
 import { runDueJobs } from "@/lib/jobs/runner";
 import { assertMayCall, optOutOf } from "@/lib/messages/opt-out";
 import { sendText } from "@/lib/messages/send-text";
 import { applyRetention } from "@/lib/retention/service";
-import { SimulatedCall, sendSimulatedSms, type CallEvent, type CallHost } from "@/lib/telephony/simulator/carrier-client";
+import { SimulatedCall, sendSimulatedSms } from "@/lib/telephony/simulator/carrier-client";
 import { parseWav } from "@/lib/voice/audio";
 import { call as callRoute } from "../helpers/http";
 import { carrierAccountFrom, inProcessTransport } from "../helpers/in-process-carrier";
+import { placeSimulatedCall, scriptedHost } from "../helpers/simulated-call";
 import { business, type Business } from "../helpers/phone";
 
 jest.setTimeout(120_000);
@@ -46,35 +48,7 @@ afterAll(async () => {
 
 const NOTICE = /answered by an AI assistant and may be recorded and transcribed/;
 
-function scriptedHost(lines: string[], options: Partial<CallHost> = {}) {
-  const events: CallEvent[] = [];
-  const host: CallHost = {
-    async play(url) {
-      await (await inProcessTransport.fetch(url)).arrayBuffer();
-    },
-    async listen() {
-      return lines.shift() ?? "";
-    },
-    async dial() {
-      return "no-answer";
-    },
-    async record() {
-      return null;
-    },
-    onEvent: (e) => events.push(e),
-    ...options,
-  };
-  return { host, events };
-}
-
-async function place(biz: Business, from: string, lines: string[], options: Partial<CallHost> = {}) {
-  const { host, events } = scriptedHost(lines, options);
-  const call = new SimulatedCall(carrierAccountFrom(biz), inProcessTransport, host, { from, to: biz.phoneNumber });
-  await call.start();
-  const db = await getDb();
-  const [row] = await db.select().from(calls).where(eq(calls.providerCallSid, call.callSid));
-  return { call, events, row };
-}
+const place = placeSimulatedCall;
 
 const detailOf = (biz: Business, id: string) => callRoute(getCall, "GET", `/api/calls/${id}`, { sessionId: biz.account.sessionId, params: { id } });
 const recordingOf = (biz: Business, id: string, query = "") => callRoute(getRecording, "GET", `/api/calls/${id}/recording${query}`, { sessionId: biz.account.sessionId, params: { id } });
@@ -148,6 +122,8 @@ describe("whole-call recordings on the simulated carrier", () => {
     expect(erased.body.erased.recordings).toBe(1);
     expect((await recordingOf(biz, row.id)).status).toBe(404);
     expect(await recordingClips(biz.account.organizationId)).toEqual([]);
+    // The carrier's copy is deleted by a job (here it was the same clip, already gone), and logged.
+    await runDueJobs({ definitions: [deleteCarrierRecordingJob as never], schedules: false });
 
     // The certificate and the access log open in a spreadsheet: read back with an RFC 4180 parser.
     const certificates = await callRoute(listCertificates, "GET", "/api/compliance/erasures?format=csv", { sessionId: biz.account.sessionId });
@@ -159,8 +135,12 @@ describe("whole-call recordings on the simulated carrier", () => {
     expect(Date.parse(recordingsLine!.erased_at)).not.toBeNaN();
     const log = await callRoute(getAccessLog, "GET", "/api/compliance/access-log?format=csv", { sessionId: biz.account.sessionId });
     const logRows: Record<string, string>[] = parse(log.text, { bom: true, columns: true });
-    expect(logRows.filter((r) => r.opened === "recording").length).toBeGreaterThanOrEqual(2); // played and downloaded in the first test
-    expect(logRows.every((r) => r.user_email === biz.account.email)).toBe(true);
+    const opened = logRows.filter((r) => r.action === "opened");
+    expect(opened.filter((r) => r.resource === "recording").length).toBeGreaterThanOrEqual(2); // played and downloaded in the first test
+    expect(opened.every((r) => r.user_email === biz.account.email)).toBe(true);
+    expect(logRows.filter((r) => r.action === "deleted" && r.call_id === row.id)).toEqual([
+      expect.objectContaining({ resource: "recording", user_email: "", detail: expect.stringMatching(/ the simulated carrier \(RE[0-9a-f]{32}\): the caller's erasure$/) }),
+    ]);
   });
 
   it("are not kept when the caller hangs up before staying on past the notice (the call is answered, not kept)", async () => {
@@ -180,7 +160,15 @@ describe("whole-call recordings on the simulated carrier", () => {
     const detail = await detailOf(biz, row.id);
     expect(detail.body.consent).toMatchObject({ holds: false, stayedOn: false });
     expect(detail.body.callRecording).toMatchObject({ status: "discarded", url: null });
+    // The carrier still has it until the deletion job runs: then it is deleted there, and logged.
+    const [dropped] = await db.select().from(callRecordings).where(eq(callRecordings.callId, row.id));
+    expect((await recordingClips(biz.account.organizationId)).map((c) => c.id)).toEqual([dropped.recordingSid]);
+    await runDueJobs({ definitions: [deleteCarrierRecordingJob as never], schedules: false });
     expect(await recordingClips(biz.account.organizationId)).toEqual([]);
+    const log = await callRoute(getAccessLog, "GET", "/api/compliance/access-log", { sessionId: biz.account.sessionId });
+    expect(log.body.entries.filter((e: { action: string; callId: string }) => e.action === "deleted" && e.callId === row.id)).toEqual([
+      expect.objectContaining({ resource: "recording", userId: null, detail: `Deleted at the simulated carrier (${dropped.recordingSid}): no consent (the caller did not stay on past the recording notice)` }),
+    ]);
   });
 
   it("in Connecticut start before the notice, so the notice is part of the recording (Conn. Gen. Stat. § 52-570d(a)(2))", async () => {
@@ -193,6 +181,17 @@ describe("whole-call recordings on the simulated carrier", () => {
     const detail = await detailOf(biz, row.id);
     expect(detail.body.consent).toMatchObject({ callerState: "CT", holds: true });
     expect(detail.body.callRecording.status).toBe("stored");
+  });
+
+  it("in Washington start before the notice too, since an announcement counts as consent only when it is recorded (RCW 9.73.030(3))", async () => {
+    const { events, row } = await place(biz, "+12065550167", ["What are your hours?", "Bye!"]);
+    const kinds = events.map((e) => e.type);
+    const noticeAt = events.findIndex((e) => e.type === "say" && NOTICE.test(e.text));
+    expect(noticeAt).toBeGreaterThanOrEqual(0);
+    expect(kinds.indexOf("recording-started")).toBeGreaterThanOrEqual(0);
+    expect(kinds.indexOf("recording-started")).toBeLessThan(noticeAt);
+    const detail = await detailOf(biz, row.id);
+    expect(detail.body.consent).toMatchObject({ callerState: "WA", holds: true });
   });
 
   it("are not started when the caller hangs up during the notice, nor when the owner switched recording off", async () => {
@@ -274,6 +273,10 @@ describe("opt-out in any words on a call", () => {
     const sent = await confirmations();
     expect(sent).toHaveLength(1);
     expect(sent[0].body).toMatch(/^Sim Opt Out Dental: you're opted out and will get no more texts or calls from us\. Reply START/);
+    // The system's text, tagged opt_out, from the number the caller called, in the contact's (opted-out) thread.
+    expect(sent[0]).toMatchObject({ sentBy: "system", intent: "opt_out", phoneNumberId: biz.numberId, fromNumber: biz.phoneNumber, status: "sent" });
+    const [thread] = await db.select().from(messageThreads).where(and(eq(messageThreads.organizationId, biz.account.organizationId), eq(messageThreads.contactNumber, caller)));
+    expect(thread).toMatchObject({ id: sent[0].threadId, phoneNumberId: biz.numberId, optedOut: true });
 
     // Another opt-out in other words: still opted out, no second confirmation text.
     await place(biz, caller, ["Stop texting me", "Goodbye"]);

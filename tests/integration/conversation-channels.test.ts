@@ -6,7 +6,6 @@
  */
 import { and, eq } from "drizzle-orm";
 import { POST as statusHook } from "@/app/api/telephony/status/route";
-import { POST as smsHook } from "@/app/api/telephony/sms/route";
 import { PUT as putPolicy } from "@/app/api/call-policy/route";
 import { assistantActions, callFollowUps, messages, messageThreads, smsOptOuts, tasks } from "@/db/schema";
 import { askQuestionSkill } from "@/lib/a2a/agent/skills";
@@ -16,18 +15,14 @@ import { runDueJobs } from "@/lib/jobs/runner";
 import { memoryFor } from "@/lib/receptionist/memory";
 import { SMS_TEXTS } from "@/lib/telephony/sms";
 import { finishCallJob } from "@/lib/telephony/voice/post-call";
-import { carrierPost, fakeSid } from "../helpers/carrier";
+import { carrierPost } from "../helpers/carrier";
 import { call as callRoute } from "../helpers/http";
-import { business, callParams, callRow, say, type Business } from "../helpers/phone";
-import { POST as voiceHook } from "@/app/api/telephony/voice/route";
+import { business, callParams, callRow, say, startCall, textFrom, type Business } from "../helpers/phone";
 
 jest.setTimeout(120_000);
 afterAll(() => closeDb());
 
-function text(biz: Business, from: string, body: string) {
-  const params = { MessageSid: fakeSid("SM"), AccountSid: biz.accountSid, From: from, To: biz.phoneNumber, Body: body, NumMedia: "0", ApiVersion: "2010-04-01" };
-  return carrierPost(smsHook, "/api/telephony/sms", params, biz.authToken);
-}
+const text = textFrom;
 
 async function optOutActions(organizationId: string) {
   const db = await getDb();
@@ -39,12 +34,7 @@ async function outboundTo(organizationId: string, to: string) {
   return db.select().from(messages).where(and(eq(messages.organizationId, organizationId), eq(messages.toNumber, to), eq(messages.direction, "outbound")));
 }
 
-async function arrive(biz: Business, from: string, extra: Record<string, string> = {}) {
-  const callSid = fakeSid("CA");
-  const res = await carrierPost(voiceHook, "/api/telephony/voice", callParams(biz, callSid, { From: from, ...extra }), biz.authToken);
-  expect(res.status).toBe(200);
-  return { callSid, res };
-}
+const arrive = (biz: Business, from: string, extra: Record<string, string> = {}) => startCall(biz, undefined, { From: from, ...extra });
 
 async function endCall(biz: Business, callSid: string, from: string) {
   await carrierPost(statusHook, "/api/telephony/status", callParams(biz, callSid, { From: from, CallStatus: "completed", CallDuration: "45" }), biz.authToken);
@@ -184,6 +174,7 @@ describe("calls through the engine, and the records after them", () => {
     const texts = await outboundTo(biz.account.organizationId, from);
     expect(texts).toHaveLength(1);
     expect(texts[0].body).toMatch(/opted out/);
+    expect(texts[0]).toMatchObject({ sentBy: "system", intent: "opt_out", threadId: expect.any(String) });
   });
 
   it("a caller the spam score flags is not saved as a contact, gets no text-back and costs no credit", async () => {

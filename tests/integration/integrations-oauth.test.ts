@@ -22,7 +22,6 @@ import { env } from "@/lib/env";
 import { refreshExpiringGrants } from "@/lib/integrations/oauth";
 import { deliverWebhookJob, processDueDeliveries } from "@/lib/integrations/webhooks";
 import { getCalendarConnection } from "@/lib/provider-selection/calendar";
-import { SimulatedCall, type CallHost } from "@/lib/telephony/simulator/carrier-client";
 import { finishCallJob } from "@/lib/telephony/voice/post-call";
 import { startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar-server";
 import { startFakeGoogleOAuth, type FakeGoogleOAuth } from "../fakes/google-oauth-server";
@@ -38,7 +37,7 @@ import { createTask } from "@/lib/receptionist/tasks";
 import { tasks } from "@/db/schema";
 import { registerTestUser, type TestAccount } from "../helpers/accounts";
 import { call } from "../helpers/http";
-import { carrierAccountFrom, inProcessTransport } from "../helpers/in-process-carrier";
+import { placeSimulatedCall } from "../helpers/simulated-call";
 import { runJobsUntil } from "../helpers/jobs";
 import { business, type Business } from "../helpers/phone";
 
@@ -124,27 +123,8 @@ async function authorize(account: TestAccount, slug: string) {
   return { authorizeUrl, back, done };
 }
 
-function scriptedHost(lines: string[]): CallHost {
-  return {
-    async play(url) {
-      await (await inProcessTransport.fetch(url)).arrayBuffer();
-    },
-    async listen() {
-      return lines.shift() ?? "";
-    },
-    async dial() {
-      return "no-answer";
-    },
-    async record() {
-      return null;
-    },
-    onEvent: () => {},
-  };
-}
-
 async function placeCall(biz: Business, from: string, lines: string[]) {
-  const simulated = new SimulatedCall(carrierAccountFrom(biz), inProcessTransport, scriptedHost(lines), { from, to: biz.phoneNumber });
-  await simulated.start();
+  const { call: simulated } = await placeSimulatedCall(biz, from, lines);
   await runJobsUntil([finishCallJob], async () => {
     const [row] = await (await getDb()).select().from(calls).where(eq(calls.providerCallSid, simulated.callSid));
     return Boolean(row?.notifiedAt);

@@ -10,10 +10,11 @@ import { GET as byCallSid } from "@/app/api/telephony/calls/[sid]/route";
 import { createFilesystemBlobStore, setBlobStore } from "@/lib/blob-store";
 import { closeDb } from "@/lib/database";
 import { runDueJobs } from "@/lib/jobs/runner";
-import { SimulatedCall, sendSimulatedSms, type CallEvent, type CallHost } from "@/lib/telephony/simulator/carrier-client";
+import { SimulatedCall, sendSimulatedSms } from "@/lib/telephony/simulator/carrier-client";
 import { finishCallJob, processVoicemailJob } from "@/lib/telephony/voice/post-call";
 import { call as callRoute } from "../helpers/http";
 import { carrierAccountFrom, inProcessTransport } from "../helpers/in-process-carrier";
+import { scriptedHost } from "../helpers/simulated-call";
 import { business } from "../helpers/phone";
 
 // The first test opens and migrates the database of the run: slow on a busy machine.
@@ -26,31 +27,6 @@ afterAll(async () => {
   fs.rmSync(blobDir, { recursive: true, force: true });
   await closeDb();
 });
-
-function scriptedHost(lines: string[], options: Partial<CallHost> = {}) {
-  const events: CallEvent[] = [];
-  const played: string[] = [];
-  const host: CallHost = {
-    async play(url) {
-      played.push(url);
-      const res = await inProcessTransport.fetch(url);
-      expect(res.status).toBe(200);
-      await res.arrayBuffer();
-    },
-    async listen() {
-      return lines.shift() ?? "";
-    },
-    async dial() {
-      return "no-answer";
-    },
-    async record() {
-      return null;
-    },
-    onEvent: (e) => events.push(e),
-    ...options,
-  };
-  return { host, events, played };
-}
 
 describe("a simulated call end to end", () => {
   it("greets, answers, says goodbye, reports the duration, and the call lands in history with its summary", async () => {

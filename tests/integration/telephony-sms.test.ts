@@ -8,10 +8,9 @@ import { eq } from "drizzle-orm";
 import { GET as getMessage } from "@/app/api/messages/[id]/route";
 import { POST as replyRoute } from "@/app/api/messages/[id]/reply/route";
 import { POST as smsHook } from "@/app/api/telephony/sms/route";
-import { assistantActions, messages, messageThreads, phoneNumbers, providerCredentials } from "@/db/schema";
+import { assistantActions, messages, messageThreads, phoneNumbers } from "@/db/schema";
 import { getCreditBalance } from "@/lib/billing/ledger";
 import { SPAM } from "@/lib/text/routing";
-import { encryptSecret } from "@/lib/crypto/secret-box";
 import { closeDb, getDb } from "@/lib/database";
 import { createTwilioProvider } from "@/lib/providers/telephony/twilio";
 import { getTelephonyProviderFor } from "@/lib/provider-selection/telephony";
@@ -19,7 +18,7 @@ import { fakeTwilioHttpClient, startFakeTwilio } from "../fakes/twilio-server";
 import { registerTestUser } from "../helpers/accounts";
 import { carrierPost, fakeSid } from "../helpers/carrier";
 import { call as callRoute } from "../helpers/http";
-import { business, type Business } from "../helpers/phone";
+import { business, saveTwilioKeys, type Business } from "../helpers/phone";
 
 // The first test opens and migrates the database of the run: slow on a busy machine.
 jest.setTimeout(90_000);
@@ -209,13 +208,7 @@ describe("the owner's reply from Call History", () => {
     try {
       const biz = await business("Twilio Dental");
       const db = await getDb();
-      await db.insert(providerCredentials).values({
-        id: crypto.randomUUID(),
-        organizationId: biz.account.organizationId,
-        provider: "twilio",
-        ciphertext: encryptSecret(JSON.stringify({ accountSid: ACCOUNT, authToken: "tw-token-1234" })),
-        hint: "1234",
-      });
+      await saveTwilioKeys(biz, ACCOUNT, "tw-token-1234");
       await db.update(phoneNumbers).set({ provider: "twilio" }).where(eq(phoneNumbers.id, biz.numberId));
       // The number is on the Twilio account (Twilio refuses to send from a number it does not hold).
       fake.incoming.push({ sid: fakeSid("PN"), phone_number: biz.phoneNumber, friendly_name: "Twilio Dental", voice_url: null, sms_url: null } as never);

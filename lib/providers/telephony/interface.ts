@@ -41,6 +41,11 @@ export interface TelephonyProvider {
   /** A call recording's audio (a voicemail), by its RE… sid. */
   fetchRecording(recordingSid: string): Promise<Recording>;
   /**
+   * Deletes a recording at the carrier (no consent, erasure): the carrier keeps none. A recording the
+   * carrier no longer has counts as deleted; answers whether there was one to delete.
+   */
+  deleteRecording(recordingSid: string): Promise<{ deleted: boolean }>;
+  /**
    * Proves the owner controls a brought-in number: the carrier calls it and the owner keys in the
    * code shown on screen (Twilio's caller-ID verification, a ValidationRequest). The outcome arrives
    * on `statusCallbackUrl` (VerificationStatus success|failed). Answers the code and the call's sid.

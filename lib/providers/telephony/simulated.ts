@@ -49,8 +49,10 @@ export type TakenNumbers = (candidates: string[]) => Promise<string[]>;
 
 /** The simulated carrier's recording storage (recordings the phone panel or the simulator made). */
 export type RecordingStore = (recordingSid: string) => Promise<Recording | null>;
+/** Deletes one of the simulated carrier's recordings; answers whether it had it. */
+export type RecordingRemover = (recordingSid: string) => Promise<boolean>;
 
-export function createSimulatedProvider(takenAmong: TakenNumbers, recordings?: RecordingStore): TelephonyProvider {
+export function createSimulatedProvider(takenAmong: TakenNumbers, recordings?: RecordingStore, removeRecording?: RecordingRemover): TelephonyProvider {
   async function freeIn(areaCode: string, limit: number): Promise<string[]> {
     const range = rangeOf(areaCode);
     const used = new Set(await takenAmong(range));
@@ -119,6 +121,10 @@ export function createSimulatedProvider(takenAmong: TakenNumbers, recordings?: R
       const found = recordings ? await recordings(recordingSid) : null;
       if (!found) throw new TelephonyError(`The simulated carrier has no recording ${recordingSid}.`, "not_found");
       return found;
+    },
+
+    async deleteRecording(recordingSid) {
+      return { deleted: removeRecording ? await removeRecording(recordingSid) : false };
     },
   };
 }

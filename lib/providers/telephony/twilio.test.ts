@@ -184,6 +184,25 @@ describe("Twilio telephony provider (real SDK, fake REST server)", () => {
     await expect(p.fetchRecording("../../etc/passwd")).rejects.toMatchObject({ kind: "invalid" });
   });
 
+  it("deletes a recording at Twilio (DELETE Recordings/{sid}.json); one Twilio no longer has counts as deleted", async () => {
+    const sid = `RE${"d4".repeat(16)}`;
+    fake.recordings[sid] = Buffer.from("RIFF-no-consent");
+    await expect(provider().deleteRecording(sid)).resolves.toEqual({ deleted: true });
+    expect(fake.requests[0]).toMatchObject({ method: "DELETE", path: `${BASE}/Recordings/${sid}.json` });
+    expect(fake.requests[0].headers.authorization).toBe(basicAuth);
+    expect(fake.recordings[sid]).toBeUndefined();
+    // Asked again (a retried job): Twilio answers 404, which means it is gone.
+    await expect(provider().deleteRecording(sid)).resolves.toEqual({ deleted: false });
+    // A failure Twilio reports is thrown, so the job retries it; a wrong sid never reaches Twilio.
+    fake.recordings[sid] = Buffer.from("RIFF-again");
+    fake.failNext(`/Recordings/${sid}.json`, 503, 20503, "Service unavailable");
+    await expect(provider().deleteRecording(sid)).rejects.toMatchObject({ kind: "provider" });
+    expect(fake.recordings[sid]).toBeDefined();
+    const before = fake.requests.length;
+    await expect(provider().deleteRecording("RE../../Calls")).rejects.toMatchObject({ kind: "invalid" });
+    expect(fake.requests).toHaveLength(before);
+  });
+
   it("refuses an account SID that is not AC + 32 hex characters before any request", () => {
     expect(() => createTwilioProvider({ accountSid: "nonsense", authToken: AUTH_TOKEN })).toThrow(TelephonyError);
     expect(fake.requests).toHaveLength(0);

@@ -152,6 +152,19 @@ export function createTwilioProvider(options: TwilioProviderOptions): TelephonyP
       });
     },
 
+    async deleteRecording(recordingSid) {
+      if (!RECORDING_SID.test(recordingSid)) throw new TelephonyError(`"${recordingSid}" is not a Twilio recording sid.`, "invalid");
+      try {
+        // DELETE /2010-04-01/Accounts/{AC}/Recordings/{RE}.json: Twilio removes the audio and its metadata.
+        await client.recordings(recordingSid).remove();
+        return { deleted: true };
+      } catch (error) {
+        const failure = toTelephonyError(error, `delete recording ${recordingSid}`);
+        if (failure.kind === "not_found") return { deleted: false };
+        throw failure;
+      }
+    },
+
     /**
      * Downloads a recording as WAV with the account's credentials. The URL is built from the sid on
      * Twilio's API host (never taken from a webhook), so a recording can only come from the account.

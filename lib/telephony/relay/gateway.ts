@@ -359,6 +359,7 @@ class RelaySession {
       record: { callId: this.call.id, step: this.transcript.length, taskKey: `call:${this.call.id}:message:turn${this.transcript.length}` },
       callerName: async () => understanding?.name ?? carrierName(this.call.callerName),
       confirmOptOut: true,
+      phoneNumberId: this.call.phoneNumberId,
     };
   }
 

@@ -295,6 +295,7 @@ function turnInput(runtime: CallRuntime, text: string, step: number, bookingActi
     record: { callId: call.id, step, taskKey: `call:${call.id}:message:step${step}` },
     callerName: () => callerNameOf(runtime),
     confirmOptOut: true,
+    phoneNumberId: call.phoneNumberId,
   };
 }
 
