@@ -296,7 +296,7 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
   const started = performance.now();
   const bookingTurns: DialogueTurn[] = [];
   // Booking by text: the dialogue answers turns about appointments, the model everything else.
-  const llm = bookingAwareLlm(db, number.organizationId, deps.llm ?? (await selectLlm(db, number.organizationId)), { channel: "sms", ref: thread.id, callerPhone: from, heard: () => bookingHeard(heard) }, booking, (t) => {
+  const llm = bookingAwareLlm(db, number.organizationId, deps.llm ?? (await selectLlm(db, number.organizationId)), { channel: "sms", ref: thread.id, callerPhone: from, heard: () => bookingHeard(heard), conversation: { record: { messageId: inbound.id } } }, booking, (t) => {
     bookingTurns.push(t);
   });
   const profile = await businessInfo(db, number.organizationId);

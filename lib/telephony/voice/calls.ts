@@ -487,7 +487,7 @@ function failureClassOf(error: unknown): FailureClass {
 }
 
 type Composed = {
-  reply: { text: string; intent: Intent; knowledgeGap?: { question: string } };
+  reply: { text: string; intent: Intent; knowledgeGap?: { question: string }; transfer?: { to: string } };
   url: string;
   timings: { llmFirstTokenMs: number | null; llmTotalMs: number; ttsFirstByteMs: number | null; ttsTotalMs: number };
 };
@@ -610,7 +610,10 @@ async function replyTurn(runtime: CallRuntime, req: CarrierRequest, step: number
     action(type, { appointmentId: booked.appointment.id, readBack: booked.appointment.readBack });
   }
   let answer: Answer;
-  if (intent === "spam") {
+  if (result.reply.transfer) {
+    // The model's transfer tool succeeded (to the owner's number): its words, then the <Dial>.
+    answer = { xml: dialPerson(call, [play], result.reply.transfer.to, step + 1), turns, mode: "transfer", silentPrompts: 0, timing };
+  } else if (intent === "spam") {
     action("spam_declined", {});
     writes.push(raiseCallSpam(db, call, SPAM_POINTS.recorded, SPAM.recorded));
     answer = { xml: hangupTwiml([play]), turns, timing, extra: { intent: "spam" }, ended: { status: "completed", outcome: "answered_by_assistant" } };
