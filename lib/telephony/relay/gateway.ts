@@ -570,7 +570,7 @@ export async function startRelayGateway(options: { port: number; host?: string; 
           const credit = { balance: org.balance, unlimited: org.tier === "enterprise" && org.status === "active" };
           // Booking by voice: the dialogue answers turns about appointments, the model everything else.
           const holder: { session?: RelaySession } = {};
-          const withBooking = bookingAwareLlm(db, call.organizationId, llm, { channel: "call", ref: call.id, callerPhone: call.fromNumber, heard: () => bookingHeard(holder.session?.understanding ?? null) }, deps.booking);
+          const withBooking = bookingAwareLlm(db, call.organizationId, llm, { channel: "call", ref: call.id, callerPhone: call.fromNumber, heard: () => bookingHeard(holder.session?.understanding ?? null), conversation: { record: { callId: call.id } } }, deps.booking);
           const session = new RelaySession(db, ws, call, number, assistant, business, withBooking, deps, freePeriodDue, credit);
           holder.session = session;
           ws.on("message", (data) => session.handle(data));
