@@ -389,6 +389,7 @@ class RelaySession {
 
     let firstTokenMs: number | null = null;
     let intent: string | null = null;
+    let transferTo: string | null = null;
     let failed: unknown = null;
     const mustWait = !(this.credit.unlimited || (this.credit.balance ?? 0) >= LOW_BALANCE);
     bookkeeping.then(
@@ -423,6 +424,7 @@ class RelaySession {
           this.send({ type: "text", token: event.text, last: false });
         } else {
           intent = event.reply.intent;
+          transferTo = event.reply.transfer?.to ?? null;
         }
         pending = events.next();
       }
@@ -474,6 +476,11 @@ class RelaySession {
     });
     if (intent === "appointment" && mentionedWhen(text)) {
       await recordAction(this.db, { organizationId: this.call.organizationId, callId: this.call.id, type: "booking_requested", detail: { text, when: mentionedWhen(text) } });
+    }
+    if (transferTo && !interrupted) {
+      // The model's transfer tool succeeded: its words play out, then the Connect action dials the number.
+      await new Promise((r) => setTimeout(r, this.estimateSpeechMs(replyText)));
+      return this.sayAndEnd(null, "transfer", undefined, transferTo);
     }
     if (intent === "human_handoff") {
       await recordAction(this.db, { organizationId: this.call.organizationId, callId: this.call.id, type: "callback_requested", detail: { text } });
@@ -570,7 +577,7 @@ export async function startRelayGateway(options: { port: number; host?: string; 
           const credit = { balance: org.balance, unlimited: org.tier === "enterprise" && org.status === "active" };
           // Booking by voice: the dialogue answers turns about appointments, the model everything else.
           const holder: { session?: RelaySession } = {};
-          const withBooking = bookingAwareLlm(db, call.organizationId, llm, { channel: "call", ref: call.id, callerPhone: call.fromNumber, heard: () => bookingHeard(holder.session?.understanding ?? null), conversation: { record: { callId: call.id } } }, deps.booking);
+          const withBooking = bookingAwareLlm(db, call.organizationId, llm, { channel: "call", ref: call.id, callerPhone: call.fromNumber, heard: () => bookingHeard(holder.session?.understanding ?? null), conversation: { canTransfer: true, forwardTo: number?.forwardTo ?? null, rules: assistant?.callRules ?? DEFAULT_CALL_RULES, record: { callId: call.id } } }, deps.booking);
           const session = new RelaySession(db, ws, call, number, assistant, business, withBooking, deps, freePeriodDue, credit);
           holder.session = session;
           ws.on("message", (data) => session.handle(data));
