@@ -59,6 +59,9 @@ describe("the promise guard on the model path", () => {
     expect(refused.reply.text).not.toMatch(/booked/);
     const booked = await run([{ tool: "confirm_booking" }, { text: "You're booked! The team will call you back too." }], { confirm_booking: { isError: false, effect: { kind: "appointment" } } });
     expect(booked.reply.text).toMatch(/^You're booked! I can't do that from here myself/);
+    expect(booked.reply.messageTaken).toBeUndefined();
+    const taken = await run([{ tool: "take_message" }, { text: "Thanks, the team will call you back." }], { take_message: { isError: false, effect: { kind: "task" } } });
+    expect([taken.reply.text, taken.reply.messageTaken]).toEqual(["Thanks, the team will call you back.", true]);
   });
 
   it("holds a promise said before its tool until the tool succeeds, and carries the transfer to the channel", async () => {

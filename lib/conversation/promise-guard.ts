@@ -81,7 +81,12 @@ export async function* guardPromises(events: AsyncIterable<ReplyEvent>, effects:
     if (said.length === 0) yield { type: "delta", text };
     yield {
       type: "done",
-      reply: { ...event.reply, text, ...(effects.transfer && effects.transferTo ? { transfer: { to: effects.transferTo } } : {}) },
+      reply: {
+        ...event.reply,
+        text,
+        ...(effects.transfer && effects.transferTo ? { transfer: { to: effects.transferTo } } : {}),
+        ...(effects.task ? { messageTaken: true } : {}),
+      },
     };
   }
 }

@@ -350,7 +350,8 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
       });
     }
     const urgent = sureOf("emergency", "complaint") || URGENT_WORDS.test(body);
-    if (reply.intent === "human_handoff" || reply.intent === "complaint" || asksForCallback(body) || urgent || sureOf("callback", "message", "person")) {
+    // The model's take_message already wrote this text's task (with the name and message it was given).
+    if (!reply.messageTaken && (reply.intent === "human_handoff" || reply.intent === "complaint" || asksForCallback(body) || urgent || sureOf("callback", "message", "person"))) {
       const name = heard?.name ?? (await memoryFor(db, number.organizationId, from))?.name ?? null;
       const made = await createTask(db, {
         urgent,

@@ -140,6 +140,8 @@ export type Reply = {
   knowledgeGap?: { question: string };
   /** The model's transfer tool succeeded in this reply: the channel connects the call (a <Dial>). */
   transfer?: { to: string };
+  /** The model's take_message tool wrote the task in this reply: the channel does not ask for (or write) another. */
+  messageTaken?: boolean;
 };
 
 export type ReplyEvent = { type: "delta"; text: string } | { type: "done"; reply: Reply };

@@ -390,6 +390,7 @@ class RelaySession {
     let firstTokenMs: number | null = null;
     let intent: string | null = null;
     let transferTo: string | null = null;
+    let messageTaken = false;
     let failed: unknown = null;
     const mustWait = !(this.credit.unlimited || (this.credit.balance ?? 0) >= LOW_BALANCE);
     bookkeeping.then(
@@ -425,6 +426,7 @@ class RelaySession {
         } else {
           intent = event.reply.intent;
           transferTo = event.reply.transfer?.to ?? null;
+          messageTaken = Boolean(event.reply.messageTaken);
         }
         pending = events.next();
       }
@@ -482,7 +484,7 @@ class RelaySession {
       await new Promise((r) => setTimeout(r, this.estimateSpeechMs(replyText)));
       return this.sayAndEnd(null, "transfer", undefined, transferTo);
     }
-    if (intent === "human_handoff") {
+    if (intent === "human_handoff" && !messageTaken) {
       await recordAction(this.db, { organizationId: this.call.organizationId, callId: this.call.id, type: "callback_requested", detail: { text } });
       this.mode = "message";
     }
