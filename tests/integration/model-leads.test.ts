@@ -187,6 +187,22 @@ describe("the model leads, through tools", () => {
     const connect = await chat("Put me through to a person");
     expect(connect.transfer).toBeUndefined();
     expect(promisesIn(connect.text).size).toBe(0);
+
+    // The guard of a hold: a day that has passed, or a time the business is closed, holds nothing.
+    const refusedHolds: ToolResult[] = [];
+    script = [
+      () => ({ toolUses: [{ name: "hold_slot", input: { start: fromZoned("2027-03-09", "15:00", NY).toISOString(), customerName: "Rosa Diaz", service: "Haircut" } }] }),
+      (request) => {
+        refusedHolds.push(...results(request));
+        return { toolUses: [{ name: "hold_slot", input: { start: fromZoned("2027-03-16", "03:00", NY).toISOString(), customerName: "Rosa Diaz", service: "Haircut" } }] };
+      },
+      (request) => {
+        refusedHolds.push(...results(request));
+        return "That time isn't available. Which other day works for you?";
+      },
+    ];
+    await chat("Yesterday at 3, or Tuesday at 3 in the morning");
+    expect(refusedHolds.map((r) => r.is_error)).toEqual([true, true]);
     expect(await db.select().from(appointments).where(eq(appointments.organizationId, organizationId))).toEqual([]);
     expect(await db.select().from(tasks).where(eq(tasks.organizationId, organizationId))).toEqual([]);
     expect(script).toEqual([]);
