@@ -45,7 +45,7 @@ describe("every reply template's promise is backed", () => {
     const lines = Object.entries(DIALOGUE_LINES).map(([key, line]) => [key, render(line)] as const);
     const booking = lines.filter(([, text]) => promisesIn(text).has("appointment")).map(([key]) => key);
     // booked / moved are returned by the dialogue only after port.confirm wrote the appointment (dialogue.test.ts).
-    expect(booking.sort()).toEqual(["booked"]);
+    expect(booking.sort()).toEqual(["booked", "moved"]);
     expect(lines.filter(([, text]) => promisesIn(text).has("task"))).toEqual([]);
     // The same lines in Spanish promise the same, and nothing more.
     const es = Object.entries(DIALOGUE_LINES_ES).map(([key, line]) => [key, render(line)] as const);
@@ -97,6 +97,13 @@ describe("every reply template's promise is backed", () => {
     expect(unbackedPromises("I've noted your question, and someone will follow up.", {})).toEqual(["task"]);
     expect(unbackedPromises("I'll pass it to the team, and they'll confirm the details.", {})).toEqual(["task"]);
     expect(unbackedPromises("If you'd like a quote, I can take your name and number for the team.", {})).toEqual([]);
+    // What a language model says in its own words (issue 27): the same three promises.
+    expect(unbackedPromises("I've booked you for Tuesday at 3.", {})).toEqual(["appointment"]);
+    expect(unbackedPromises("Your appointment has been moved to Thursday.", {})).toEqual(["appointment"]);
+    expect(unbackedPromises("I've noted it and will pass it to the team.", {})).toEqual(["task"]);
+    expect(unbackedPromises("I'm connecting you now.", {})).toEqual(["transfer"]);
+    expect(unbackedPromises("Shall I book it? It isn't booked yet.", {})).toEqual([]);
+    expect(unbackedPromises("I've noted that you'd like to place an order.", {})).toEqual([]);
   });
 
   it("reads a number back digit by digit", () => {

@@ -79,6 +79,12 @@ export const REPLIES = {
     en: () => "Sorry about that. How can I help you?",
     es: () => "Disculpe. ¿En qué puedo ayudarle?",
   },
+  /** A model's claim that nothing in its turn backs (no task, booking or transfer written): an offer instead. */
+  offerMessage: {
+    promises: null,
+    en: () => "I can't do that from here myself, but I can take your name, your number and a message for the team. Would you like that?",
+    es: () => "No puedo hacerlo yo desde aquí, pero puedo tomar su nombre, su número y un mensaje para el equipo. ¿Le parece bien?",
+  },
   optedOut: {
     promises: null,
     en: (v) => `Understood. I've taken your number off ${v.business}'s list: no more texts or calls from us. Is there anything else?`,
@@ -107,9 +113,9 @@ export function say(key: ReplyKey, lang: Language, vars: ReplyVars, effects: Tur
 
 /** Phrases that promise something, whatever produced the reply (a template, the local responder, a model). */
 const PROMISE_PHRASES: { promise: Promise_; pattern: RegExp }[] = [
-  { promise: "task", pattern: /\b(call(?:s|ing)? you back|get back to you|follow(?:s|ing)? up with you|be in touch|(?:someone|they|the team|we)(?:'ll| will) (?:follow up|confirm|check|review|contact you|let you know)|(?:I'll|I will) (?:have|let) (?:someone|the team)|(?:I'll|I will) pass (?:it|this|that|your \w+) (?:on|to)|reach out to you|te (?:llamar|devolver)|le (?:llamar|devolver)[áa]n?|le llamar[áa]n|devolver[áa]n? la llamada)/i },
-  { promise: "appointment", pattern: /\b(you'?re (?:all )?booked|you are booked|is booked for you|(?<!nothing )has been booked|queda reservad|est[áa] reservad|su cita (?:est[áa]|queda) confirmada)/i },
-  { promise: "transfer", pattern: /\b(connect(?:ing)? you (?:with|to)|put(?:ting)? you through|transferring you|le comunico|le paso con)/i },
+  { promise: "task", pattern: /\b((?:I'?ve|I have) (?:noted|written down|taken down|passed on|passed along|left) (?:it|this|your message|a message|your request)\b|will pass (?:it|this|that) (?:on|along|to)|call(?:s|ing)? you back|get back to you|follow(?:s|ing)? up with you|be in touch|(?:someone|they|the team|we)(?:'ll| will) (?:follow up|confirm|check|review|contact you|let you know)|(?:I'll|I will) (?:have|let) (?:someone|the team)|(?:I'll|I will) pass (?:it|this|that|your \w+) (?:on|to)|reach out to you|te (?:llamar|devolver)|le (?:llamar|devolver)[áa]n?|le llamar[áa]n|devolver[áa]n? la llamada)/i },
+  { promise: "appointment", pattern: /\b((?:I'?ve|I have) (?:booked|scheduled|confirmed|moved|rescheduled|cancell?ed) (?:you|it|your|that|the)|(?:has|have) been (?:moved|rescheduled|cancell?ed)|it'?s (?:booked|cancell?ed)\b|you'?re (?:all )?booked|you are booked|is booked for you|(?<!nothing )has been booked|queda reservad|est[áa] reservad|su cita (?:est[áa]|queda) confirmada)/i },
+  { promise: "transfer", pattern: /\b(connecting you\b|(?:I'll|I will|let me) (?:transfer|connect) you|connect(?:ing)? you (?:with|to)|put(?:ting)? you through|transferring you|le comunico|le paso con)/i },
 ];
 
 /** What the words promise. */

@@ -306,7 +306,7 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
   const started = performance.now();
   const bookingTurns: DialogueTurn[] = [];
   // Booking by text: the dialogue answers turns about appointments, the model everything else.
-  const llm = bookingAwareLlm(db, number.organizationId, deps.llm ?? (await selectLlm(db, number.organizationId)), { channel: "sms", ref: thread.id, callerPhone: from, heard: () => bookingHeard(heard) }, booking, (t) => {
+  const llm = bookingAwareLlm(db, number.organizationId, deps.llm ?? (await selectLlm(db, number.organizationId)), { channel: "sms", ref: thread.id, callerPhone: from, heard: () => bookingHeard(heard), conversation: { record: { messageId: inbound.id } } }, booking, (t) => {
     bookingTurns.push(t);
   });
   const profile = await businessInfo(db, number.organizationId);
@@ -360,7 +360,8 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
       });
     }
     const urgent = sureOf("emergency", "complaint") || URGENT_WORDS.test(body);
-    if (reply.intent === "human_handoff" || reply.intent === "complaint" || asksForCallback(body) || urgent || sureOf("callback", "message", "person")) {
+    // The model's take_message already wrote this text's task (with the name and message it was given).
+    if (!reply.messageTaken && (reply.intent === "human_handoff" || reply.intent === "complaint" || asksForCallback(body) || urgent || sureOf("callback", "message", "person"))) {
       const name = heard?.name ?? (await memoryFor(db, number.organizationId, from))?.name ?? null;
       const made = await createTask(db, {
         urgent,

@@ -12,8 +12,8 @@ import { startFakeAnthropic, type FakeAnthropic, type FakeAnthropicRequest, type
 import { bookingOrg } from "../helpers/booking";
 
 /**
- * The language-model path books too: with an Anthropic key, a turn the booking dialogue does not
- * recognise goes to the model with the booking tools (Anthropic tool use, against the local fake of
+ * The language-model path books: with an Anthropic key every answered turn goes to the model (the
+ * booking dialogue no longer answers first) with the booking tools (Anthropic tool use, against the local fake of
  * the Messages API), executed through the same appointment book as the dialogue. The model holds and
  * reads back; a confirm in the same reply, or on words that are not a yes, is refused, and the
  * booking is written only on the caller's yes. Moves and cancellations the same way.
@@ -103,7 +103,7 @@ describe("booking tools for the language model", () => {
     const asked = await say("Could you fit me in for a trim on Tuesday the 16th around ten? I'm Rosa Diaz");
     expect(asked.text).toBe("Let me look. Just to confirm, I have a Haircut on Tuesday, March 16, 2027 at 10:00 AM for Rosa Diaz. Shall I book it?");
     const offered = anthropic.requests[before].body.tools!.map((t) => t.name);
-    expect(offered).toEqual(["resolve_date", "check_availability", "my_appointments", "hold_slot", "confirm_booking", "release_hold", "cancel_appointment"]);
+    expect(offered).toEqual(["resolve_date", "check_availability", "my_appointments", "hold_slot", "confirm_booking", "release_hold", "cancel_appointment", "take_message", "transfer"]);
     expect(seen[1].content).toMatch(/NOT booked yet/);
     expect(seen[2]).toMatchObject({ is_error: true, content: expect.stringMatching(/^Not booked\. The caller has not confirmed/) });
     expect((await rows()).map((r) => r.status)).toEqual(["held"]);
@@ -214,7 +214,8 @@ describe("booking tools for the language model", () => {
 
     await db.update(services).set({ bookable: false }).where(eq(services.organizationId, organizationId));
     await llm.generateReply(input("Hello there"));
-    expect(anthropic.requests.at(-1)!.body.tools).toBeUndefined();
+    // Nothing bookable: the model still leads, with only take_message and transfer.
+    expect(anthropic.requests.at(-1)!.body.tools!.map((t) => t.name)).toEqual(["take_message", "transfer"]);
   });
 
   it("resolve_date: the model reads a spoken day with the same code as the dialogue — relative days in the business's zone, impossible days refused", async () => {

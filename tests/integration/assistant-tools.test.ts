@@ -95,8 +95,9 @@ describe("tools of healthy MCP services in the assistant's turns", () => {
     expect(service.calls.at(-1)).toEqual({ tool: "check_stock", args: { item: "whitening kit" } });
 
     const [first, second] = anthropic.requests.slice(before);
-    expect(first.body.tools!.map((t) => t.name)).toEqual(["harbor_inventory__check_stock", "harbor_inventory__reserve_item"]);
-    expect(first.body.tools![0].input_schema).toMatchObject({ type: "object", properties: { item: { type: "string" } } });
+    // The model also gets take_message and transfer (issue 27); the service's tools follow them.
+    expect(first.body.tools!.map((t) => t.name)).toEqual(["take_message", "transfer", "harbor_inventory__check_stock", "harbor_inventory__reserve_item"]);
+    expect(first.body.tools![2].input_schema).toMatchObject({ type: "object", properties: { item: { type: "string" } } });
     expect(second.body.messages!.at(-1)!.content).toEqual([
       { type: "tool_result", tool_use_id: expect.any(String), content: "4 whitening kit in stock." },
     ]);
@@ -124,7 +125,7 @@ describe("tools of healthy MCP services in the assistant's turns", () => {
     const before = anthropic.requests.length;
     const result = await turn(admin, "Hello");
     expect(result.toolCalls).toEqual([]);
-    expect(anthropic.requests[before].body.tools).toBeUndefined();
+    expect(anthropic.requests[before].body.tools!.map((t) => t.name)).toEqual(["take_message", "transfer"]);
 
     await call(statusRoute, "PUT", "/x", { sessionId: admin.sessionId, params: { id: serviceId }, body: { isActive: true } });
     await service.stop();
@@ -132,7 +133,7 @@ describe("tools of healthy MCP services in the assistant's turns", () => {
       const checked = await call(checkRoute, "POST", "/x", { sessionId: admin.sessionId, params: { id: serviceId } });
       expect(checked.body.healthStatus).toBe("unhealthy");
       await turn(admin, "Hello again");
-      expect(anthropic.requests.at(-1)!.body.tools).toBeUndefined();
+      expect(anthropic.requests.at(-1)!.body.tools!.map((t) => t.name)).toEqual(["take_message", "transfer"]);
     } finally {
       await service.start();
     }
@@ -145,9 +146,9 @@ describe("tools of healthy MCP services in the assistant's turns", () => {
       replyFor = (request) =>
         typeof request.body.messages!.at(-1)!.content === "string"
           ? { toolUses: [{ name: "harbor_inventory__check_stock", input: { item: "floss" } }] }
-          : "[intent:order]\nI could not check just now; the team will call you back.";
+          : "[intent:order]\nI could not check just now, but I can take your name and number for the team.";
       const result = await turn(admin, "Any floss?");
-      expect(result.aiResponse).toBe("I could not check just now; the team will call you back.");
+      expect(result.aiResponse).toBe("I could not check just now, but I can take your name and number for the team.");
       expect(result.toolCalls).toEqual([{ service: "Harbor Inventory", tool: "check_stock", isError: true, durationMs: expect.any(Number) }]);
       const result2 = anthropic.requests.at(-1)!.body.messages!.at(-1)!.content as Record<string, unknown>[];
       expect(result2[0]).toMatchObject({ type: "tool_result", is_error: true });

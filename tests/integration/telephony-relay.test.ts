@@ -22,7 +22,7 @@ import { FINISH_READ_BACK, startRelayGateway, type RelayGateway } from "@/lib/te
 import { RECONNECT_LINE } from "@/lib/telephony/relay/reconnect";
 import { setGatewayListeningPort } from "@/lib/telephony/relay/urls";
 import { CALL_LINES } from "@/lib/telephony/voice/lines";
-import { startFakeAnthropic, type FakeAnthropic } from "../fakes/anthropic-server";
+import { startFakeAnthropic, type FakeAnthropic, type FakeReply } from "../fakes/anthropic-server";
 import { carrierPost, find, pathOf } from "../helpers/carrier";
 import { call as callRoute } from "../helpers/http";
 import { business, callParams, callRow, startCall, type Business } from "../helpers/phone";
@@ -32,7 +32,7 @@ jest.setTimeout(90_000);
 
 let gateway: RelayGateway;
 let fake: FakeAnthropic;
-let replyFor: (text: string) => string = () => "[intent:hours]\nWe're open Monday to Friday, nine to five. Anything else?";
+let replyFor: (text: string) => FakeReply = () => "[intent:hours]\nWe're open Monday to Friday, nine to five. Anything else?";
 
 beforeAll(async () => {
   fake = await startFakeAnthropic({
@@ -434,6 +434,26 @@ describe("the gateway", () => {
       expect((await callRow(callSid)).transcript.some((t) => t.kind === "dtmf" && t.text === "Pressed 0")).toBe(true);
       socket.ws.close();
     }
+  });
+
+  it("the model's transfer tool (issue 27): its words stream, then the call is handed back to dial the forward-to", async () => {
+    const biz = await streamingBusiness("Relay Model Transfer", "+15035550188");
+    let round = 0;
+    replyFor = () => (round++ === 0 ? { text: "[intent:human_handoff]\n", toolUses: [{ name: "transfer", input: { reason: "asked" } }] } : "Connecting you with the team now.");
+    const before = fake.requests.length;
+    const { callSid, socket } = await relayCall(biz);
+    socket.ws.send(JSON.stringify({ type: "prompt", voicePrompt: "This is about the estimate you sent me last week", lang: "en-US", last: true }));
+    const end = await socket.next((f) => f.type === "end", 10_000);
+    expect(JSON.parse(end.handoffData!)).toMatchObject({ reason: "transfer", to: "+15035550188" });
+    const [asked, answered] = fake.requests.slice(before);
+    expect(asked.body.tools!.map((t) => t.name)).toContain("transfer");
+    expect(answered.body.messages!.at(-1)!.content).toEqual([expect.objectContaining({ type: "tool_result", content: expect.stringMatching(/connected/) })]);
+    const texts = socket.frames.filter((f) => f.type === "text").map((f) => f.token).join("");
+    expect(texts.trim()).toBe("Connecting you with the team now.");
+    const after = await carrierPost(connectHook, "/api/telephony/voice/connect?step=1", callParams(biz, callSid, { HandoffData: end.handoffData!, SessionStatus: "ended" }), biz.authToken);
+    expect(after.verbs.map((v) => v.name)).toEqual(["Dial"]);
+    expect(find(after.verbs[0].children, "Number")?.text).toBe("+15035550188");
+    socket.ws.close();
   });
 
   it("gives the model what the business remembers about the caller, as the Gather loop does; 'forget me' erases it mid-call", async () => {

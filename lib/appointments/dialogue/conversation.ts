@@ -13,6 +13,7 @@ import { bookingTurn, type BookingPort, type DialogueContext, type DialogueState
 import { withBookingDialogue } from "./llm";
 import { bookingToolsForReply, loadModelPending, withBookingTools } from "./model-tools";
 import { businessToday } from "./today";
+import { conversationToolsForReply, type ModelConversationSetup } from "@/lib/conversation/model-tools";
 
 /**
  * The booking dialogue (./dialogue.ts) on the real appointment book, with its state kept in the
@@ -176,36 +177,39 @@ async function continueBookingTurn(
 }
 
 /**
- * A channel's language model with the booking dialogue in front (./llm.ts), for one conversation,
- * and the booking tools (./model-tools.ts) offered to a model that can use them. While the model
- * has a read-back waiting for the caller's answer, the caller's next words go to the model (the
- * dialogue would read "yes, book it" as a new booking). An organization with nothing bookable →
- * the model answers as before, without booking tools.
+ * A channel's language model with the booking dialogue (./llm.ts), for one conversation. The local
+ * responder keeps the dialogue in front of it. A real model leads instead: every answered turn goes
+ * to it with the booking tools (./model-tools.ts, where something can be booked) and take_message /
+ * transfer (lib/conversation/model-tools.ts), through which alone it acts; `conversation` says where
+ * a transfer may go (the channel's forward-to, the owner's rules) and whether the channel can connect
+ * a call at all.
  */
-export function bookingAwareLlm(db: Db, organizationId: string, llm: LlmProvider, input: Omit<BookingTurnInput, "text">, deps: BookingDeps = {}, onTurn?: (turn: DialogueTurn) => void | Promise<void>): LlmProvider {
-  const usesTools = llm.name !== "local";
+export function bookingAwareLlm(
+  db: Db,
+  organizationId: string,
+  llm: LlmProvider,
+  input: Omit<BookingTurnInput, "text"> & { conversation?: Omit<ModelConversationSetup, "channel" | "ref" | "callerPhone"> },
+  deps: BookingDeps = {},
+  onTurn?: (turn: DialogueTurn) => void | Promise<void>,
+): LlmProvider {
   return withBookingDialogue(
     llm,
     async (text) => {
       if (!text.trim()) return null;
       const now = clockOf(deps);
-      // The model's pending read-back, the dialogue's state and the local date are read side by side
-      // (one round trip before the model on a pool), then the same decisions as one after another.
-      const [pending, state, { today, timezone }] = await Promise.all([
-        usesTools ? loadModelPending(db, organizationId, input, now) : null,
-        loadDialogueState(db, organizationId, input.channel, input.ref, now),
-        businessToday(db, organizationId, now),
-      ]);
-      if (pending) return null;
+      // The dialogue's state and the local date are read side by side (one round trip on a pool).
+      const [state, { today, timezone }] = await Promise.all([loadDialogueState(db, organizationId, input.channel, input.ref, now), businessToday(db, organizationId, now)]);
       return continueBookingTurn(db, organizationId, { ...input, text }, { state, today, now, timeZone: timezone }, deps);
     },
     onTurn,
     {
-      // Only where something can be booked: otherwise the model's tools stay as they were.
       tools: async (reply) => {
+        const talk = conversationToolsForReply(db, organizationId, { channel: input.channel, ref: input.ref, callerPhone: input.callerPhone, ...input.conversation });
+        const own = withBookingTools(reply.tools, talk);
+        // Booking tools only where something can be booked.
         const port = bookingPort(db, organizationId, input, deps);
-        if ((await port.services()).length === 0) return reply.tools ?? null;
-        return withBookingTools(reply.tools, bookingToolsForReply(db, organizationId, input, port, reply.text, deps, onTurn));
+        if ((await port.services()).length === 0) return own;
+        return withBookingTools(own, bookingToolsForReply(db, organizationId, input, port, reply.text, deps, onTurn));
       },
     },
   );

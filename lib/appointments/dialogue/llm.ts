@@ -1,23 +1,33 @@
 import type { LlmProvider, Reply, ReplyEvent, ReplyInput, ReplyTools } from "@/lib/providers/llm/interface";
+import { finishStream } from "@/lib/providers/llm/interface";
+import { countingEffects, guardPromises, type ReplyEffects } from "@/lib/conversation/promise-guard";
+import { detectLanguage } from "@/lib/conversation/understanding/language";
 import type { DialogueTurn } from "./dialogue";
 
 export type BookingDialogueOptions = {
   /**
-   * The booking tools for a reply the model writes (./model-tools.ts), merged with the channel's
-   * own tools; only for a model that can use tools (not the local responder).
+   * The tools for a reply the model writes — the booking tools (./model-tools.ts), take_message and
+   * transfer (lib/conversation/model-tools.ts), merged with the channel's own — only for a model that
+   * can use tools (not the local responder).
    */
   tools?: (input: ReplyInput) => Promise<ReplyTools | null>;
 };
 
 /**
- * The language model with the booking dialogue in front of it: a turn about booking (or any turn
- * while a booking is under way) is answered by the dialogue — deterministic, writing only through
- * the appointment book — and everything else by the model as before, which (Anthropic) is also
- * offered the booking tools, so a request the dialogue does not recognise can still be booked,
- * moved or cancelled, through the same service functions and only after a read-back and a yes.
+ * A channel's language model and the booking dialogue, two ways (issue 27):
+ *
+ * - **A real model (Anthropic) leads.** Every turn the engine leaves to an answer goes to the model
+ *   with its tools; the deterministic dialogue never answers before it. The dialogue's rules are the
+ *   guard the tools go through instead: a spoken day is read by the same chrono code (resolve_date),
+ *   only a free slot can be held, and a booking, move or cancellation is written only after the
+ *   read-back was given in an earlier turn and the caller's own words in this turn are a yes. The
+ *   reply's promises are checked against what its tools did (lib/conversation/promise-guard.ts).
+ * - **The local responder (offline)**: a turn about booking (or any turn while a booking is under
+ *   way) is answered by the deterministic dialogue, everything else by the responder, as before.
+ *
  * The channels (phone loop, relay, texts, chat, voice test, A2A) wrap their provider with this, so
- * their pipelines, credits, speech and records stay as they are. `onTurn` sees each booking turn
- * (the channel records it).
+ * their pipelines, credits, speech and records stay as they are. `onTurn` sees each booking turn of
+ * the dialogue (the channel records it); the model's writes reach it through the tools.
  */
 export function withBookingDialogue(
   llm: LlmProvider,
@@ -25,40 +35,43 @@ export function withBookingDialogue(
   onTurn?: (turn: DialogueTurn) => void | Promise<void>,
   options: BookingDialogueOptions = {},
 ): LlmProvider {
+  if (llm.name !== "local") return modelLeads(llm, options);
   const booking = async (input: ReplyInput): Promise<Reply | null> => {
     const turn = await answer(input.text);
     if (!turn) return null;
     await onTurn?.(turn);
     return { text: turn.reply, intent: "appointment" };
   };
-  const forModel = async (input: ReplyInput): Promise<ReplyInput> => {
-    if (llm.name === "local" || !options.tools) return input;
-    const tools = await options.tools(input);
-    return tools ? { ...input, tools } : input;
-  };
-  // The dialogue and the model's tools are looked up side by side (the tools only read): a turn that
-  // is not about booking reaches the model without waiting for one after the other.
-  const both = (input: ReplyInput) => {
-    const modelInput = forModel(input);
-    modelInput.catch(() => undefined);
-    return { reply: booking(input), modelInput };
-  };
   return {
     name: llm.name,
     async generateReply(input, opts) {
-      const { reply, modelInput } = both(input);
-      return (await reply) ?? llm.generateReply(await modelInput, opts);
+      return (await booking(input)) ?? llm.generateReply(input, opts);
     },
     async *streamReply(input, opts): AsyncIterable<ReplyEvent> {
-      const looked = both(input);
-      const reply = await looked.reply;
+      const reply = await booking(input);
       if (!reply) {
-        yield* llm.streamReply(await looked.modelInput, opts);
+        yield* llm.streamReply(input, opts);
         return;
       }
       yield { type: "delta", text: reply.text };
       yield { type: "done", reply };
     },
+    analyzeConversation: (input, opts) => llm.analyzeConversation(input, opts),
+  };
+}
+
+/** The model with its tools for every answered turn, its promises held to what the tools did. */
+function modelLeads(llm: LlmProvider, options: BookingDialogueOptions): LlmProvider {
+  async function* streamReply(input: ReplyInput, opts?: { signal?: AbortSignal }): AsyncGenerator<ReplyEvent> {
+    const effects: ReplyEffects = {};
+    const tools = options.tools ? await options.tools(input) : (input.tools ?? null);
+    const withTools: ReplyInput = tools ? { ...input, tools: countingEffects(tools, effects) } : input;
+    yield* guardPromises(llm.streamReply(withTools, opts), effects, detectLanguage(input.text));
+  }
+  return {
+    name: llm.name,
+    generateReply: (input, opts) => finishStream(streamReply(input, opts)),
+    streamReply,
     analyzeConversation: (input, opts) => llm.analyzeConversation(input, opts),
   };
 }

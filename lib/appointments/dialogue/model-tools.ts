@@ -11,6 +11,7 @@ import type { AppointmentView, SlotView } from "../views";
 import { searchFrom, type BookingPort, type DialogueTurn } from "./dialogue";
 import { matchService, parseYesNo } from "./parse";
 import { businessToday } from "./today";
+import { fromZoned } from "../time";
 import { formatWhen, whenSaid } from "@/lib/conversation/when";
 
 /**
@@ -73,7 +74,7 @@ export const BOOKING_TOOL_DEFINITIONS: ToolDefinition[] = [
   {
     name: "resolve_date",
     description:
-      "Reads a day and time exactly as the caller said it (\"the Tuesday after next around 3\", \"Saturday at 11 instead\", \"el martes a las tres\") into a local date and time in the business's time zone, from the call's clock. Always use it before check_availability or hold_slot for a spoken day. If it answers invalid, the day does not exist or has passed: ask the caller again, never guess.",
+      "Reads a day and time exactly as the caller said it (\"the Tuesday after next around 3\", \"Saturday at 11 instead\", \"el martes a las tres\") into a local date and time in the business's time zone, from the call's clock. Always use it before check_availability or hold_slot for a spoken day, and pass its date and time to check_availability. If it answers invalid, the day does not exist or has passed: ask the caller again, never guess.",
     inputSchema: { type: "object", properties: { text: { type: "string", description: "The caller's words naming the day/time." } }, required: ["text"] },
   },
   {
@@ -87,6 +88,7 @@ export const BOOKING_TOOL_DEFINITIONS: ToolDefinition[] = [
         date: { type: "string", description: "First local day to search, YYYY-MM-DD (default today)." },
         days: { type: "integer", minimum: 1, maximum: 14, description: "How many days to search (default 1 with a date, else 7)." },
         appointmentId: { type: "string", description: "The appointment being moved, when rescheduling." },
+        time: { type: "string", description: "The time the caller asked for, HH:MM (24h, from resolve_date); with a date, the free times nearest to it come back." },
       },
     },
   },
@@ -144,6 +146,10 @@ const inputs = {
       .optional(),
     days: z.coerce.number().int().min(1).max(14).optional(),
     appointmentId: text.optional(),
+    time: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "time must be HH:MM (24h)")
+      .optional(),
   }),
   my_appointments: z.object({ phone: text.optional() }),
   hold_slot: z.object({ start: z.iso.datetime({ offset: true }), customerName: text.optional(), service: text.optional(), appointmentId: text.optional(), phone: text.optional() }),
@@ -156,6 +162,15 @@ const ok = (value: unknown): ToolCallResult => ({ text: typeof value === "string
 const refuse = (message: string): ToolCallResult => ({ text: message, isError: true });
 const spoken = (s: SlotView) => `${s.label.day}, ${s.label.date} at ${s.label.time}`;
 const slotsOut = (slots: SlotView[]) => slots.slice(0, MAX_SLOTS).map((s) => ({ start: s.start, when: spoken(s) }));
+
+/** The MAX_SLOTS slots nearest to `target`, in time order. */
+function nearest(slots: SlotView[], target: Date): SlotView[] {
+  const distance = (s: SlotView) => Math.abs(new Date(s.start).getTime() - target.getTime());
+  return [...slots]
+    .sort((a, b) => distance(a) - distance(b))
+    .slice(0, MAX_SLOTS)
+    .sort((a, b) => new Date(a.start).getTime() - new Date(b.start).getTime());
+}
 
 export type ModelBookingTools = ReplyTools & { names: Set<string> };
 
@@ -210,7 +225,10 @@ export function bookingToolsForReply(
         moving = mine.id;
       }
       const { timezone, today } = await businessToday(db, organizationId, now());
-      const slots = await port.findSlots(found.service.id, searchFrom(input.date, today), input.days ?? (input.date ? 1 : 7), moving);
+      const from = searchFrom(input.date, today);
+      const free = await port.findSlots(found.service.id, from, input.days ?? (input.date ? 1 : 7), moving);
+      // A time asked for ("around 3"): the free times nearest to it on the first day, not the morning's first eight.
+      const slots = input.time ? nearest(free, fromZoned(from, input.time, timezone)) : free;
       return ok({ service: found.service.name, timezone, slots: slotsOut(slots), ...(slots.length ? {} : { note: "Nothing free then: search other days, or offer to take a message." }) });
     },
     my_appointments: async (input: z.infer<typeof inputs.my_appointments>) => {
@@ -260,7 +278,7 @@ export function bookingToolsForReply(
       await savePending(db, organizationId, conversation, null, now());
       if (!result.ok) return refuse(JSON.stringify({ error: "The hold ran out and someone took that time: it is NOT booked. Apologise and offer these.", alternatives: slotsOut(result.alternatives) }));
       await onWrite?.({ reply: "", state: null, events: [result.moved ? "moved" : "booked"], appointment: result.appointment });
-      return ok(`${result.moved ? "Moved" : "Booked"} and saved: ${result.appointment.readBack}. Now tell the caller.`);
+      return { ...ok(`${result.moved ? "Moved" : "Booked"} and saved: ${result.appointment.readBack}. Now tell the caller.`), effect: { kind: "appointment" } };
     },
     release_hold: async () => {
       const pending = await loadModelPending(db, organizationId, conversation, now());
@@ -279,7 +297,7 @@ export function bookingToolsForReply(
         if (!mine) return refuse("That appointment is no longer booked.");
         const cancelled = await port.cancel(mine.id);
         await onWrite?.({ reply: "", state: null, events: ["cancelled"], appointment: cancelled });
-        return ok(`Cancelled: ${cancelled.readBack}. Now tell the caller.`);
+        return { ...ok(`Cancelled: ${cancelled.readBack}. Now tell the caller.`), effect: { kind: "appointment" } };
       }
       const upcoming = await port.upcoming(phone);
       const target = input.appointmentId ? upcoming.find((a) => a.id === input.appointmentId) : (answering ? upcoming.find((a) => a.id === answering.appointmentId) : null) ?? (upcoming.length === 1 ? upcoming[0] : null);

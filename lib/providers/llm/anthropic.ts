@@ -65,7 +65,7 @@ export function systemPrompt(input: Pick<ReplyInput, "assistant" | "profile" | "
       "- Answer only from the facts above and the business's instructions. Never invent prices, hours, services, policies, availability or any other fact; if they do not answer the question, say plainly that you don't have that information and won't guess, and offer to take their name and number for the team (never promise a call back yourself: only the engine's message-taking writes the task that backs it). Never say you lack a fact that is given above.",
       "- Whether the business is open now, today or on a given day comes only from the facts above (they are already in the business's time zone).",
       input.tools?.definitions.length
-        ? "- You may use the tools you are given to look things up or act for the caller; say what you found in plain words. If a tool fails, say so and offer to take their name and number for the team."
+        ? "- You may use the tools you are given to look things up or act for the caller; say what you found in plain words. If a tool fails, say so and offer to take their name and number for the team.\n- Say that something is booked, moved or cancelled, that the team will call back, or that you are connecting the caller only after the tool that does it (confirm_booking, cancel_appointment, take_message, transfer) succeeded in this reply: otherwise those words are taken out of your reply."
         : "- You cannot book, transfer calls or look up orders yourself: offer to take their name and number for the team instead of promising that anyone will confirm or call.",
       "- Politely decline sales calls and spam.",
     ].join("\n"),

@@ -99,7 +99,13 @@ export type ChatMessage = { role: "user" | "assistant"; content: string; intent?
 /** A tool the model may call, as the model sees it (names: letters, digits, _ and -, at most 64). */
 export type ToolDefinition = { name: string; description: string; inputSchema: Record<string, unknown> };
 
-export type ToolCallResult = { text: string; isError: boolean };
+/**
+ * What a tool wrote or did for the caller (a successful booking tool, a task, a transfer): the model
+ * path checks the reply's promises against the effects of the same reply (lib/conversation/promise-guard.ts).
+ */
+export type ToolEffect = { kind: "appointment" } | { kind: "task" } | { kind: "transfer"; to: string };
+
+export type ToolCallResult = { text: string; isError: boolean; effect?: ToolEffect };
 
 /**
  * Tools offered to the model during one reply (e.g. the tools of the organization's healthy MCP
@@ -128,7 +134,15 @@ export type ReplyInput = {
  * A reply, its intent, and — when the caller asked something the business's knowledge does not
  * answer — the question, so the feature logs a knowledge gap (the reply then says it does not know).
  */
-export type Reply = { text: string; intent: Intent; knowledgeGap?: { question: string } };
+export type Reply = {
+  text: string;
+  intent: Intent;
+  knowledgeGap?: { question: string };
+  /** The model's transfer tool succeeded in this reply: the channel connects the call (a <Dial>). */
+  transfer?: { to: string };
+  /** The model's take_message tool wrote the task in this reply: the channel does not ask for (or write) another. */
+  messageTaken?: boolean;
+};
 
 export type ReplyEvent = { type: "delta"; text: string } | { type: "done"; reply: Reply };
 

@@ -483,6 +483,8 @@ class RelaySession {
 
     let firstTokenMs: number | null = null;
     let intent: string | null = null;
+    let transferTo: string | null = null;
+    let messageTaken = false;
     let failed: unknown = null;
     const mustWait = !(this.credit.unlimited || (this.credit.balance ?? 0) >= LOW_BALANCE);
     bookkeeping.then(
@@ -518,6 +520,8 @@ class RelaySession {
           if (!reply.held) this.send({ type: "text", token: event.text, last: false });
         } else {
           intent = event.reply.intent;
+          transferTo = event.reply.transfer?.to ?? null;
+          messageTaken = Boolean(event.reply.messageTaken);
         }
         pending = events.next();
       }
@@ -570,7 +574,12 @@ class RelaySession {
     if (intent === "appointment" && mentionedWhen(text)) {
       await recordAction(this.db, { organizationId: this.call.organizationId, callId: this.call.id, type: "booking_requested", detail: { text, when: mentionedWhen(text) } });
     }
-    if (intent === "human_handoff") {
+    if (transferTo && !interrupted) {
+      // The model's transfer tool succeeded: its words play out, then the Connect action dials the number.
+      await new Promise((r) => setTimeout(r, this.estimateSpeechMs(replyText)));
+      return this.sayAndEnd(null, "transfer", undefined, transferTo);
+    }
+    if (intent === "human_handoff" && !messageTaken) {
       await recordAction(this.db, { organizationId: this.call.organizationId, callId: this.call.id, type: "callback_requested", detail: { text } });
       await this.setMode("message");
     }
@@ -666,7 +675,7 @@ export async function startRelayGateway(options: { port: number; host?: string; 
           const credit = { balance: org.balance, unlimited: org.tier === "enterprise" && org.status === "active" };
           // Booking by voice: the dialogue answers turns about appointments, the model everything else.
           const holder: { session?: RelaySession } = {};
-          const withBooking = bookingAwareLlm(db, call.organizationId, llm, { channel: "call", ref: call.id, callerPhone: call.fromNumber, heard: () => bookingHeard(holder.session?.understanding ?? null) }, deps.booking);
+          const withBooking = bookingAwareLlm(db, call.organizationId, llm, { channel: "call", ref: call.id, callerPhone: call.fromNumber, heard: () => bookingHeard(holder.session?.understanding ?? null), conversation: { canTransfer: true, forwardTo: number?.forwardTo ?? null, rules: assistant?.callRules ?? DEFAULT_CALL_RULES, record: { callId: call.id } } }, deps.booking);
           const session = new RelaySession(db, ws, call, number, assistant, business, withBooking, deps, freePeriodDue, credit);
           holder.session = session;
           ws.on("message", (data) => session.handle(data));

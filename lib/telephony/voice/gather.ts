@@ -42,7 +42,7 @@ function failureClassOf(error: unknown): FailureClass {
 }
 
 type Composed = {
-  reply: { text: string; intent: Intent; knowledgeGap?: { question: string } };
+  reply: { text: string; intent: Intent; knowledgeGap?: { question: string }; transfer?: { to: string }; messageTaken?: boolean };
   url: string;
   timings: { llmFirstTokenMs: number | null; llmTotalMs: number; ttsFirstByteMs: number | null; ttsTotalMs: number };
 };
@@ -165,11 +165,14 @@ async function replyTurn(runtime: CallRuntime, req: CarrierRequest, step: number
     action(type, { appointmentId: booked.appointment.id, readBack: booked.appointment.readBack });
   }
   let answer: Answer;
-  if (intent === "spam") {
+  if (result.reply.transfer) {
+    // The model's transfer tool succeeded (to the owner's number): its words, then the <Dial>.
+    answer = { xml: dialPerson(call, [play], result.reply.transfer.to, step + 1), turns, mode: "transfer", silentPrompts: 0, timing };
+  } else if (intent === "spam") {
     action("spam_declined", {});
     writes.push(raiseCallSpam(db, call, SPAM_POINTS.recorded, SPAM.recorded));
     answer = { xml: hangupTwiml([play]), turns, timing, extra: { intent: "spam" }, ended: { status: "completed", outcome: "answered_by_assistant" } };
-  } else if (intent === "human_handoff") {
+  } else if (intent === "human_handoff" && !result.reply.messageTaken) {
     // No forward-to number (else the call would have been transferred): the next words are the message.
     action("callback_requested", {});
     answer = { xml: gatherTwiml([play], gatherUrl(step + 1)), turns, mode: "message", silentPrompts: 0, timing };

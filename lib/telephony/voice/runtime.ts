@@ -22,6 +22,7 @@ import { absoluteUrl } from "../urls";
 import type { Understanding } from "@/lib/conversation/understanding/types";
 import { bookingHeard } from "@/lib/conversation/engine";
 import { listResources } from "@/lib/appointments/resources";
+import { DEFAULT_CALL_RULES } from "@/lib/conversation/call-rules";
 
 export type CallRow = typeof calls.$inferSelect;
 export type NumberRow = typeof phoneNumbers.$inferSelect;
@@ -149,7 +150,14 @@ export async function loadRuntime(db: Db, call: CallRow, deps: VoiceDeps = {}, n
   // Booking by voice: the dialogue answers turns about appointments, the model everything else.
   const holder: { runtime?: CallRuntime } = {};
   const heard = () => bookingHeard(holder.runtime?.understanding ?? null);
-  const llm = bookingAwareLlm(db, call.organizationId, deps.llm ?? context.llm, { channel: "call", ref: call.id, callerPhone: call.fromNumber, heard }, booking, (t) => {
+  const llm = bookingAwareLlm(db, call.organizationId, deps.llm ?? context.llm, {
+    channel: "call",
+    ref: call.id,
+    callerPhone: call.fromNumber,
+    heard,
+    // The model's transfer tool: a phone call can be connected (<Dial>), to the owner's numbers.
+    conversation: { canTransfer: true, forwardTo: resolvedNumber?.forwardTo ?? null, rules: assistant?.callRules ?? DEFAULT_CALL_RULES, record: { callId: call.id } },
+  }, booking, (t) => {
     bookingTurns.push(t);
   });
   const tts = deps.tts ?? context.tts;
