@@ -56,3 +56,22 @@ export const creditTotals = pgTable(
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.kind, t.category] })],
 );
+
+/**
+ * Credits used per organization and UTC hour (usage rows' units), kept by the same trigger as
+ * credit_total: the analytics "credits used" of a range reads its whole hours here and scans the
+ * ledger only for the partial hour at each end (lib/analytics/service.ts creditsUsedBetween).
+ */
+export const creditUsageHours = pgTable(
+  "credit_usage_hour",
+  {
+    organizationId: text("organization_id").notNull(),
+    hour: timestamp("hour", { withTimezone: true, mode: "string" }).notNull(),
+    units: bigint("units", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.hour] }),
+    // Platform analytics (every organization) over a range of hours.
+    index("credit_usage_hour_hour_idx").on(t.hour),
+  ],
+);

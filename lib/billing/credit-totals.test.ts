@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { closeDb, getDb } from "@/lib/database";
-import { creditLedger, creditTotals, organizations } from "@/db/schema";
+import { creditLedger, creditTotals, creditUsageHours, organizations } from "@/db/schema";
+import { creditsUsedBetween } from "@/lib/analytics/service";
 import { getPlatformStats } from "@/lib/admin/platform";
 import { createOrganization } from "@/lib/organizations/service";
 import { changeCredits, spendCredits } from "./ledger";
@@ -28,6 +29,21 @@ async function directSums(db: Db, orgIds: string[]): Promise<Row[]> {
 async function keptTotals(db: Db, orgIds: string[]): Promise<Row[]> {
   const rows = await db.select().from(creditTotals).where(inArray(creditTotals.organizationId, orgIds));
   return rows.map((r) => ({ organization_id: r.organizationId, kind: r.kind, category: r.category, amount: r.amount, units: r.units, entries: r.entries }));
+}
+
+/** credit_usage_hour against the ledger's usage rows summed per organization and UTC hour. */
+async function expectUsageHoursExact(db: Db, orgIds: string[]) {
+  const result = await db.execute(sql`
+    select organization_id, date_trunc('hour', created_at, 'UTC') as hour, sum(units)::bigint as units
+      from ${creditLedger} where kind = 'usage' and organization_id in (${sql.join(orgIds.map((id) => sql`${id}`), sql`, `)})
+     group by 1, 2`);
+  const direct = (result as unknown as { rows: { organization_id: string; hour: string | Date; units: number }[] }).rows;
+  const kept = await db.select().from(creditUsageHours).where(inArray(creditUsageHours.organizationId, orgIds));
+  const asMap = (rows: { org: string; hour: string | Date; units: number }[]) =>
+    Object.fromEntries(rows.filter((r) => Number(r.units) !== 0).map((r) => [`${r.org}|${new Date(r.hour).toISOString()}`, Number(r.units)]));
+  expect(asMap(kept.map((r) => ({ org: r.organizationId, hour: r.hour, units: r.units })))).toEqual(
+    asMap(direct.map((r) => ({ org: r.organization_id, hour: r.hour, units: r.units }))),
+  );
 }
 
 async function org(db: Db, tier: "free" | "pro" | "enterprise" = "free") {
@@ -58,6 +74,7 @@ describe("credit totals kept as the ledger is written", () => {
     expect(kept[`${a}|purchase|`]).toEqual({ amount: 1000, units: 0, entries: 1 });
     expect(kept[`${a}|adjustment|`]).toEqual({ amount: -40, units: 0, entries: 1 });
     expect(kept[`${b}|usage|voice_processing`]).toEqual({ amount: 0, units: 11, entries: 1 });
+    await expectUsageHoursExact(db, [a, b]);
   });
 
   it("stay exact under concurrent spends, refunds and grants of two organizations", async () => {
@@ -77,6 +94,7 @@ describe("credit totals kept as the ledger is written", () => {
     // Some spends of the smaller balance are refused (402): their rows and totals must not exist.
     expect(results.filter((r) => r.status === "rejected").every((r) => (r as PromiseRejectedResult).reason?.status === 402)).toBe(true);
     expect(byKey(await keptTotals(db, [a, b]))).toEqual(byKey(await directSums(db, [a, b])));
+    await expectUsageHoursExact(db, [a, b]);
     // The balance is the sum of every change.
     for (const id of [a, b]) {
       const [o] = await db.select({ balance: organizations.creditBalance }).from(organizations).where(eq(organizations.id, id));
@@ -92,6 +110,7 @@ describe("credit totals kept as the ledger is written", () => {
     await spendCredits(db, a, 4, { reason: "turn", category: "sms" });
     await db.delete(creditLedger).where(and(eq(creditLedger.kind, "usage"), eq(creditLedger.organizationId, a)));
     expect(byKey(await keptTotals(db, [a]))).toEqual(byKey(await directSums(db, [a])));
+    await expectUsageHoursExact(db, [a]);
     await db.delete(organizations).where(eq(organizations.id, a));
     expect(await keptTotals(db, [a])).toEqual([]);
   });
@@ -107,5 +126,40 @@ describe("credit totals kept as the ledger is written", () => {
     const direct = (result as unknown as { rows: { category: string; units: number }[] }).rows;
     expect(stats.totalCreditsUsed).toBe(direct.reduce((sum, r) => sum + Number(r.units), 0));
     for (const r of direct) expect(stats.creditUsage.find((c) => c.category === r.category)?.credits).toBe(Number(r.units));
+  });
+
+  it("give analytics the credits used in any range: whole hours kept, partial hours from the ledger", async () => {
+    const db = await getDb();
+    const a = await org(db);
+    const other = await org(db);
+    const now = Date.now();
+    const HOUR = 3_600_000;
+    // Usage over the last three days at odd minutes (and another organization's, which must not count).
+    const rows = Array.from({ length: 90 }, (_, i) => ({
+      id: crypto.randomUUID(),
+      organizationId: i % 10 === 9 ? other : a,
+      kind: "usage" as const,
+      amount: -(1 + (i % 4)),
+      units: 1 + (i % 4),
+      category: "voice_processing" as const,
+      balanceAfter: 0,
+      reason: "turn",
+      createdAt: new Date(now - i * 47 * 60_000 - 13_000),
+    }));
+    await db.insert(creditLedger).values(rows);
+    await expectUsageHoursExact(db, [a, other]);
+    const direct = (from: number, to: number) =>
+      rows.filter((r) => r.organizationId === a && r.createdAt.getTime() >= from && r.createdAt.getTime() < to).reduce((n, r) => n + r.units, 0);
+    const ranges: [number, number][] = [
+      [now - 24 * HOUR, now],
+      [now - 72 * HOUR, now - 24 * HOUR],
+      [now - 30 * 24 * HOUR, now],
+      [now - 25 * 60_000, now], // inside one hour
+      [Math.floor(now / HOUR) * HOUR - 5 * HOUR, Math.floor(now / HOUR) * HOUR], // whole hours only
+    ];
+    for (const [from, to] of ranges) {
+      expect(await creditsUsedBetween(db, { organizationId: a }, new Date(from), new Date(to))).toBe(direct(from, to));
+    }
+    expect(direct(now - 72 * HOUR, now)).toBeGreaterThan(0);
   });
 });

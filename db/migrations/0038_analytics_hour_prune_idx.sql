@@ -1,0 +1,1 @@
+CREATE INDEX "analytics_hour_hour_idx" ON "analytics_hour" USING btree ("hour");
