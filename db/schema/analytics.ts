@@ -120,6 +120,9 @@ export const analyticsDays = pgTable(
   },
   (t) => [
     index("analytics_day_org_source_day_idx").on(t.organizationId, t.source, t.day),
+    // One organization's single dimension (the previous period's totals, CRM voice, rollupTotals): without it
+    // the planner may pick the platform index below and filter every organization's rows.
+    index("analytics_day_org_source_dim_day_idx").on(t.organizationId, t.source, t.dim, t.day),
     // Platform figures (every organization): one source and dimension over a range of days.
     index("analytics_day_source_dim_day_idx").on(t.source, t.dim, t.day),
   ],
@@ -177,6 +180,7 @@ export const analyticsHours = pgTable(
   },
   (t) => [
     index("analytics_hour_org_source_hour_idx").on(t.organizationId, t.source, t.hour),
+    index("analytics_hour_org_source_dim_hour_idx").on(t.organizationId, t.source, t.dim, t.hour),
     index("analytics_hour_source_dim_hour_idx").on(t.source, t.dim, t.hour),
     // The minute job's prune of hours older than those kept (182 days), without scanning the table.
     index("analytics_hour_hour_idx").on(t.hour),

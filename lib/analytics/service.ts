@@ -106,15 +106,18 @@ type AggregateRow = { g: number; dim: string; day: string | null; key: string | 
 
 /**
  * One source's figures over a window: clean whole days from the rollup plus the live scan of the rest,
- * summed per dimension (`total`), per dimension and day, and per dimension value.
+ * summed per dimension (`total`), per dimension and day, and per dimension value. With `totalsOf`, only
+ * that dimension's totals (the previous period's counts, replies): the rollup rows of the other
+ * dimensions are not read at all.
  */
-async function aggregate(db: Db, source: RollupSource, scope: AnalyticsScope, filters: AnalyticsFilters, window: RollupWindow, totalsOnly = false) {
+async function aggregate(db: Db, source: RollupSource, scope: AnalyticsScope, filters: AnalyticsFilters, window: RollupWindow, totalsOf?: "hour" | "all") {
   const sums = sql.raw(ROLLUP_METRICS.map((m) => `sum(${m})::bigint::text as ${m}`).join(", "));
+  const totalsOnly = totalsOf !== undefined;
   const result = await db.execute(sql`
     select ${totalsOnly ? sql`3` : sql`grouping(day, key)::int`} as g, dim, ${totalsOnly ? sql`null` : sql`day::text`} as day,
            ${totalsOnly ? sql`null` : sql`key`} as key, ${sums}
-      from (${rolledUpRows(source, scope.organizationId, window)} union all ${liveRows(source, scope.organizationId, window)}) p
-     where ${rowFilter(source, filters, scope)}
+      from (${rolledUpRows(source, scope.organizationId, window, totalsOf)} union all ${liveRows(source, scope.organizationId, window)}) p
+     where ${rowFilter(source, filters, scope)}${totalsOnly ? sql` and dim = ${totalsOf}` : sql``}
      group by ${totalsOnly ? sql`dim` : sql`grouping sets ((dim), (dim, day), (dim, key))`}`);
   const rows = rowsOf<Record<string, unknown>>(result).map((r) => {
     const row = { g: Number(r.g), dim: String(r.dim), day: r.day as string | null, key: r.key as string | null } as AggregateRow;
@@ -208,9 +211,9 @@ export async function getAnalytics(
   const [c, m, r, prevC, prevM, revenue, prevRevenue, usersNow, usersBefore, creditsUsed, uptime] = await Promise.all([
     aggregate(db, "call", scope, filters, window),
     aggregate(db, "message", scope, filters, window),
-    aggregate(db, "reply", scope, filters, window, true),
-    aggregate(db, "call", scope, filters, previousWindow, true),
-    aggregate(db, "message", scope, filters, previousWindow, true),
+    aggregate(db, "reply", scope, filters, window, "all"),
+    aggregate(db, "call", scope, filters, previousWindow, "hour"),
+    aggregate(db, "message", scope, filters, previousWindow, "hour"),
     revenueBetween(db, scope, from, to),
     revenueBetween(db, scope, previousFrom, from),
     usersAt(db, scope, to),

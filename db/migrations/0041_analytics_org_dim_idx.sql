@@ -1,0 +1,2 @@
+CREATE INDEX "analytics_day_org_source_dim_day_idx" ON "analytics_day" USING btree ("organization_id","source","dim","day");--> statement-breakpoint
+CREATE INDEX "analytics_hour_org_source_dim_hour_idx" ON "analytics_hour" USING btree ("organization_id","source","dim","hour");
