@@ -2,6 +2,7 @@
 // bench:scale database kept with BENCH_KEEP_DB=true (docs/benchmarks.md, "Scale"):
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/<bench db> RANGE=30d npx tsx --conditions=react-server scripts/explain-analytics.ts
 // (ORG_EMAIL picks the organization: bigorg@example.com by default, smallorg@example.com.)
+export {}; // a module, so its main() is its own
 const RANGE = (process.env.RANGE ?? "7d") as "24h" | "7d" | "30d" | "90d";
 async function main() {
   const { sql } = await import("drizzle-orm");
