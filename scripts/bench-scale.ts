@@ -4,7 +4,9 @@
 // BENCH_TEXTS texts, default 200,000), one small organization (BENCH_SMALL_CALLS, default 1,000) and
 // BENCH_SMALL_ORGS more organizations (default 1,000) of 50 calls each (yesterday), rolls the analytics up, then
 // times every reporting route through its real handler (session included) for the big and the small
-// organization at 1 and 10 connections: p50 / p95 in ms, and p95(big) / p95(small).
+// organization at 1 and 10 connections: p50 / p95 in ms, and p95(big) / p95(small). Each organization
+// also gets one credit-ledger usage row per call (the master admin's credit figures and analytics'
+// "credits used" read maintained totals, not the ledger: migrations credit_totals_sql, credit_usage_hour_sql).
 //
 //   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:scale
 //   (npx tsx --conditions=react-server scripts/bench-scale.ts until the npm script is added)
@@ -119,6 +121,16 @@ function textsSql(org: string, numberId: string, from: number, to: number, total
     from generate_series(${from}, ${to}) g`;
 }
 
+/** The credits a history spends: one usage row per call of one organization, spread like its calls. */
+function ledgerSql(org: string, from: number, to: number, total: number, days: number) {
+  return `
+  insert into credit_ledger (id, organization_id, kind, amount, units, category, balance_after, reason, created_at)
+  select '${org}-l' || g, '${org}', 'usage', -(1 + g % 3), 1 + g % 3,
+         (array['voice_processing', 'sms', 'call_routing', 'ai_analysis'])[1 + g % 4], 0, 'Bench turn',
+         now() - ((g - 1)::double precision / ${total}) * interval '${days} days' - interval '1 minute'
+    from generate_series(${from}, ${to}) g`;
+}
+
 async function main() {
   await admin((c) => c.query(`create database ${dbName}`));
   console.log(`bench:scale on ${new URL(BASE_URL).host}/${dbName}: ${CALLS} calls + ${TEXTS} texts (big), ${SMALL_CALLS} calls (small), ${SMALL_ORGS} organizations × 50 calls`);
@@ -180,6 +192,12 @@ async function run() {
     await db.execute(sql.raw(textsSql(big.organizationId, bigNumber, from, Math.min(TEXTS, from + CHUNK - 1), TEXTS, 365)));
   }
   step(`${TEXTS} texts (big)`, t);
+  t = performance.now();
+  for (let from = 1; from <= CALLS; from += CHUNK) {
+    await db.execute(sql.raw(ledgerSql(big.organizationId, from, Math.min(CALLS, from + CHUNK - 1), CALLS, 365)));
+  }
+  await db.execute(sql.raw(ledgerSql(small.organizationId, 1, SMALL_CALLS, SMALL_CALLS, 365)));
+  step(`${CALLS + SMALL_CALLS} credit ledger rows (a usage row per call)`, t);
   t = performance.now();
   await db.execute(sql.raw(callsSql(small.organizationId, smallNumber, 1, SMALL_CALLS, SMALL_CALLS, 365, 50)));
   await db.execute(sql.raw(textsSql(small.organizationId, smallNumber, 1, Math.max(1, SMALL_CALLS / 5), Math.max(1, SMALL_CALLS / 5), 365)));

@@ -120,6 +120,9 @@ export const analyticsDays = pgTable(
   },
   (t) => [
     index("analytics_day_org_source_day_idx").on(t.organizationId, t.source, t.day),
+    // One organization's single dimension (the previous period's totals, CRM voice, rollupTotals): without it
+    // the planner may pick the platform index below and filter every organization's rows.
+    index("analytics_day_org_source_dim_day_idx").on(t.organizationId, t.source, t.dim, t.day),
     // Platform figures (every organization): one source and dimension over a range of days.
     index("analytics_day_source_dim_day_idx").on(t.source, t.dim, t.day),
   ],
@@ -156,8 +159,8 @@ export const organizationCounts = pgTable("organization_count", {
 
 /**
  * Per-hour rollups behind the 24-hour analytics range (issue 29): the same rows as `analytics_day`, one
- * set per organization and UTC hour, kept for the last 72 hours only (the 24h range and the 24 hours
- * before it). Written only by the `analytics.rollup-organization` job from hours marked in
+ * set per organization and UTC hour, kept for the last 182 days (the 24h range, and the partial first
+ * and last days of the longer ranges and of the periods before them: lib/analytics/rollup.ts withHours). Written only by the `analytics.rollup-organization` job from hours marked in
  * `analytics_dirty_hour` by the same triggers that mark dirty days (migration analytics_hourly).
  */
 export const analyticsHours = pgTable(
@@ -177,11 +180,14 @@ export const analyticsHours = pgTable(
   },
   (t) => [
     index("analytics_hour_org_source_hour_idx").on(t.organizationId, t.source, t.hour),
+    index("analytics_hour_org_source_dim_hour_idx").on(t.organizationId, t.source, t.dim, t.hour),
     index("analytics_hour_source_dim_hour_idx").on(t.source, t.dim, t.hour),
+    // The minute job's prune of hours older than those kept (182 days), without scanning the table.
+    index("analytics_hour_hour_idx").on(t.hour),
   ],
 );
 
-/** Hours (of the last 72) whose hourly rollup is out of date; read live until recomputed. */
+/** Hours (of the last 182 days) whose hourly rollup is out of date; read live until recomputed. */
 export const analyticsDirtyHours = pgTable(
   "analytics_dirty_hour",
   {

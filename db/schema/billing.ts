@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { organizations } from "./organizations";
 
 /**
@@ -35,5 +35,43 @@ export const creditLedger = pgTable(
     uniqueIndex("credit_ledger_org_kind_reference_idx")
       .on(t.organizationId, t.kind, t.reference)
       .where(sql`${t.reference} is not null`),
+  ],
+);
+
+/**
+ * The ledger's sums kept as it is written (issue 29): one row per organization, kind and category
+ * (`''` for rows without one), maintained by a statement trigger on credit_ledger (migration
+ * credit_totals_sql) in the same transaction as each ledger write. The master admin's figures read
+ * these few rows per organization instead of summing a history that grows with every call.
+ */
+export const creditTotals = pgTable(
+  "credit_total",
+  {
+    organizationId: text("organization_id").notNull(),
+    kind: text("kind", { enum: ["grant", "purchase", "usage", "adjustment", "refund"] }).notNull(),
+    category: text("category").notNull().default(""),
+    amount: bigint("amount", { mode: "number" }).notNull().default(0),
+    units: bigint("units", { mode: "number" }).notNull().default(0),
+    entries: bigint("entries", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.kind, t.category] })],
+);
+
+/**
+ * Credits used per organization and UTC hour (usage rows' units), kept by the same trigger as
+ * credit_total: the analytics "credits used" of a range reads its whole hours here and scans the
+ * ledger only for the partial hour at each end (lib/analytics/service.ts creditsUsedBetween).
+ */
+export const creditUsageHours = pgTable(
+  "credit_usage_hour",
+  {
+    organizationId: text("organization_id").notNull(),
+    hour: timestamp("hour", { withTimezone: true, mode: "string" }).notNull(),
+    units: bigint("units", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.hour] }),
+    // Platform analytics (every organization) over a range of hours.
+    index("credit_usage_hour_hour_idx").on(t.hour),
   ],
 );

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, count, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { calls, creditLedger, messages, organizationCounts, organizations, users } from "@/db/schema";
+import { calls, creditTotals, messages, organizationCounts, organizations, users } from "@/db/schema";
 import { growthOf, percentOf, revenueBetween, type Growth } from "@/lib/analytics/service";
 import { rollupTotals, rollupWindow } from "@/lib/analytics/rollup";
 import { platformUptime, type Uptime } from "@/lib/analytics/health";
@@ -81,11 +81,12 @@ export async function getPlatformStats(db: Db, now = new Date()): Promise<Platfo
     db.select({ n: sql<number>`coalesce(sum(${organizationCounts.messages}), 0)::int` }).from(organizationCounts),
     db.select({ remaining: sql<string>`coalesce(sum(${organizations.creditBalance}), 0)::bigint::text` }).from(organizations),
     db.select({ n: count() }).from(organizations).where(paidActive),
+    // Kept as the ledger is written (credit_total): a few rows per organization, not every ledger entry.
     db
-      .select({ category: creditLedger.category, units: sql<string>`coalesce(sum(${creditLedger.units}), 0)::bigint::text` })
-      .from(creditLedger)
-      .where(eq(creditLedger.kind, "usage"))
-      .groupBy(creditLedger.category),
+      .select({ category: creditTotals.category, units: sql<string>`coalesce(sum(${creditTotals.units}), 0)::bigint::text` })
+      .from(creditTotals)
+      .where(eq(creditTotals.kind, "usage"))
+      .groupBy(creditTotals.category),
     db
       .select({ plan: organizations.subscriptionTier, n: count(), paying: sql<number>`count(*) filter (where ${paidActive})::int` })
       .from(organizations)
@@ -103,7 +104,7 @@ export async function getPlatformStats(db: Db, now = new Date()): Promise<Platfo
     platformUptime(db, now),
   ]);
 
-  const usage = new Map(usageRows.map((r) => [r.category ?? "other", Number(r.units)]));
+  const usage = new Map(usageRows.map((r) => [r.category || "other", Number(r.units)]));
   const usedTotal = [...usage.values()].reduce((a, b) => a + b, 0);
   const categories: (CreditCategory | "other")[] = [...creditCategories, ...(usage.has("other") ? (["other"] as const) : [])];
   const plans = new Map(planRows.map((r) => [r.plan, r]));

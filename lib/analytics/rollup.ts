@@ -194,6 +194,7 @@ export async function rollupTotals(
 }
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
@@ -217,37 +218,77 @@ export type RollupWindow = {
   hours?: RollupWindow[];
 };
 
-/** `organizationId` null: every organization (platform analytics). */
-export async function rollupWindow(db: Db, organizationId: string | null, from: Date, to: Date): Promise<RollupWindow> {
-  const wholeStart = Math.ceil(from.getTime() / DAY_MS) * DAY_MS;
-  const wholeEnd = Math.floor(to.getTime() / DAY_MS) * DAY_MS;
-  if (wholeStart >= wholeEnd) return withHours(db, organizationId, { wholeFrom: null, wholeTo: null, dirty: [], live: from < to ? [[from, to]] : [] });
-  const wholeFrom = isoDay(wholeStart);
-  const wholeTo = isoDay(wholeEnd);
+/**
+ * One rollup period (day or hour) and where it lives: the rollup table, its dirty marks, how long a
+ * period is and how it is written as a key ("YYYY-MM-DD" for days, an ISO timestamp for hours). The
+ * window, the read and the refresh below are each written once for both.
+ */
+const PERIODS = {
+  day: {
+    ms: DAY_MS,
+    rollup: analyticsDays,
+    rollupAt: analyticsDays.day,
+    dirty: analyticsDirtyDays,
+    dirtyAt: analyticsDirtyDays.day,
+    cast: sql.raw("date"),
+    /** The UTC day of the rollup row (hour rows carry it too, for byDay). */
+    dayOf: sql.raw("day"),
+    key: (ms: number) => isoDay(ms),
+  },
+  hour: {
+    ms: HOUR_MS,
+    rollup: analyticsHours,
+    rollupAt: analyticsHours.hour,
+    dirty: analyticsDirtyHours,
+    dirtyAt: analyticsDirtyHours.hour,
+    cast: sql.raw("timestamptz"),
+    dayOf: sql.raw("(hour at time zone 'UTC')::date"),
+    key: (ms: number) => new Date(ms).toISOString(),
+  },
+} as const;
+type Period = keyof typeof PERIODS;
+
+/**
+ * How [from, to) is read by `unit`: whole periods inside it from the rollup unless marked dirty; the
+ * partial periods at its edges and the dirty ones are scanned live (merged into few intervals).
+ */
+async function periodWindow(db: Db, unit: Period, organizationId: string | null, from: Date, to: Date): Promise<RollupWindow> {
+  return periodWindowOf(unit, from, to, await dirtyPeriods(db, unit, organizationId, from, to));
+}
+
+/** Starts (ms) of the periods marked dirty in [from, to). */
+async function dirtyPeriods(db: Db, unit: Period, organizationId: string | null, from: Date, to: Date): Promise<number[]> {
+  const p = PERIODS[unit];
+  const wholeStart = Math.ceil(from.getTime() / p.ms) * p.ms;
+  const wholeEnd = Math.floor(to.getTime() / p.ms) * p.ms;
+  if (wholeStart >= wholeEnd) return [];
   const result = await db.execute(sql`
-    select distinct ${analyticsDirtyDays.day}::text as day from ${analyticsDirtyDays}
-     where ${organizationId ? sql`${analyticsDirtyDays.organizationId} = ${organizationId} and` : sql``}
-           ${analyticsDirtyDays.day} >= ${wholeFrom}::date and ${analyticsDirtyDays.day} < ${wholeTo}::date
-     order by 1`);
-  const dirty = (result as unknown as { rows: { day: string }[] }).rows.map((r) => r.day);
+    select distinct (extract(epoch from ${p.dirtyAt}) * 1000)::bigint::text as ms from ${p.dirty}
+     where ${organizationId ? sql`${p.dirty.organizationId} = ${organizationId} and` : sql``}
+           ${p.dirtyAt} >= ${p.key(wholeStart)}::${p.cast} and ${p.dirtyAt} < ${p.key(wholeEnd)}::${p.cast}`);
+  return (result as unknown as { rows: { ms: string }[] }).rows.map((r) => Number(r.ms));
+}
+
+/** The window of [from, to) given the dirty periods (starts in ms; those outside the range are ignored). */
+function periodWindowOf(unit: Period, from: Date, to: Date, dirtyStarts: number[]): RollupWindow {
+  const p = PERIODS[unit];
+  const wholeStart = Math.ceil(from.getTime() / p.ms) * p.ms;
+  const wholeEnd = Math.floor(to.getTime() / p.ms) * p.ms;
+  if (wholeStart >= wholeEnd) return { unit, wholeFrom: null, wholeTo: null, dirty: [], live: from < to ? [[from, to]] : [] };
+  const dirty = dirtyStarts.filter((ms) => ms >= wholeStart && ms < wholeEnd).sort((x, y) => x - y);
   const pieces: [number, number][] = [];
   if (from.getTime() < wholeStart) pieces.push([from.getTime(), wholeStart]);
-  for (const day of dirty) {
-    const start = Date.parse(`${day}T00:00:00Z`);
-    pieces.push([start, start + DAY_MS]);
-  }
+  for (const start of dirty) pieces.push([start, start + p.ms]);
   if (wholeEnd < to.getTime()) pieces.push([wholeEnd, to.getTime()]);
-  const live: [Date, Date][] = [];
-  let open: [number, number] | null = null;
-  for (const piece of pieces) {
-    if (open && piece[0] <= open[1]) open[1] = Math.max(open[1], piece[1]);
-    else {
-      if (open) live.push([new Date(open[0]), new Date(open[1])]);
-      open = [...piece];
-    }
-  }
-  if (open) live.push([new Date(open[0]), new Date(open[1])]);
-  return withHours(db, organizationId, { wholeFrom, wholeTo, dirty, live });
+  return { unit, wholeFrom: p.key(wholeStart), wholeTo: p.key(wholeEnd), dirty: dirty.map(p.key), live: mergeIntervals(pieces) };
+}
+
+/**
+ * A range by the day, its live pieces inside the hourly rollup's hours read by the hour (withHours).
+ * `organizationId` null: every organization (platform analytics).
+ */
+export async function rollupWindow(db: Db, organizationId: string | null, from: Date, to: Date): Promise<RollupWindow> {
+  return withHours(db, organizationId, await periodWindow(db, "day", organizationId, from, to));
 }
 
 /** `column` inside one of the window's live intervals (false when there is none). */
@@ -259,31 +300,36 @@ export function inLiveIntervals(column: SQLWrapper, window: RollupWindow): SQL {
   );
 }
 
-/** The rollup rows of `source` that a window reads (whole, clean days), as rollup-shaped rows. */
+/** The rollup rows of `source` that a window reads (whole, clean days or hours), as rollup-shaped rows. */
 export function rolledUpRows(source: RollupSource, organizationId: string | null, window: RollupWindow, dim?: string): SQL {
-  if (window.unit === "hour") return rolledUpHourRows(source, organizationId, window, dim);
-  if (window.hours?.length) {
-    const parts = [rolledUpRows(source, organizationId, { ...window, hours: undefined }, dim), ...window.hours.map((h) => rolledUpHourRows(source, organizationId, h, dim))];
-    return sql.join(parts, sql` union all `);
-  }
-  const t = analyticsDays;
-  const dayIn =
+  const parts = [periodRows(window.unit ?? "day", source, organizationId, window, dim), ...(window.hours ?? []).map((h) => periodRows("hour", source, organizationId, h, dim))];
+  return sql.join(parts, sql` union all `);
+}
+
+function periodRows(unit: Period, source: RollupSource, organizationId: string | null, window: RollupWindow, dim?: string): SQL {
+  const p = PERIODS[unit];
+  const t = p.rollup;
+  const inWindow =
     window.wholeFrom && window.wholeTo
-      ? sql`${t.day} >= ${window.wholeFrom}::date and ${t.day} < ${window.wholeTo}::date${
-          window.dirty.length ? sql` and ${t.day}::text not in (${sql.join(window.dirty.map((d) => sql`${d}`), sql`, `)})` : sql``
+      ? sql`${p.rollupAt} >= ${window.wholeFrom}::${p.cast} and ${p.rollupAt} < ${window.wholeTo}::${p.cast}${
+          window.dirty.length ? sql` and ${p.rollupAt} not in (${sql.join(window.dirty.map((d) => sql`${d}::${p.cast}`), sql`, `)})` : sql``
         }`
       : sql`false`;
   return sql`
-    select organization_id, day, source, dim, key, phone_number_id, assistant_id, direction,
+    select organization_id, ${p.dayOf} as day, source, dim, key, phone_number_id, assistant_id, direction,
            ${sql.raw(ROLLUP_METRICS.join(", "))}
       from ${t}
-     where ${t.source} = ${source} and ${dim ? sql`${t.dim} = ${dim} and` : sql``} ${organizationId ? sql`${t.organizationId} = ${organizationId} and` : sql``} ${dayIn}`;
+     where ${t.source} = ${source} and ${dim ? sql`${t.dim} = ${dim} and` : sql``} ${organizationId ? sql`${t.organizationId} = ${organizationId} and` : sql``} ${inWindow}`;
 }
 
-const HOUR_MS = 3_600_000;
-/** How long hourly rollups are kept (and hours marked dirty by the triggers, migration analytics_hourly_sql). */
-export const HOUR_ROLLUP_KEEP_HOURS = 72;
-/** Ranges starting at most this long ago may be read from the hourly rollup (margin under the 72 hours kept). */
+/**
+ * How long hourly rollups are kept (and hours marked dirty by the triggers): 182 days, so the partial
+ * first and last days of every range up to 90 days, and of the 90 days before it, are read by the hour
+ * (withHours) instead of scanning a day of calls live. Must equal analytics_hour_keep() (migration
+ * analytics_hourly_edges).
+ */
+export const HOUR_ROLLUP_KEEP_HOURS = 182 * 24;
+/** Ranges starting at most this long ago may be read from the hourly rollup (margin under the hours kept). */
 const HOUR_ROLLUP_READ_HOURS = HOUR_ROLLUP_KEEP_HOURS - 6;
 
 /** True when [from, ...) lies inside the hours the hourly rollup keeps. */
@@ -297,25 +343,7 @@ export function hourlyRollupCovers(from: Date, realNow = Date.now()): boolean {
  * live. So a 24-hour figure reads ~24 rollup hours and scans at most the newest few hours of calls.
  */
 export async function rollupHourWindow(db: Db, organizationId: string | null, from: Date, to: Date): Promise<RollupWindow> {
-  const wholeStart = Math.ceil(from.getTime() / HOUR_MS) * HOUR_MS;
-  const wholeEnd = Math.floor(to.getTime() / HOUR_MS) * HOUR_MS;
-  if (wholeStart >= wholeEnd) return { unit: "hour", wholeFrom: null, wholeTo: null, dirty: [], live: from < to ? [[from, to]] : [] };
-  const wholeFrom = new Date(wholeStart).toISOString();
-  const wholeTo = new Date(wholeEnd).toISOString();
-  const result = await db.execute(sql`
-    select distinct ${analyticsDirtyHours.hour} as hour from ${analyticsDirtyHours}
-     where ${organizationId ? sql`${analyticsDirtyHours.organizationId} = ${organizationId} and` : sql``}
-           ${analyticsDirtyHours.hour} >= ${wholeFrom}::timestamptz and ${analyticsDirtyHours.hour} < ${wholeTo}::timestamptz
-     order by 1`);
-  const dirty = (result as unknown as { rows: { hour: string | Date }[] }).rows.map((r) => new Date(r.hour).toISOString());
-  const pieces: [number, number][] = [];
-  if (from.getTime() < wholeStart) pieces.push([from.getTime(), wholeStart]);
-  for (const hour of dirty) {
-    const start = Date.parse(hour);
-    pieces.push([start, start + HOUR_MS]);
-  }
-  if (wholeEnd < to.getTime()) pieces.push([wholeEnd, to.getTime()]);
-  return { unit: "hour", wholeFrom, wholeTo, dirty, live: mergeIntervals(pieces) };
+  return periodWindow(db, "hour", organizationId, from, to);
 }
 
 function mergeIntervals(pieces: [number, number][]): [Date, Date][] {
@@ -332,21 +360,6 @@ function mergeIntervals(pieces: [number, number][]): [Date, Date][] {
   return live;
 }
 
-function rolledUpHourRows(source: RollupSource, organizationId: string | null, window: RollupWindow, dim?: string): SQL {
-  const t = analyticsHours;
-  const hourIn =
-    window.wholeFrom && window.wholeTo
-      ? sql`${t.hour} >= ${window.wholeFrom}::timestamptz and ${t.hour} < ${window.wholeTo}::timestamptz${
-          window.dirty.length ? sql` and ${t.hour} not in (${sql.join(window.dirty.map((h) => sql`${h}::timestamptz`), sql`, `)})` : sql``
-        }`
-      : sql`false`;
-  return sql`
-    select organization_id, (hour at time zone 'UTC')::date as day, source, dim, key, phone_number_id, assistant_id, direction,
-           ${sql.raw(ROLLUP_METRICS.join(", "))}
-      from ${t}
-     where ${t.source} = ${source} and ${dim ? sql`${t.dim} = ${dim} and` : sql``} ${organizationId ? sql`${t.organizationId} = ${organizationId} and` : sql``} ${hourIn}`;
-}
-
 /**
  * A day window whose live pieces inside the hourly rollup's hours are read by the hour: whole clean
  * hours from analytics_hour, only partial and dirty hours live. So a range's edges (today, above all)
@@ -354,109 +367,80 @@ function rolledUpHourRows(source: RollupSource, organizationId: string | null, w
  */
 export async function withHours(db: Db, organizationId: string | null, window: RollupWindow, realNow = Date.now()): Promise<RollupWindow> {
   if (window.unit === "hour" || window.live.length === 0) return window;
-  const coverStart = realNow - HOUR_ROLLUP_READ_HOURS * HOUR_MS;
-  const hours: RollupWindow[] = [];
-  const live: [Date, Date][] = [];
+  const coverStart = Math.ceil((realNow - HOUR_ROLLUP_READ_HOURS * HOUR_MS) / HOUR_MS) * HOUR_MS;
+  const live: [number, number][] = [];
+  const byHour: [Date, Date][] = [];
   for (const [a, b] of window.live) {
     if (b.getTime() <= coverStart) {
-      live.push([a, b]);
+      live.push([a.getTime(), b.getTime()]);
       continue;
     }
-    const start = new Date(Math.max(a.getTime(), Math.ceil(coverStart / HOUR_MS) * HOUR_MS));
-    if (a < start) live.push([a, start]);
-    const hourly = await rollupHourWindow(db, organizationId, start, b);
-    hours.push(hourly);
-    live.push(...hourly.live);
+    const start = Math.max(a.getTime(), coverStart);
+    if (a.getTime() < start) live.push([a.getTime(), start]);
+    byHour.push([new Date(start), b]);
   }
-  return { ...window, live: mergeIntervals(live.map(([a, b]) => [a.getTime(), b.getTime()])), hours };
+  if (byHour.length === 0) return window;
+  // One look at the dirty hours for every piece read by the hour.
+  const dirty = await dirtyPeriods(db, "hour", organizationId, byHour[0][0], byHour[byHour.length - 1][1]);
+  const hours = byHour.map(([a, b]) => periodWindowOf("hour", a, b, dirty));
+  for (const h of hours) live.push(...h.live.map(([a, b]): [number, number] => [a.getTime(), b.getTime()]));
+  return { ...window, live: mergeIntervals(live), hours };
 }
 
-/** Recomputes one organization's hour (ISO timestamp of its start), unless another run did it first. */
-export async function refreshHour(db: Db, organizationId: string, hour: string): Promise<boolean> {
+/**
+ * Recomputes one organization's period (a day "YYYY-MM-DD" or an hour's ISO start) from its rows,
+ * unless another run did it first. True when it was recomputed.
+ */
+async function refreshPeriod(db: Db, unit: Period, organizationId: string, at: string): Promise<boolean> {
+  const p = PERIODS[unit];
   return db.transaction(async (tx) => {
-    // Same locking as refreshDay: the dirty row's lock holds back writers marking the hour again.
+    // The dirty row's lock serializes refreshes of one period and holds back writers marking it again
+    // until this transaction ends, so what the recompute reads is never newer than what it clears.
     const locked = await tx.execute(sql`
-      select 1 from ${analyticsDirtyHours}
-       where ${analyticsDirtyHours.organizationId} = ${organizationId} and ${analyticsDirtyHours.hour} = ${hour}::timestamptz
-       for update`);
+      select 1 from ${p.dirty} where ${p.dirty.organizationId} = ${organizationId} and ${p.dirtyAt} = ${at}::${p.cast} for update`);
     if ((locked as unknown as { rows: unknown[] }).rows.length === 0) return false;
-    const end = new Date(Date.parse(hour) + HOUR_MS).toISOString();
-    await tx.execute(sql`delete from ${analyticsHours} where ${analyticsHours.organizationId} = ${organizationId} and ${analyticsHours.hour} = ${hour}::timestamptz`);
+    const start = unit === "day" ? `${at}T00:00:00Z` : at;
+    const end = new Date(Date.parse(start) + p.ms).toISOString();
+    await tx.execute(sql`delete from ${p.rollup} where ${p.rollup.organizationId} = ${organizationId} and ${p.rollupAt} = ${at}::${p.cast}`);
     const metrics = ["source", "dim", "key", "phone_number_id", "assistant_id", "direction", ...ROLLUP_METRICS].join(", ");
     await tx.execute(sql`
-      insert into ${analyticsHours} (organization_id, hour, ${sql.raw(metrics)})
-      select organization_id, ${hour}::timestamptz, ${sql.raw(metrics)} from (${allSourceRows(organizationId, hour, end)}) r`);
-    await tx.execute(sql`
-      delete from ${analyticsDirtyHours}
-       where ${analyticsDirtyHours.organizationId} = ${organizationId} and ${analyticsDirtyHours.hour} = ${hour}::timestamptz`);
+      insert into ${p.rollup} (organization_id, ${sql.raw(unit)}, ${sql.raw(metrics)})
+      select organization_id, ${at}::${p.cast}, ${sql.raw(metrics)} from (${allSourceRows(organizationId, start, end)}) r`);
+    await tx.execute(sql`delete from ${p.dirty} where ${p.dirty.organizationId} = ${organizationId} and ${p.dirtyAt} = ${at}::${p.cast}`);
     return true;
   });
 }
 
-/** Recomputes up to `limit` dirty hours (of one organization, or of all), oldest mark first. */
-export async function refreshDirtyHours(db: Db, options: { limit?: number; organizationId?: string } = {}): Promise<number> {
-  const limit = options.limit ?? 500;
+/** Recomputes up to `limit` dirty periods (of one organization, or of all), oldest mark first. Returns how many were recomputed. */
+async function refreshDirty(db: Db, unit: Period, options: { limit?: number; organizationId?: string }): Promise<number> {
+  const p = PERIODS[unit];
   const result = await db.execute(sql`
-    select ${analyticsDirtyHours.organizationId} as organization_id, ${analyticsDirtyHours.hour} as hour
-      from ${analyticsDirtyHours}
-     ${options.organizationId ? sql`where ${analyticsDirtyHours.organizationId} = ${options.organizationId}` : sql``}
-     order by ${analyticsDirtyHours.markedAt}
-     limit ${limit}`);
+    select ${p.dirty.organizationId} as organization_id, (extract(epoch from ${p.dirtyAt}) * 1000)::bigint::text as ms
+      from ${p.dirty}
+     ${options.organizationId ? sql`where ${p.dirty.organizationId} = ${options.organizationId}` : sql``}
+     order by ${p.dirty.markedAt}
+     limit ${options.limit ?? 500}`);
   let refreshed = 0;
-  for (const row of (result as unknown as { rows: { organization_id: string; hour: string | Date }[] }).rows) {
-    if (await refreshHour(db, row.organization_id, new Date(row.hour).toISOString())) refreshed += 1;
+  for (const row of (result as unknown as { rows: { organization_id: string; ms: string }[] }).rows) {
+    if (await refreshPeriod(db, unit, row.organization_id, p.key(Number(row.ms)))) refreshed += 1;
   }
   return refreshed;
 }
+
+/** Recomputes one organization's hour (ISO timestamp of its start), unless another run did it first. */
+export const refreshHour = (db: Db, organizationId: string, hour: string) => refreshPeriod(db, "hour", organizationId, new Date(hour).toISOString());
+/** Recomputes up to `limit` dirty hours (of one organization, or of all), oldest mark first. */
+export const refreshDirtyHours = (db: Db, options: { limit?: number; organizationId?: string } = {}) => refreshDirty(db, "hour", options);
+/** Recomputes one organization's day ("YYYY-MM-DD"), unless another run did it first. True when it was recomputed. */
+export const refreshDay = (db: Db, organizationId: string, day: string) => refreshPeriod(db, "day", organizationId, day);
+/** Recomputes up to `limit` dirty days (of one organization, or of all), oldest mark first. Returns how many were recomputed. */
+export const refreshDirtyDays = (db: Db, options: { limit?: number; organizationId?: string } = {}) => refreshDirty(db, "day", options);
 
 /** Hourly rollups and dirty hours older than the 72 hours kept: never read (hourlyRollupCovers). */
 export async function pruneHourlyRollup(db: Db): Promise<void> {
   const cutoff = new Date(Date.now() - HOUR_ROLLUP_KEEP_HOURS * HOUR_MS).toISOString();
   await db.execute(sql`delete from ${analyticsHours} where ${analyticsHours.hour} < ${cutoff}::timestamptz`);
   await db.execute(sql`delete from ${analyticsDirtyHours} where ${analyticsDirtyHours.hour} < ${cutoff}::timestamptz`);
-}
-
-/** Recomputes one organization's day, unless another run did it first. True when it was recomputed. */
-export async function refreshDay(db: Db, organizationId: string, day: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    // The dirty row's lock serializes refreshes of one day and holds back writers marking it again
-    // until this transaction ends, so what the recompute reads is never newer than what it clears.
-    const locked = await tx.execute(sql`
-      select 1 from ${analyticsDirtyDays}
-       where ${analyticsDirtyDays.organizationId} = ${organizationId} and ${analyticsDirtyDays.day} = ${day}::date
-       for update`);
-    if ((locked as unknown as { rows: unknown[] }).rows.length === 0) return false;
-    const start = `${day}T00:00:00Z`;
-    const end = isoDay(Date.parse(start) + DAY_MS) + "T00:00:00Z";
-    await tx.execute(sql`delete from ${analyticsDays} where ${analyticsDays.organizationId} = ${organizationId} and ${analyticsDays.day} = ${day}::date`);
-    const columns = sql.raw(["organization_id", "day", "source", "dim", "key", "phone_number_id", "assistant_id", "direction", ...ROLLUP_METRICS].join(", "));
-    await tx.execute(sql`
-      insert into ${analyticsDays} (${columns})
-      ${allSourceRows(organizationId, start, end)}`);
-    await tx.execute(sql`
-      delete from ${analyticsDirtyDays}
-       where ${analyticsDirtyDays.organizationId} = ${organizationId} and ${analyticsDirtyDays.day} = ${day}::date`);
-    return true;
-  });
-}
-
-/**
- * Recomputes up to `limit` dirty days (of one organization, or of all), oldest mark first. Returns how
- * many were recomputed.
- */
-export async function refreshDirtyDays(db: Db, options: { limit?: number; organizationId?: string } = {}): Promise<number> {
-  const limit = options.limit ?? 500;
-  const result = await db.execute(sql`
-    select ${analyticsDirtyDays.organizationId} as organization_id, ${analyticsDirtyDays.day}::text as day
-      from ${analyticsDirtyDays}
-     ${options.organizationId ? sql`where ${analyticsDirtyDays.organizationId} = ${options.organizationId}` : sql``}
-     order by ${analyticsDirtyDays.markedAt}
-     limit ${limit}`);
-  let refreshed = 0;
-  for (const row of (result as unknown as { rows: { organization_id: string; day: string }[] }).rows) {
-    if (await refreshDay(db, row.organization_id, row.day)) refreshed += 1;
-  }
-  return refreshed;
 }
 
 /** One organization's dirty days, recomputed (exactly, day by day) within ~20 s; the rest waits for the next minute. */

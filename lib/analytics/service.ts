@@ -1,9 +1,9 @@
 import "server-only";
-import { and, count, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, lt, sql, type SQL } from "drizzle-orm";
 import { hourlyRollupCovers, liveRows, rolledUpRows, rollupHourWindow, rollupWindow, ROLLUP_METRICS, type RollupMetric, type RollupSource, type RollupWindow } from "./rollup";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
-import { creditLedger, payments, phoneNumbers, users } from "@/db/schema";
+import { creditLedger, creditUsageHours, payments, phoneNumbers, users } from "@/db/schema";
 import { latestHealth, platformUptime, type Uptime } from "./health";
 import type { HealthStatus } from "@/db/schema";
 import { regionNames, regionOfKey, type RegionName } from "./regions";
@@ -106,15 +106,18 @@ type AggregateRow = { g: number; dim: string; day: string | null; key: string | 
 
 /**
  * One source's figures over a window: clean whole days from the rollup plus the live scan of the rest,
- * summed per dimension (`total`), per dimension and day, and per dimension value.
+ * summed per dimension (`total`), per dimension and day, and per dimension value. With `totalsOf`, only
+ * that dimension's totals (the previous period's counts, replies): the rollup rows of the other
+ * dimensions are not read at all.
  */
-async function aggregate(db: Db, source: RollupSource, scope: AnalyticsScope, filters: AnalyticsFilters, window: RollupWindow, totalsOnly = false) {
+async function aggregate(db: Db, source: RollupSource, scope: AnalyticsScope, filters: AnalyticsFilters, window: RollupWindow, totalsOf?: "hour" | "all") {
   const sums = sql.raw(ROLLUP_METRICS.map((m) => `sum(${m})::bigint::text as ${m}`).join(", "));
+  const totalsOnly = totalsOf !== undefined;
   const result = await db.execute(sql`
     select ${totalsOnly ? sql`3` : sql`grouping(day, key)::int`} as g, dim, ${totalsOnly ? sql`null` : sql`day::text`} as day,
            ${totalsOnly ? sql`null` : sql`key`} as key, ${sums}
-      from (${rolledUpRows(source, scope.organizationId, window)} union all ${liveRows(source, scope.organizationId, window)}) p
-     where ${rowFilter(source, filters, scope)}
+      from (${rolledUpRows(source, scope.organizationId, window, totalsOf)} union all ${liveRows(source, scope.organizationId, window)}) p
+     where ${rowFilter(source, filters, scope)}${totalsOnly ? sql` and dim = ${totalsOf}` : sql``}
      group by ${totalsOnly ? sql`dim` : sql`grouping sets ((dim), (dim, day), (dim, key))`}`);
   const rows = rowsOf<Record<string, unknown>>(result).map((r) => {
     const row = { g: Number(r.g), dim: String(r.dim), day: r.day as string | null, key: r.key as string | null } as AggregateRow;
@@ -156,12 +159,28 @@ async function usersAt(db: Db, scope: AnalyticsScope, at: Date): Promise<number>
   return row.n;
 }
 
+/**
+ * Credits used (usage units) in [from, to): whole UTC hours from credit_usage_hour (kept by the
+ * ledger's trigger), the partial hour at each end from the ledger itself, so the cost does not grow
+ * with how much an organization spends.
+ */
 export async function creditsUsedBetween(db: Db, scope: AnalyticsScope, from: Date, to: Date): Promise<number> {
-  const [row] = await db
-    .select({ units: sql<string>`coalesce(sum(${creditLedger.units}), 0)::bigint::text` })
-    .from(creditLedger)
-    .where(and(orgIs(creditLedger.organizationId, scope), eq(creditLedger.kind, "usage"), gte(creditLedger.createdAt, from), lt(creditLedger.createdAt, to)));
-  return Number(row.units);
+  const HOUR_MS = 3_600_000;
+  const wholeFrom = new Date(Math.ceil(from.getTime() / HOUR_MS) * HOUR_MS);
+  const wholeTo = new Date(Math.floor(to.getTime() / HOUR_MS) * HOUR_MS);
+  const ledgerBetween = (a: Date, b: Date) =>
+    sql`(select coalesce(sum(${creditLedger.units}), 0) from ${creditLedger}
+          where ${orgIs(creditLedger.organizationId, scope)} and ${creditLedger.kind} = 'usage'
+            and ${creditLedger.createdAt} >= ${a.toISOString()}::timestamptz and ${creditLedger.createdAt} < ${b.toISOString()}::timestamptz)`;
+  const units =
+    wholeFrom < wholeTo
+      ? sql`(select coalesce(sum(${creditUsageHours.units}), 0) from ${creditUsageHours}
+              where ${orgIs(creditUsageHours.organizationId, scope)}
+                and ${creditUsageHours.hour} >= ${wholeFrom.toISOString()}::timestamptz and ${creditUsageHours.hour} < ${wholeTo.toISOString()}::timestamptz)
+          + ${ledgerBetween(from, wholeFrom)} + ${ledgerBetween(wholeTo, to)}`
+      : ledgerBetween(from, to);
+  const result = await db.execute(sql`select (${units})::bigint::text as units`);
+  return Number((result as unknown as { rows: { units: string }[] }).rows[0].units);
 }
 
 function utcDays(from: Date, to: Date): string[] {
@@ -192,9 +211,9 @@ export async function getAnalytics(
   const [c, m, r, prevC, prevM, revenue, prevRevenue, usersNow, usersBefore, creditsUsed, uptime] = await Promise.all([
     aggregate(db, "call", scope, filters, window),
     aggregate(db, "message", scope, filters, window),
-    aggregate(db, "reply", scope, filters, window, true),
-    aggregate(db, "call", scope, filters, previousWindow, true),
-    aggregate(db, "message", scope, filters, previousWindow, true),
+    aggregate(db, "reply", scope, filters, window, "all"),
+    aggregate(db, "call", scope, filters, previousWindow, "hour"),
+    aggregate(db, "message", scope, filters, previousWindow, "hour"),
     revenueBetween(db, scope, from, to),
     revenueBetween(db, scope, previousFrom, from),
     usersAt(db, scope, to),

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { GET as analyticsRoute } from "@/app/api/analytics/route";
 import { GET as exportRoute } from "@/app/api/analytics/export/route";
 import { GET as reportsList, POST as createReportRoute } from "@/app/api/analytics/reports/route";
@@ -8,7 +8,7 @@ import { GET as reportExportRoute } from "@/app/api/analytics/reports/[id]/expor
 import { closeDb, getDb } from "@/lib/database";
 import { analyticsDays, analyticsDirtyDays, analyticsDirtyHours, analyticsHours, assistantReplies, calls, healthChecks, messages, payments, phoneNumbers, users, voiceAssistants } from "@/db/schema";
 import { getAnalytics } from "@/lib/analytics/service";
-import { analyticsRollupJob, analyticsRollupOrganizationJob, refreshDay, refreshDirtyDays, refreshDirtyHours, refreshHour } from "@/lib/analytics/rollup";
+import { analyticsRollupJob, analyticsRollupOrganizationJob, HOUR_ROLLUP_KEEP_HOURS, refreshDay, refreshDirtyDays, refreshDirtyHours, refreshHour, rollupWindow } from "@/lib/analytics/rollup";
 import { enqueue } from "@/lib/jobs/queue";
 import { runJobsUntil } from "../helpers/jobs";
 import type { AnalyticsFilters, AnalyticsRange } from "@/lib/analytics/schema";
@@ -347,6 +347,53 @@ describe("daily rollups (analytics.rollup job)", () => {
     expect(await refreshHour(db, org, new Date(dirty.hour).toISOString())).toBe(true);
     expect(await refreshHour(db, org, new Date(dirty.hour).toISOString())).toBe(false);
     expect(await getAnalytics(db, scope, "24h", {}, now)).toEqual(changed);
+  });
+
+  it("the 30d range reads its partial first days by the hour: exact, and only partial hours scanned live", async () => {
+    const { account } = await seedOrganization();
+    const db = await getDb();
+    const org = account.organizationId;
+    const now = new Date();
+    const from = new Date(now.getTime() - 30 * DAY);
+    const previousFrom = new Date(from.getTime() - 30 * DAY);
+    // Calls every 20 minutes around both windows' first edges (a day either side of 30 and 60 days ago).
+    const rows = [from, previousFrom].flatMap((edge, e) =>
+      Array.from({ length: 144 }, (_, i) => ({
+        id: crypto.randomUUID(),
+        organizationId: org,
+        direction: "inbound" as const,
+        fromNumber: `+1${["415", "212"][i % 2]}555${String(1000 + i)}`,
+        toNumber: "+15550000001",
+        status: "completed" as const,
+        outcome: "answered_by_assistant" as const,
+        durationSeconds: 10 + i,
+        intent: ["hours", "pricing"][(i + e) % 2],
+        startedAt: new Date(edge.getTime() - DAY + i * 20 * 60_000 + 7_000),
+      })),
+    );
+    await db.insert(calls).values(rows);
+    const live = await getAnalytics(db, { organizationId: org }, "30d", {}, now);
+    await refreshDirtyDays(db, { organizationId: org, limit: 1000 });
+    await refreshDirtyHours(db, { organizationId: org, limit: 1000 });
+    const rolled = await getAnalytics(db, { organizationId: org }, "30d", {}, now);
+    expect(rolled).toEqual(live);
+    const direct = (a: Date, b: Date) => rows.filter((r) => r.startedAt >= a && r.startedAt < b).length;
+    // The seed's own 7 calls (the last 14 days) lie inside the 30 days too.
+    expect(rolled.overview.totalCalls).toBe(direct(from, now) + 7);
+    expect(rolled.trends.calls.previous).toBe(direct(previousFrom, from));
+    // What is still scanned live: at most the partial hour at each end of each window.
+    for (const [a, b] of [[from, now], [previousFrom, from]]) {
+      const window = await rollupWindow(db, org, a, b);
+      const liveMs = window.live.reduce((ms, [x, y]) => ms + (y.getTime() - x.getTime()), 0);
+      expect(liveMs).toBeLessThanOrEqual(2 * HOUR);
+    }
+  });
+
+  it("keeps hourly rollups as long as the triggers mark hours dirty", async () => {
+    const db = await getDb();
+    const result = await db.execute(sql`select extract(epoch from analytics_hour_keep())::int as seconds`);
+    expect(Number((result as unknown as { rows: { seconds: number }[] }).rows[0].seconds)).toBe(HOUR_ROLLUP_KEEP_HOURS * 3600);
+    expect(HOUR_ROLLUP_KEEP_HOURS).toBeGreaterThanOrEqual(2 * 90 * 24 + 24); // the 90d range's previous window and its first day
   });
 
   it("a second refresh of a day already refreshed does nothing", async () => {
