@@ -1,15 +1,16 @@
 import "server-only";
-import { and, count, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, lt, sql, type SQL } from "drizzle-orm";
 import { hourlyRollupCovers, liveRows, rolledUpRows, rollupHourWindow, rollupWindow, ROLLUP_METRICS, type RollupMetric, type RollupSource, type RollupWindow } from "./rollup";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
-import { creditLedger, payments, phoneNumbers, users } from "@/db/schema";
+import { payments, phoneNumbers, users } from "@/db/schema";
 import { latestHealth, platformUptime, type Uptime } from "./health";
 import type { HealthStatus } from "@/db/schema";
 import { regionNames, regionOfKey, type RegionName } from "./regions";
 import { RANGE_HOURS, type AnalyticsFilters, type AnalyticsRange } from "./schema";
 import { performanceInsight } from "./text";
 import { healthFigure, sentimentFigure, type HealthProblem } from "@/lib/figures";
+import { getCreditsUsed } from "@/lib/figures/service";
 
 /**
  * GET /api/analytics (docs/analytics.md): every figure computed from calls, messages, assistant
@@ -156,12 +157,9 @@ async function usersAt(db: Db, scope: AnalyticsScope, at: Date): Promise<number>
   return row.n;
 }
 
+/** lib/figures: credits spent less credits given back, the figure the dashboard, Billing and the admins read. */
 export async function creditsUsedBetween(db: Db, scope: AnalyticsScope, from: Date, to: Date): Promise<number> {
-  const [row] = await db
-    .select({ units: sql<string>`coalesce(sum(${creditLedger.units}), 0)::bigint::text` })
-    .from(creditLedger)
-    .where(and(orgIs(creditLedger.organizationId, scope), eq(creditLedger.kind, "usage"), gte(creditLedger.createdAt, from), lt(creditLedger.createdAt, to)));
-  return Number(row.units);
+  return (await getCreditsUsed(db, scope.organizationId, from, to)).used;
 }
 
 function utcDays(from: Date, to: Date): string[] {

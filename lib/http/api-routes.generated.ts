@@ -121,6 +121,7 @@ export const API_ROUTES: { pattern: string; methods: string[] }[] = [
   { pattern: "/api/settings/password", methods: ["POST"] },
   { pattern: "/api/settings/profile", methods: ["PATCH"] },
   { pattern: "/api/settings/retention", methods: ["GET","PUT"] },
+  { pattern: "/api/status", methods: ["GET"] },
   { pattern: "/api/stripe/webhook", methods: ["POST"] },
   { pattern: "/api/subscription-plans", methods: ["GET"] },
   { pattern: "/api/tasks", methods: ["GET"] },
