@@ -7,6 +7,7 @@ import type { AdjustCreditsInput, CreateUserInput, UpdateUserInput } from "@/lib
 import type { AdminUser } from "@/lib/admin/service";
 import { isAdminRole } from "@/lib/auth/roles";
 import { useAuth } from "@/lib/auth/use-auth";
+import type { SystemHealth } from "@/lib/figures/service";
 
 /** Shapes of the /api/admin/* answers (docs/api.md#admin). */
 export interface AdminStats {
@@ -48,6 +49,8 @@ export interface SystemStats {
   providers: { llm: string; tts: string; stt: string; telephony: string; payments: string };
   organizationKeys: Record<string, number>;
   counts: { users: number; organizations: number; phoneNumbers: number; assistants: number; calls: number; messages: number };
+  /** lib/figures: the platform's health, named, with uptime. */
+  systemHealth: SystemHealth;
 }
 
 export const ADMIN_STATS_KEY = ["/api/admin/stats"] as const;

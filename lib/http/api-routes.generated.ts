@@ -68,6 +68,7 @@ export const API_ROUTES: { pattern: string; methods: string[] }[] = [
   { pattern: "/api/crm-voice/logistics/[id]", methods: ["PATCH"] },
   { pattern: "/api/crm-voice/test", methods: ["POST"] },
   { pattern: "/api/cron/jobs", methods: ["GET","POST"] },
+  { pattern: "/api/dashboard/figures", methods: ["GET"] },
   { pattern: "/api/dashboard/stats", methods: ["GET"] },
   { pattern: "/api/emails", methods: ["GET"] },
   { pattern: "/api/emails/inbound", methods: ["POST"] },
