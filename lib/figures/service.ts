@@ -19,11 +19,17 @@ export type SystemHealth = HealthFigure & {
   uptime: Uptime;
 };
 
-/** The platform's state from the newest probes (lib/analytics/health.ts) and its uptime over the window. */
-export async function getSystemHealth(db: Db, now = new Date(), uptimeDays = UPTIME_WINDOW_DAYS): Promise<SystemHealth> {
-  const [latest, uptime] = await Promise.all([latestHealth(db), platformUptime(db, now, uptimeDays)]);
+/** The platform's state from the newest probes (lib/analytics/health.ts), without uptime: one cheap read. */
+export async function getHealthNow(db: Db): Promise<HealthFigure & { checkedAt: string | null }> {
+  const latest = await latestHealth(db);
   const checkedAt = latest.map((h) => h.checkedAt).filter((t): t is string => t !== null).sort().at(-1) ?? null;
-  return { ...healthFigure(latest), checkedAt, uptime };
+  return { ...healthFigure(latest), checkedAt };
+}
+
+/** The platform's state from the newest probes and its uptime over the window. */
+export async function getSystemHealth(db: Db, now = new Date(), uptimeDays = UPTIME_WINDOW_DAYS): Promise<SystemHealth> {
+  const [health, uptime] = await Promise.all([getHealthNow(db), platformUptime(db, now, uptimeDays)]);
+  return { ...health, uptime };
 }
 
 /**

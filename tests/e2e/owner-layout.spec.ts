@@ -56,8 +56,10 @@ test("at 1280×800 no header entry wraps, and More opens, moves and closes with 
   await expect(more).toHaveAttribute("aria-expanded", "true");
   for (const name of ["Integrations", "Settings", "Appointments", "Tasks", "Recaps", "Contacts", "Outbox"]) await expect(menu.getByRole("menuitem", { name })).toBeVisible();
   await shot(page, "header-more-1280");
-  await page.keyboard.press("ArrowDown");
+  // Opened from the keyboard, the first entry has focus; Arrow Down moves to the next.
   await expect(menu.getByRole("menuitem", { name: "Integrations" })).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(menu.getByRole("menuitem", { name: "Settings" })).toBeFocused();
   await page.keyboard.press("Escape");
   await expect(menu).toBeHidden();
   await expect(more).toBeFocused();
@@ -153,3 +155,24 @@ async function expectStacked(page: Page, tableTestId: string, row: ReturnType<Pa
   const rowBox = await row.boundingBox();
   expect(rowBox!.x + rowBox!.width).toBeLessThanOrEqual(phone.width);
 }
+
+test("the footer names a degraded part and links to the dashboard's System status, instead of 'All systems operational'", async ({ page }) => {
+  await ownerSession(page);
+  // The probes' answer as the server gives it when speech recognition is not installed (tests/integration/figures.test.ts).
+  await page.route("**/api/status", (route) =>
+    route.fulfill({
+      json: {
+        status: "degraded",
+        checkedAt: new Date().toISOString(),
+        headline: "Degraded: voicemail transcription not installed",
+        problems: [{ component: "stt", name: "voicemail transcription", problem: "not installed", howTo: "Install PocketSphinx on the server." }],
+        uptime: { percent: 100, runs: 3, upRuns: 3, windowDays: 30, since: new Date().toISOString() },
+      },
+    }),
+  );
+  await page.goto("/tasks");
+  const status = page.getByTestId("system-status");
+  await expect(status).toHaveText("Degraded: voicemail transcription not installed");
+  await expect(status).toHaveAttribute("href", "/dashboard#system-status");
+  await expect(page.getByText("All systems operational")).toHaveCount(0);
+});
