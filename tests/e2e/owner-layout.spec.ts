@@ -135,6 +135,9 @@ test("the MCP and A2A tables stack into cards at 390 px; at 1280 a toast stays c
   await serviceRow.getByRole("button", { name: "Check now" }).click();
   const toast = page.locator("[data-sonner-toast]").first();
   await expect(toast).toBeVisible();
+  // Where it rests once its entrance (a short slide) is over.
+  await expect(toast).toHaveAttribute("data-mounted", "true");
+  await toast.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
   const header = await page.locator("header[data-layout=header]").boundingBox();
   const toastBox = await toast.boundingBox();
   expect(toastBox!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
