@@ -10,6 +10,9 @@ import type { AuthUser } from "@/lib/auth/use-auth";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { FlashToastListener } from "@/components/flash-toast";
 
+/** The header is 4 rem high (h-16) and sticky: toasts start just below it. */
+const TOAST_TOP = "4.75rem";
+
 /** Client-side context for every page: data fetching, auth state, tooltips and toasts. */
 export function Providers({
   children,
@@ -29,7 +32,11 @@ export function Providers({
       <AuthProvider sessionHint={sessionHint} initialUser={initialUser}>
         <TooltipProvider>
           {children}
-          {/* Spec §9: one toast at a time, 5 s, swipe right to dismiss, F8 focuses the viewport. At the top centre a toast never hides a dialog's footer buttons. */}
+          {/*
+            Spec §9: one toast at a time, 5 s, swipe right to dismiss, F8 focuses the viewport. At the top
+            centre a toast never hides a dialog's footer buttons; it sits below the sticky header (4 rem
+            high) so it never covers the navigation (issue 30).
+          */}
           <Toaster
             theme="dark"
             richColors
@@ -39,6 +46,8 @@ export function Providers({
             duration={5000}
             hotkey={["F8"]}
             swipeDirections={["right"]}
+            offset={{ top: TOAST_TOP }}
+            mobileOffset={{ top: TOAST_TOP, left: 16, right: 16 }}
           />
           <FlashToastListener />
         </TooltipProvider>

@@ -9,7 +9,8 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/alert-dialog";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { cn } from "@/lib/utils";
+import { stackOnPhone, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { A2aMessageDto } from "@/lib/a2a/messages";
 import type { A2aAgentDto } from "@/lib/a2a/service";
 import { useA2aMessages, useAgentEndpoint, useDeleteAgent } from "./use-a2a";
@@ -35,8 +36,8 @@ export function AgentsTab({ agents, loading, onSend }: { agents: A2aAgentDto[]; 
   if (loading) return <Skeleton className="h-40 w-full" />;
   if (agents.length === 0) return <EmptyState text="No A2A agents registered yet" testId="a2a-agents-empty" />;
   return (
-    <Card className="overflow-x-auto">
-      <Table>
+    <Card className="overflow-x-auto max-md:border-0 max-md:bg-transparent max-md:shadow-none">
+      <Table className={stackOnPhone} data-testid="a2a-agents-table">
         <TableHeader>
           <TableRow>
             <TableHead>Agent</TableHead>
@@ -49,19 +50,21 @@ export function AgentsTab({ agents, loading, onSend }: { agents: A2aAgentDto[]; 
         <TableBody>
           {agents.map((agent) => (
             <TableRow key={agent.id} data-testid="a2a-agent-row" data-agent-id={agent.id}>
-              <TableCell>
-                <div className="font-medium">{agent.name}</div>
-                <div className="font-mono text-xs text-muted-foreground" title={agent.id}>
-                  {agent.id.slice(0, 8)}
-                  {agent.organizationName ? ` · ${agent.organizationName}` : ""}
+              <TableCell data-label="Agent">
+                <div className="min-w-0 max-md:text-right">
+                  <div className="font-medium">{agent.name}</div>
+                  <div className="font-mono text-xs text-muted-foreground" title={agent.id}>
+                    {agent.id.slice(0, 8)}
+                    {agent.organizationName ? ` · ${agent.organizationName}` : ""}
+                  </div>
+                  <div className="max-w-xs truncate text-xs text-muted-foreground" title={agent.endpoint ?? undefined}>
+                    {agent.endpoint ?? "No endpoint"}
+                  </div>
+                  {agent.lastError && !agent.isOnline ? <div className="max-w-xs text-xs text-destructive">{agent.lastError}</div> : null}
                 </div>
-                <div className="max-w-xs truncate text-xs text-muted-foreground" title={agent.endpoint ?? undefined}>
-                  {agent.endpoint ?? "No endpoint"}
-                </div>
-                {agent.lastError && !agent.isOnline ? <div className="max-w-xs text-xs text-destructive">{agent.lastError}</div> : null}
               </TableCell>
-              <TableCell>
-                <div className="flex max-w-xs flex-wrap gap-1">
+              <TableCell data-label="Capabilities">
+                <div className="flex max-w-xs flex-wrap gap-1 max-md:justify-end">
                   {agent.capabilities.map((c) => (
                     <Badge key={c} variant="outline">
                       {c}
@@ -69,11 +72,11 @@ export function AgentsTab({ agents, loading, onSend }: { agents: A2aAgentDto[]; 
                   ))}
                 </div>
               </TableCell>
-              <TableCell>
+              <TableCell data-label="Status">
                 <OnlineBadge agent={agent} />
               </TableCell>
-              <TableCell className="text-sm whitespace-nowrap">{timeAgo(agent.lastSeen)}</TableCell>
-              <TableCell>
+              <TableCell data-label="Last seen" className="text-sm whitespace-nowrap">{timeAgo(agent.lastSeen)}</TableCell>
+              <TableCell data-label="Actions">
                 <div className="flex justify-end gap-1">
                   <Button
                     variant="ghost"
@@ -158,26 +161,30 @@ const statusVariant: Record<A2aMessageDto["status"], "secondary" | "default" | "
 function MessageRow({ message }: { message: A2aMessageDto }) {
   return (
     <TableRow data-testid="a2a-message-row" data-status={message.status}>
-      <TableCell className="whitespace-nowrap">
-        <div className="font-medium">{message.targetAgentName ?? message.targetAgentId.slice(0, 8)}</div>
-        <div className="text-xs text-muted-foreground">{timeAgo(message.createdAt)}</div>
+      <TableCell data-label="To" className="whitespace-nowrap">
+        <div className="max-md:text-right">
+          <div className="font-medium">{message.targetAgentName ?? message.targetAgentId.slice(0, 8)}</div>
+          <div className="text-xs text-muted-foreground">{timeAgo(message.createdAt)}</div>
+        </div>
       </TableCell>
-      <TableCell>{message.type === "notify" ? "Notification" : "Request"}</TableCell>
-      <TableCell>
-        <Badge variant={statusVariant[message.status]}>{message.status[0].toUpperCase() + message.status.slice(1)}</Badge>
-        {message.attempts > 1 ? <div className="text-xs text-muted-foreground">{message.attempts} attempts</div> : null}
+      <TableCell data-label="Type">{message.type === "notify" ? "Notification" : "Request"}</TableCell>
+      <TableCell data-label="Status">
+        <div className="max-md:text-right">
+          <Badge variant={statusVariant[message.status]}>{message.status[0].toUpperCase() + message.status.slice(1)}</Badge>
+          {message.attempts > 1 ? <div className="text-xs text-muted-foreground">{message.attempts} attempts</div> : null}
+        </div>
       </TableCell>
-      <TableCell className="max-w-md">
+      <TableCell data-label="Payload" className="max-w-md max-md:max-w-none">
         <code className="line-clamp-2 font-mono text-xs text-muted-foreground">{JSON.stringify(message.payload)}</code>
       </TableCell>
-      <TableCell className="max-w-md text-sm" data-testid="a2a-message-answer">
+      <TableCell data-label="Answer" className="max-w-md text-sm max-md:max-w-none" data-testid="a2a-message-answer">
         {message.answer ? (
-          <>
+          <div className="min-w-0 max-md:text-right">
             <p className="whitespace-pre-wrap">{message.answer.text || "(no text)"}</p>
             <p className="text-xs text-muted-foreground">
               {message.answer.kind === "task" ? `Task ${message.answer.state ?? ""}` : "Message"}
             </p>
-          </>
+          </div>
         ) : message.lastError ? (
           <p className="text-xs text-destructive">{message.lastError}</p>
         ) : (
@@ -244,7 +251,7 @@ export function MonitorTab({ online }: { online: number | undefined }) {
             </p>
           </CardContent>
         ) : (
-          <Table>
+          <Table className={cn(stackOnPhone, "max-md:px-4")} data-testid="a2a-messages-table">
             <TableHeader>
               <TableRow>
                 <TableHead>To</TableHead>

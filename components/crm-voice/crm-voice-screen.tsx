@@ -1,6 +1,7 @@
 "use client";
 
 import { sentimentText } from "@/lib/figures";
+import { HealthProblems } from "@/components/figures/system-health";
 import * as React from "react";
 import Link from "next/link";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -111,6 +112,11 @@ export function CrmVoiceScreen() {
               </span>
             </div>
           ))}
+          {h?.problems.length ? (
+            <div className="sm:col-span-2 lg:col-span-4">
+              <HealthProblems problems={h.problems} testId="crm-status-problems" />
+            </div>
+          ) : null}
         </CardContent>
       </Card>
 

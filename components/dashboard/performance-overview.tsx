@@ -2,7 +2,59 @@ import { Activity } from "lucide-react";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import type { DashboardStats } from "./use-dashboard-stats";
+import { HealthProblems, useSystemHealth } from "@/components/figures/system-health";
+import { sentimentText } from "@/lib/figures";
+import { useDashboardFigures, type DashboardStats } from "./use-dashboard-stats";
+
+const healthWords = { operational: "All parts answering", degraded: "Degraded", offline: "Offline", unknown: "Not checked yet" } as const;
+const healthVariant = { operational: "success", degraded: "warning", offline: "destructive", unknown: "outline" } as const;
+
+/**
+ * The figures every screen defines the same way (lib/figures): the platform's health with each
+ * wanting part named and how to install it, uptime, caller sentiment and credits used over 30 days.
+ * The footer's status line links here (#system-status).
+ */
+function FigureLines() {
+  const health = useSystemHealth();
+  const figures = useDashboardFigures();
+  const h = health.data;
+  const f = figures.data;
+  return (
+    <div className="mt-3 flex flex-col gap-3 border-t border-border pt-3" id="system-status" data-testid="dashboard-figures">
+      <div className="flex items-center justify-between gap-4">
+        <span className="text-sm text-muted-foreground">System status</span>
+        <Badge variant={h ? healthVariant[h.status] : "outline"} data-testid="dashboard-health" data-status={h?.status}>
+          {h ? healthWords[h.status] : "Checking…"}
+        </Badge>
+      </div>
+      {h?.problems?.length ? <HealthProblems problems={h.problems} testId="dashboard-health-problems" /> : null}
+      {h?.uptime ? (
+        <div className="flex items-center justify-between gap-4">
+          <span className="text-sm text-muted-foreground">Uptime, last {h.uptime.windowDays} days</span>
+          <span className="text-sm font-medium tabular-nums" data-testid="dashboard-uptime">
+            {h.uptime.percent === null ? "Not measured yet" : `${h.uptime.percent}%`}
+          </span>
+        </div>
+      ) : null}
+      {f ? (
+        <>
+          <div className="flex items-start justify-between gap-4">
+            <span className="shrink-0 text-sm text-muted-foreground">Caller sentiment, {f.windowDays} days</span>
+            <span className="text-right text-sm" data-testid="dashboard-sentiment">
+              {sentimentText(f.sentiment)}
+            </span>
+          </div>
+          <div className="flex items-center justify-between gap-4">
+            <span className="text-sm text-muted-foreground">Credits used, {f.windowDays} days</span>
+            <span className="text-sm font-medium tabular-nums" data-testid="dashboard-credits-used">
+              {f.creditsUsed.toLocaleString("en-US")}
+            </span>
+          </div>
+        </>
+      ) : null}
+    </div>
+  );
+}
 
 type Status = { label: string; value: string; variant: NonNullable<BadgeProps["variant"]> };
 
@@ -62,6 +114,7 @@ export function PerformanceOverview({
             ))}
           </ul>
         )}
+        <FigureLines />
       </CardContent>
     </Card>
   );

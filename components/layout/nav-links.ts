@@ -8,6 +8,14 @@ export const appNavLinks = [
   { href: "/settings", label: "Settings" },
 ] as const;
 
+/**
+ * On a desktop header the first entries stay in view and the rest wait under "More" (issue 30: at
+ * 1280 px ten entries wrapped onto two lines). The phone menu lists every entry.
+ */
+export const PRIMARY_NAV_COUNT = 4;
+export const primaryNavLinks = appNavLinks.slice(0, PRIMARY_NAV_COUNT);
+export const moreNavLinks = appNavLinks.slice(PRIMARY_NAV_COUNT);
+
 /** The front desk's own pages (issue 30): in the navigation, on phones too, not only behind dashboard cards. */
 export const deskNavLinks = [
   { href: "/notifications", label: "Notifications" },

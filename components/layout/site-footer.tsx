@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { FooterStatus } from "./footer-status";
 import { Logo } from "./logo";
 
 const SUPPORT_EMAIL = "support@switchboard.dev";
@@ -90,10 +91,7 @@ export function SiteFooter() {
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-5 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
           <p>Made in San Francisco, CA · Serving businesses worldwide</p>
           <div className="flex items-center gap-4">
-            <span className="flex items-center gap-2" data-testid="system-status">
-              <span aria-hidden className="size-2 rounded-full bg-success shadow-[0_0_8px] shadow-success/60" />
-              All systems operational
-            </span>
+            <FooterStatus />
             <span>© {year} Switchboard</span>
           </div>
         </div>

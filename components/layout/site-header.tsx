@@ -17,7 +17,7 @@ import { clearStoredSessionId } from "@/lib/api-client";
 import { avatarInitial, displayFirstName, useAuth } from "@/lib/auth/use-auth";
 import { cn, fullPageNavigate } from "@/lib/utils";
 import { Logo } from "./logo";
-import { accountMenuLinks, appNavLinks, deskNavLinks, isNavLinkActive } from "./nav-links";
+import { accountMenuLinks, appNavLinks, deskNavLinks, isNavLinkActive, moreNavLinks, primaryNavLinks } from "./nav-links";
 import { NotificationBell } from "@/components/notifications/notification-bell";
 import type { Role } from "@/lib/auth/roles";
 
@@ -26,43 +26,68 @@ function signOut() {
   fullPageNavigate("/api/logout");
 }
 
-/** Desktop: the front desk's pages (Appointments, Tasks, Recaps, Contacts, Outbox) in one menu beside the main links. */
-function DeskMenu({ pathname }: { pathname: string }) {
-  const active = deskNavLinks.some((link) => isNavLinkActive(link.href, pathname));
+/**
+ * Desktop: the entries beyond the primary ones (Integrations, Settings) and the front desk's pages
+ * (Appointments, Tasks, Recaps, Contacts, Outbox) under one "More" menu. Radix's menu gives the
+ * keyboard behaviour: Enter, Space or Arrow Down opens it (aria-expanded says so), arrows move,
+ * Escape closes it and focus returns to the button. Notifications have the bell.
+ */
+function MoreMenu({ pathname }: { pathname: string }) {
+  const desk = deskNavLinks.filter((link) => link.href !== "/notifications");
+  const active = [...moreNavLinks, ...desk].find((link) => isNavLinkActive(link.href, pathname));
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
         <button
           type="button"
-          data-testid="nav-front-desk"
+          data-testid="nav-more"
           className={cn(
-            "flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring",
+            "flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring",
             active ? "bg-accent text-foreground" : "text-muted-foreground hover:bg-accent/60 hover:text-foreground",
           )}
         >
-          Front desk
+          {/* The page open under More is named on the button, so the header still says where you are. */}
+          {active ? active.label : "More"}
+          {active ? <span className="sr-only"> (more pages)</span> : null}
           <ChevronDown className="size-4" aria-hidden />
         </button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" className="min-w-48">
-        {deskNavLinks
-          .filter((link) => link.href !== "/notifications")
-          .map((link) => (
-            <DropdownMenuItem key={link.href} asChild>
-              <Link href={link.href} aria-current={isNavLinkActive(link.href, pathname) ? "page" : undefined}>
-                {link.label}
-              </Link>
-            </DropdownMenuItem>
-          ))}
+      <DropdownMenuContent align="start" className="min-w-48" data-testid="nav-more-menu">
+        {moreNavLinks.map((link) => (
+          <DropdownMenuItem key={link.href} asChild>
+            <Link href={link.href} aria-current={isNavLinkActive(link.href, pathname) ? "page" : undefined}>
+              {link.label}
+            </Link>
+          </DropdownMenuItem>
+        ))}
+        <DropdownMenuSeparator />
+        <DropdownMenuLabel className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Front desk</DropdownMenuLabel>
+        {desk.map((link) => (
+          <DropdownMenuItem key={link.href} asChild>
+            <Link href={link.href} aria-current={isNavLinkActive(link.href, pathname) ? "page" : undefined}>
+              {link.label}
+            </Link>
+          </DropdownMenuItem>
+        ))}
       </DropdownMenuContent>
     </DropdownMenu>
   );
 }
 
-function NavLinks({ pathname, onNavigate, vertical = false }: { pathname: string; onNavigate?: () => void; vertical?: boolean }) {
+function NavLinks({
+  pathname,
+  onNavigate,
+  vertical = false,
+  links = appNavLinks,
+}: {
+  pathname: string;
+  onNavigate?: () => void;
+  vertical?: boolean;
+  links?: readonly { href: string; label: string }[];
+}) {
   return (
     <ul className={cn("flex gap-1", vertical ? "flex-col" : "items-center")}>
-      {appNavLinks.map((link) => {
+      {links.map((link) => {
         const active = isNavLinkActive(link.href, pathname);
         return (
           <li key={link.href}>
@@ -71,7 +96,7 @@ function NavLinks({ pathname, onNavigate, vertical = false }: { pathname: string
               onClick={onNavigate}
               aria-current={active ? "page" : undefined}
               className={cn(
-                "block rounded-md px-3 py-2 text-sm font-medium transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring",
+                "block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring",
                 active ? "bg-accent text-foreground" : "text-muted-foreground hover:bg-accent/60 hover:text-foreground",
               )}
             >
@@ -149,8 +174,8 @@ export function SiteHeader() {
 
         {isAuthenticated ? (
           <nav aria-label="Main" className="hidden flex-1 items-center justify-center gap-1 lg:flex">
-            <NavLinks pathname={pathname} />
-            <DeskMenu pathname={pathname} />
+            <NavLinks pathname={pathname} links={primaryNavLinks} />
+            <MoreMenu pathname={pathname} />
           </nav>
         ) : null}
 

@@ -17,6 +17,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { SystemStats } from "@/lib/admin/service";
 import { actionLabel, compactNumber, growthText, NO_HEALTH_CHECKS, wholeDollars } from "@/lib/analytics/text";
 import { serverMessage } from "@/lib/api-client";
+import { HealthProblems } from "@/components/figures/system-health";
+import { COMPONENT_NAMES, CORE_COMPONENTS } from "@/lib/figures";
 
 /**
  * The tabs other than the first load their code when opened (issue 30 point 5): the chart library
@@ -183,15 +185,18 @@ export function MasterAdminScreen() {
               <dd>{data.providers.payments}</dd>
               {data.configuration.health.map((h) => (
                 <React.Fragment key={h.component}>
-                  <dt className="text-muted-foreground">Probe: {h.component}</dt>
+                  <dt className="text-muted-foreground">Probe: {COMPONENT_NAMES[h.component] ?? h.component}</dt>
                   <dd>
-                    {h.status}
+                    {h.status === "offline" && !(CORE_COMPONENTS as readonly string[]).includes(h.component) ? "degraded" : h.status}
                     {h.latencyMs !== null ? ` (${h.latencyMs} ms)` : ""}
                   </dd>
                 </React.Fragment>
               ))}
+              <dt className="text-muted-foreground">System status</dt>
+              <dd data-testid="master-health-headline">{data.systemHealth.headline}</dd>
             </dl>
           ) : null}
+          {data ? <HealthProblems problems={data.systemHealth.problems} testId="master-health-problems" /> : null}
         </DialogContent>
       </Dialog>
     </div>

@@ -6,7 +6,7 @@ import { timeAgo } from "@/components/agent-consoles/format";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { stackOnPhone, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useConnections } from "./use-mcp";
 
 /** Where MCP clients reach Switchboard, and how to let one in. */
@@ -46,8 +46,8 @@ export function ConnectionsTab() {
       ) : connections.length === 0 ? (
         <EmptyState text="No active connections" testId="mcp-connections-empty" />
       ) : (
-        <Card className="overflow-x-auto">
-          <Table>
+        <Card className="overflow-x-auto max-md:border-0 max-md:bg-transparent max-md:shadow-none">
+          <Table className={stackOnPhone} data-testid="mcp-connections-table">
             <TableHeader>
               <TableRow>
                 <TableHead>Client</TableHead>
@@ -61,18 +61,20 @@ export function ConnectionsTab() {
             <TableBody>
               {connections.map((c) => (
                 <TableRow key={c.id} data-testid="mcp-connection-row">
-                  <TableCell>
-                    <div className="font-medium">{c.clientId || "Anonymous"}</div>
-                    <div className="text-xs text-muted-foreground">
-                      {c.clientVersion ? `v${c.clientVersion}` : ""}
-                      {c.protocolVersion ? ` · ${c.protocolVersion}` : ""}
+                  <TableCell data-label="Client">
+                    <div className="min-w-0 max-md:text-right">
+                      <div className="font-medium">{c.clientId || "Anonymous"}</div>
+                      <div className="text-xs text-muted-foreground">
+                        {c.clientVersion ? `v${c.clientVersion}` : ""}
+                        {c.protocolVersion ? ` · ${c.protocolVersion}` : ""}
+                      </div>
                     </div>
                   </TableCell>
-                  <TableCell>
+                  <TableCell data-label="Status">
                     <Badge variant={c.connected ? "success" : "secondary"}>{c.connected ? "Connected" : "Idle"}</Badge>
                   </TableCell>
-                  <TableCell>
-                    <div className="flex flex-wrap gap-1">
+                  <TableCell data-label="Permissions">
+                    <div className="flex flex-wrap gap-1 max-md:justify-end">
                       {c.permissions.map((p) => (
                         <Badge key={p} variant="outline">
                           {p}
@@ -80,9 +82,9 @@ export function ConnectionsTab() {
                       ))}
                     </div>
                   </TableCell>
-                  <TableCell className="text-sm">{c.tokenName}</TableCell>
-                  <TableCell className="text-sm whitespace-nowrap">{timeAgo(c.lastActivity)}</TableCell>
-                  <TableCell className="text-right tabular-nums">{c.requestCount}</TableCell>
+                  <TableCell data-label="Token" className="text-sm">{c.tokenName}</TableCell>
+                  <TableCell data-label="Last activity" className="text-sm whitespace-nowrap">{timeAgo(c.lastActivity)}</TableCell>
+                  <TableCell data-label="Requests" className="text-right tabular-nums">{c.requestCount}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { stackOnPhone, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { HealthBadge } from "./badges";
 import { useCheckService, useMcpHealth, useServices } from "./use-mcp";
 
@@ -40,8 +40,8 @@ export function HealthTab() {
       {active.length === 0 ? (
         <EmptyState text="No active services to monitor" testId="mcp-health-empty" />
       ) : (
-        <Card className="overflow-x-auto">
-          <Table>
+        <Card className="overflow-x-auto max-md:border-0 max-md:bg-transparent max-md:shadow-none">
+          <Table className={stackOnPhone} data-testid="mcp-health-table">
             <TableHeader>
               <TableRow>
                 <TableHead>Service</TableHead>
@@ -55,20 +55,24 @@ export function HealthTab() {
             <TableBody>
               {active.map((s) => (
                 <TableRow key={s.id} data-testid="mcp-health-row">
-                  <TableCell>
-                    <div className="font-medium">{s.name}</div>
-                    {s.lastError ? <div className="max-w-md text-xs text-destructive">{s.lastError}</div> : null}
+                  <TableCell data-label="Service">
+                    <div className="min-w-0 max-md:text-right">
+                      <div className="font-medium">{s.name}</div>
+                      {s.lastError ? <div className="max-w-md text-xs text-destructive">{s.lastError}</div> : null}
+                    </div>
                   </TableCell>
-                  <TableCell>
+                  <TableCell data-label="Health">
                     <HealthBadge service={s} />
                   </TableCell>
-                  <TableCell className="tabular-nums">{s.latencyMs !== null ? `${s.latencyMs} ms` : "—"}</TableCell>
-                  <TableCell className="whitespace-nowrap">{timeAgo(s.lastCheckedAt)}</TableCell>
-                  <TableCell className="text-xs text-muted-foreground">
-                    {s.serverInfo ? `${s.serverInfo.name} ${s.serverInfo.version}` : "—"}
-                    {s.protocolVersion ? <div>{s.protocolVersion}</div> : null}
+                  <TableCell data-label="Latency" className="tabular-nums">{s.latencyMs !== null ? `${s.latencyMs} ms` : "—"}</TableCell>
+                  <TableCell data-label="Last check" className="whitespace-nowrap">{timeAgo(s.lastCheckedAt)}</TableCell>
+                  <TableCell data-label="Server" className="text-xs text-muted-foreground">
+                    <div className="max-md:text-right">
+                      {s.serverInfo ? `${s.serverInfo.name} ${s.serverInfo.version}` : "—"}
+                      {s.protocolVersion ? <div>{s.protocolVersion}</div> : null}
+                    </div>
                   </TableCell>
-                  <TableCell className="text-right">
+                  <TableCell data-label="Check" className="text-right">
                     <Button variant="outline" size="sm" disabled={check.isPending && check.variables === s.id} onClick={() => check.mutate(s.id)}>
                       {check.isPending && check.variables === s.id ? <Spinner /> : <RotateCw />}
                       Check now

@@ -30,6 +30,10 @@ export const creditLedger = pgTable(
   (t) => [
     index("credit_ledger_org_created_idx").on(t.organizationId, t.createdAt),
     index("credit_ledger_kind_category_idx").on(t.kind, t.category),
+    /** Credits given back in a range (lib/figures getCreditsUsed): the refunds alone, however long the usage history. */
+    index("credit_ledger_org_refund_idx")
+      .on(t.organizationId, t.createdAt)
+      .where(sql`${t.kind} = 'refund'`),
     /** A call's turns and credit-backs (lib/routing/policy.ts callLedgerTotals), without scanning the organization's ledger. */
     index("credit_ledger_org_call_idx").on(t.organizationId, sql`(${t.metadata}->>'callId')`),
     uniqueIndex("credit_ledger_org_kind_reference_idx")

@@ -7,6 +7,7 @@ import { rollupTotals, rollupWindow } from "@/lib/analytics/rollup";
 import { platformUptime, type Uptime } from "@/lib/analytics/health";
 import { getPlan, planIds, type PlanId } from "@/lib/billing/plans";
 import { creditCategories, type CreditCategory } from "@/lib/billing/prices";
+import { getCreditsUsed } from "@/lib/figures/service";
 
 /**
  * The master admin's platform figures (docs/analytics.md#master-admin): totals over all
@@ -26,7 +27,7 @@ export type PlatformStats = {
   totalRevenue: number;
   totalCalls: number;
   totalMessages: number;
-  /** Credits consumed by usage (ledger units), all time. */
+  /** lib/figures: credits spent less credits given back, all time. */
   totalCreditsUsed: number;
   /** Sum of the organizations' balances now. */
   totalCreditsRemaining: number;
@@ -103,6 +104,7 @@ export async function getPlatformStats(db: Db, now = new Date()): Promise<Platfo
     revenueBetween(db, platform, previousFrom, from),
     platformUptime(db, now),
   ]);
+  const { used: creditsUsedAll } = await getCreditsUsed(db, null, null, null);
 
   const usage = new Map(usageRows.map((r) => [r.category || "other", Number(r.units)]));
   const usedTotal = [...usage.values()].reduce((a, b) => a + b, 0);
@@ -116,7 +118,7 @@ export async function getPlatformStats(db: Db, now = new Date()): Promise<Platfo
     totalRevenue: revenueAll,
     totalCalls: c.n,
     totalMessages: m.n,
-    totalCreditsUsed: usedTotal,
+    totalCreditsUsed: creditsUsedAll,
     totalCreditsRemaining: Number(credits.remaining),
     activeSubscriptions: subs.n,
     growth: {

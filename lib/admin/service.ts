@@ -22,6 +22,7 @@ import { env } from "@/lib/env";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "@/lib/http/errors";
 import type { RequestContext } from "@/lib/http/route";
 import { healthCheckJob, latestHealth, type LatestHealth } from "@/lib/analytics/health";
+import { getSystemHealth, type SystemHealth } from "@/lib/figures/service";
 import { rollupTotals, rollupWindow } from "@/lib/analytics/rollup";
 import { offlineSttStatus } from "@/lib/providers/stt/pocketsphinx";
 import { getPlatformStats, type PlatformStats } from "./platform";
@@ -402,12 +403,14 @@ export type SystemStats = PlatformStats & {
     /** The newest recorded probe per component. */
     health: LatestHealth;
   };
+  /** lib/figures: the platform's state with each wanting part named (and how to install it), and uptime. */
+  systemHealth: SystemHealth;
 };
 
 /** What is in effect from the environment (organization keys override it per organization). */
 export async function getSystemStats(db: Db): Promise<SystemStats> {
   const handle = await getDbHandle();
-  const [[u], [o], [p], [a], [c], [m], keyRows, platform, health, offlineStt] = await Promise.all([
+  const [[u], [o], [p], [a], [c], [m], keyRows, platform, health, offlineStt, systemHealth] = await Promise.all([
     db.select({ n: count() }).from(users),
     db.select({ n: count() }).from(organizations),
     db.select({ n: count() }).from(phoneNumbers),
@@ -421,6 +424,7 @@ export async function getSystemStats(db: Db): Promise<SystemStats> {
     getPlatformStats(db),
     latestHealth(db),
     env.DEEPGRAM_API_KEY ? null : offlineSttStatus(),
+    getSystemHealth(db),
   ]);
   return {
     ...platform,
@@ -444,5 +448,6 @@ export async function getSystemStats(db: Db): Promise<SystemStats> {
       demoSeed: Boolean(env.SEED_DEMO_DATA),
       health,
     },
+    systemHealth,
   };
 }

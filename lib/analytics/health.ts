@@ -8,6 +8,7 @@ import { defineJob } from "@/lib/jobs/types";
 import { selectLlm } from "@/lib/provider-selection/llm";
 import { selectStt } from "@/lib/provider-selection/stt";
 import { selectTts } from "@/lib/provider-selection/tts";
+import { uptimePercent } from "@/lib/figures";
 
 /**
  * Health of the platform (docs/analytics.md#health): a job probes the database, the language model,
@@ -157,5 +158,5 @@ export async function platformUptime(db: Db, now = new Date(), windowDays = UPTI
   const [row] = await db.select({ runs: sql<number>`count(*)::int`, upRuns: sql<number>`count(*) filter (where ${runs.up})::int` }).from(runs);
   const total = Number(row?.runs ?? 0);
   const up = Number(row?.upRuns ?? 0);
-  return { percent: total ? Math.round((up / total) * 1000) / 10 : null, runs: total, upRuns: up, windowDays, since: since.toISOString() };
+  return { percent: uptimePercent(total, up), runs: total, upRuns: up, windowDays, since: since.toISOString() };
 }

@@ -3,13 +3,14 @@ import { and, count, eq, lt, sql, type SQL } from "drizzle-orm";
 import { hourlyRollupCovers, liveRows, rolledUpRows, rollupHourWindow, rollupWindow, ROLLUP_METRICS, type RollupMetric, type RollupSource, type RollupWindow } from "./rollup";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
-import { creditLedger, creditUsageHours, payments, phoneNumbers, users } from "@/db/schema";
+import { payments, phoneNumbers, users } from "@/db/schema";
 import { latestHealth, platformUptime, type Uptime } from "./health";
 import type { HealthStatus } from "@/db/schema";
 import { regionNames, regionOfKey, type RegionName } from "./regions";
 import { RANGE_HOURS, type AnalyticsFilters, type AnalyticsRange } from "./schema";
 import { performanceInsight } from "./text";
 import { healthFigure, sentimentFigure, type HealthProblem } from "@/lib/figures";
+import { getCreditsUsed } from "@/lib/figures/service";
 
 /**
  * GET /api/analytics (docs/analytics.md): every figure computed from calls, messages, assistant
@@ -159,28 +160,9 @@ async function usersAt(db: Db, scope: AnalyticsScope, at: Date): Promise<number>
   return row.n;
 }
 
-/**
- * Credits used (usage units) in [from, to): whole UTC hours from credit_usage_hour (kept by the
- * ledger's trigger), the partial hour at each end from the ledger itself, so the cost does not grow
- * with how much an organization spends.
- */
+/** lib/figures: credits spent less credits given back, the figure the dashboard, Billing and the admins read. */
 export async function creditsUsedBetween(db: Db, scope: AnalyticsScope, from: Date, to: Date): Promise<number> {
-  const HOUR_MS = 3_600_000;
-  const wholeFrom = new Date(Math.ceil(from.getTime() / HOUR_MS) * HOUR_MS);
-  const wholeTo = new Date(Math.floor(to.getTime() / HOUR_MS) * HOUR_MS);
-  const ledgerBetween = (a: Date, b: Date) =>
-    sql`(select coalesce(sum(${creditLedger.units}), 0) from ${creditLedger}
-          where ${orgIs(creditLedger.organizationId, scope)} and ${creditLedger.kind} = 'usage'
-            and ${creditLedger.createdAt} >= ${a.toISOString()}::timestamptz and ${creditLedger.createdAt} < ${b.toISOString()}::timestamptz)`;
-  const units =
-    wholeFrom < wholeTo
-      ? sql`(select coalesce(sum(${creditUsageHours.units}), 0) from ${creditUsageHours}
-              where ${orgIs(creditUsageHours.organizationId, scope)}
-                and ${creditUsageHours.hour} >= ${wholeFrom.toISOString()}::timestamptz and ${creditUsageHours.hour} < ${wholeTo.toISOString()}::timestamptz)
-          + ${ledgerBetween(from, wholeFrom)} + ${ledgerBetween(wholeTo, to)}`
-      : ledgerBetween(from, to);
-  const result = await db.execute(sql`select (${units})::bigint::text as units`);
-  return Number((result as unknown as { rows: { units: string }[] }).rows[0].units);
+  return (await getCreditsUsed(db, scope.organizationId, from, to)).used;
 }
 
 function utcDays(from: Date, to: Date): string[] {

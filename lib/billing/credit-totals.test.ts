@@ -124,7 +124,10 @@ describe("credit totals kept as the ledger is written", () => {
     const result = await db.execute(sql`
       select coalesce(category, 'other') as category, sum(units)::bigint as units from ${creditLedger} where kind = 'usage' group by 1`);
     const direct = (result as unknown as { rows: { category: string; units: number }[] }).rows;
-    expect(stats.totalCreditsUsed).toBe(direct.reduce((sum, r) => sum + Number(r.units), 0));
+    // Credits used is one figure everywhere (lib/figures): spent less what was given back.
+    const back = await db.execute(sql`select coalesce(sum(amount), 0)::bigint as back from ${creditLedger} where kind = 'refund'`);
+    const givenBack = Number((back as unknown as { rows: { back: number }[] }).rows[0].back);
+    expect(stats.totalCreditsUsed).toBe(direct.reduce((sum, r) => sum + Number(r.units), 0) - givenBack);
     for (const r of direct) expect(stats.creditUsage.find((c) => c.category === r.category)?.credits).toBe(Number(r.units));
   });
 

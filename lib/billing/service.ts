@@ -18,6 +18,7 @@ import { categoryLabels, creditCategories, creditMeaning } from "./prices";
 import { applyScheduledPlanIfDue, changePaidPlan, isUpgrade } from "./plan-change";
 import type { TransactionsQuery } from "./schema";
 import { errorForLog } from "@/lib/database-errors";
+import { getCreditsUsed } from "@/lib/figures/service";
 
 type Organization = typeof organizations.$inferSelect;
 
@@ -77,14 +78,9 @@ export async function getBillingOverview(db: Db, organizationId: string) {
   const plan = getPlan(org.subscriptionTier);
   const effective = getPlan(effectiveTier(org));
   const period = currentPeriod(org);
-  const [usage] = await db
-    .select({ used: sum(creditLedger.units) })
-    .from(creditLedger)
-    .where(
-      and(eq(creditLedger.organizationId, organizationId), eq(creditLedger.kind, "usage"), gte(creditLedger.createdAt, period.start)),
-    );
-  const used = Number(usage?.used ?? 0);
-  // The same rows split by what spent them (one definition of "credits used": usage units this period).
+  // lib/figures' one definition of "credits used": spent this period, less what was given back.
+  const { used, creditedBack } = await getCreditsUsed(db, organizationId, period.start, null);
+  // The spending split by what spent it; a "Given back" row makes the split add up to the figure.
   const byCategory = await db
     .select({ category: creditLedger.category, used: sum(creditLedger.units) })
     .from(creditLedger)
@@ -97,6 +93,7 @@ export async function getBillingOverview(db: Db, organizationId: string) {
   }));
   const uncategorized = Number(byCategory.find((r) => r.category === null)?.used ?? 0);
   if (uncategorized > 0) usageByKind.push({ kind: "other", label: "Other", credits: uncategorized });
+  if (creditedBack > 0) usageByKind.push({ kind: "credited_back", label: "Given back (failed, short or spam)", credits: -creditedBack });
   const balance = org.creditBalance;
   // The ledger spends an active Enterprise's credits without lowering the balance (lib/billing/ledger.ts).
   const unlimited = org.subscriptionTier === "enterprise" && org.subscriptionStatus === "active";

@@ -13,7 +13,7 @@ import { assistantContext, personaForModel } from "@/lib/voice/context";
 import { runVoiceTest } from "@/lib/voice/service";
 import { DEFAULT_TEST_CONTENT, type CrmTestInput } from "./schema";
 import { captureLogisticsRequest, toRequest, type LogisticsRequest } from "./logistics";
-import { sentimentFigure } from "@/lib/figures";
+import { CORE_COMPONENTS, healthFigure, sentimentFigure, type HealthProblem } from "@/lib/figures";
 
 export { captureLogisticsRequest, setLogisticsStatus, type LogisticsRequest } from "./logistics";
 
@@ -128,12 +128,18 @@ type ServiceHealth = { status: "healthy" | "degraded" | "unhealthy" | "unknown";
 
 const statusWord = { operational: "healthy", degraded: "degraded", offline: "unhealthy", unknown: "unknown" } as const;
 
+/** lib/figures: an optional part (voice, transcription) that is missing or failing is Degraded, never Offline. */
 function toService(h: LatestHealth[number]): ServiceHealth {
-  return { status: statusWord[h.status], provider: h.component, latencyMs: h.latencyMs, detail: h.detail, checkedAt: h.checkedAt };
+  const core = (CORE_COMPONENTS as readonly string[]).includes(h.component);
+  const status = h.status === "offline" && !core ? "degraded" : statusWord[h.status];
+  return { status, provider: h.component, latencyMs: h.latencyMs, detail: h.detail, checkedAt: h.checkedAt };
 }
 
 export type CrmHealth = {
   status: "healthy" | "degraded" | "unhealthy" | "unknown";
+  /** lib/figures healthFigure: "Degraded: voicemail transcription not installed", each part named with how to install. */
+  headline: string;
+  problems: HealthProblem[];
   services: { claude: ServiceHealth; elevenlabs: ServiceHealth; deepgram: ServiceHealth; crmDatabase: ServiceHealth };
   metrics: { checkedAt: string | null; probedNow: boolean };
 };
@@ -149,9 +155,8 @@ export async function getCrmHealth(db: Db, now = new Date()): Promise<CrmHealth>
   }
   const by = Object.fromEntries(latest.map((h) => [h.component, toService(h)])) as Record<string, ServiceHealth>;
   const services = { claude: by.llm, elevenlabs: by.tts, deepgram: by.stt, crmDatabase: by.database };
-  const statuses = Object.values(services).map((s) => s.status);
-  const status = statuses.includes("unhealthy") ? "unhealthy" : statuses.includes("degraded") ? "degraded" : statuses.includes("unknown") ? "unknown" : "healthy";
-  return { status, services, metrics: { checkedAt: latest.map((h) => h.checkedAt).sort().at(-1) ?? null, probedNow } };
+  const figure = healthFigure(latest);
+  return { status: statusWord[figure.status], headline: figure.headline, problems: figure.problems, services, metrics: { checkedAt: latest.map((h) => h.checkedAt).sort().at(-1) ?? null, probedNow } };
 }
 
 // ---------------------------------------------------------------------------------------------

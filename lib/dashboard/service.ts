@@ -3,6 +3,8 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { preparedStatement } from "@/lib/database-statements";
 import { organizationCounts, voiceAssistants } from "@/db/schema";
+import type { SentimentFigure } from "@/lib/figures";
+import { getCreditsUsed, getSentiment } from "@/lib/figures/service";
 
 export type DashboardStats = {
   totalCalls: number;
@@ -46,4 +48,23 @@ export async function getDashboardStats(db: Db, organizationId: string): Promise
     totalMessages: Number(row.totalMessages),
     avgResponseTime: formatSeconds(row.avgMs === null ? null : Number(row.avgMs)),
   };
+}
+
+/** The window of the dashboard's figures: the same 30 days as CRM Voice and Analytics' "30d". */
+export const DASHBOARD_FIGURES_DAYS = 30;
+
+export type DashboardFigures = {
+  windowDays: number;
+  since: string;
+  /** lib/figures: positive share and mean 1–5 score of the analysed calls, with how many were analysed. */
+  sentiment: SentimentFigure;
+  /** lib/figures: credits spent less credits given back. */
+  creditsUsed: number;
+};
+
+/** The dashboard's figures that other screens show too, computed by lib/figures so they read the same everywhere. */
+export async function getDashboardFigures(db: Db, organizationId: string, now = new Date()): Promise<DashboardFigures> {
+  const since = new Date(now.getTime() - DASHBOARD_FIGURES_DAYS * 86_400_000);
+  const [sentiment, credits] = await Promise.all([getSentiment(db, organizationId, since, now), getCreditsUsed(db, organizationId, since, now)]);
+  return { windowDays: DASHBOARD_FIGURES_DAYS, since: since.toISOString(), sentiment, creditsUsed: credits.used };
 }

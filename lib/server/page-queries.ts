@@ -7,6 +7,8 @@ import { GET as billingOverview } from "@/app/api/billing/overview/route";
 import { GET as businessProfile } from "@/app/api/business-profile/route";
 import { GET as callHistory } from "@/app/api/call-history/route";
 import { GET as dashboardStats } from "@/app/api/dashboard/stats/route";
+import { GET as dashboardFigures } from "@/app/api/dashboard/figures/route";
+import { GET as systemStatus } from "@/app/api/status/route";
 import { GET as knowledgeGaps } from "@/app/api/knowledge-gaps/route";
 import { GET as setupChecklist } from "@/app/api/onboarding/checklist/route";
 import { GET as phoneNumbers } from "@/app/api/phone-numbers/route";
@@ -25,6 +27,8 @@ export const pageQueries = {
   // components/dashboard: stats, setup checklist, credits card (billing overview), knowledge card.
   dashboard: [
     { queryKey: ["/api/dashboard/stats"], get: dashboardStats },
+    { queryKey: ["/api/dashboard/figures"], get: dashboardFigures },
+    { queryKey: ["/api/status"], get: systemStatus },
     { queryKey: ["/api/onboarding/checklist"], get: setupChecklist },
     { queryKey: ["/api/billing/overview"], get: billingOverview },
     { queryKey: ["/api/business-profile"], get: businessProfile },

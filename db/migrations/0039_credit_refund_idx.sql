@@ -1,0 +1,1 @@
+CREATE INDEX "credit_ledger_org_refund_idx" ON "credit_ledger" USING btree ("organization_id","created_at") WHERE "credit_ledger"."kind" = 'refund';
