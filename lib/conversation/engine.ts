@@ -66,7 +66,7 @@ const LEAVE_VOICEMAIL = /\b(leave (?:a |an )?(?:voice ?mail|voice message)|(?:vo
 /** Words without which "forget me" is never read into a sentence ("And on Saturdays?" is not an erasure request). */
 const ERASURE_WORDS = /\b(forget|delete|erase|remove|wipe|purge|scrub|get rid|data|records?|information|info|details|olvid|borr|elimin|quit|datos|informaci[oó]n)/i;
 /** Questions that leave a booking flow ("what are your hours?" while times are being offered). */
-const OTHER_QUESTIONS = new Set<CallerIntent>(["hours", "address", "policy", "services"]);
+const OTHER_QUESTIONS = new Set<CallerIntent>(["hours", "address", "policy", "services", "price"]);
 /** A callback request that says what it is about ("about my dog's lab results", "sobre mi factura"). */
 const CARRIES_A_SUBJECT = /\b(about|regarding|concerning|re|because|sobre|acerca de|por lo de|porque)\b\s+\S+/i;
 /** How sure understanding must be before its reading overrides a booking under way. */
@@ -127,6 +127,9 @@ export function decide(s: Situation): Decision {
     const to = rule?.action === "transfer" ? (rule.to ?? s.forwardTo) : null;
     if (to && s.canTransfer) return { kind: "transfer", to, reason: "emergency", onNoAnswer: "take_message" };
     if (s.takingMessage) return { kind: "take_message", urgent: true, reason: "emergency" };
+    // Nobody to put them through to, and the caller already said what happened and who they are (or
+    // texted it, with its number): the urgent task is written now, not after another question.
+    if (u?.name || s.channel === "sms") return { kind: "take_message", urgent: true, reason: "emergency" };
     return { kind: "ask_message", reason: "emergency" };
   }
 

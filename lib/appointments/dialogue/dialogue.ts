@@ -10,6 +10,7 @@
  *    it is booked (a hold that ran out and was taken → apologise, offer others);
  *  - reschedule and cancel work on the caller's own appointments, found by their number.
  */
+import { addDays } from "../time";
 import type { AppointmentView, SlotView } from "../views";
 import { whenSaid } from "@/lib/conversation/when";
 import type { Language, SpokenWhen } from "@/lib/conversation/understanding/types";
@@ -42,6 +43,14 @@ export type DialogueState = {
   askedTime?: string;
   /** The caller's language: a Spanish caller is answered, offered times and read back in Spanish. */
   language?: Language;
+  /** Days asked about as a span ("end of next week"): a weekday said next is the one inside it. */
+  rangeFrom?: string;
+  rangeTo?: string;
+  /**
+   * Set aside while the caller asked something else ("do you take Cigna?"): no hold, not under way;
+   * a day or time said next picks it up where it was, anything else starts afresh.
+   */
+  paused?: boolean;
 };
 
 export type DialogueContext = {
@@ -183,17 +192,59 @@ function readBackEs(service: string, date: string, time: string, name: string): 
 }
 
 /** The day, time and part of the day the words name (one reading for the whole product: lib/conversation/when.ts). */
-function whenOf(text: string, ctx: DialogueContext, state?: DialogueState): { day: string | null; time: string | null; part: DayPart | null; invalid?: SpokenWhen["invalid"] } {
+function whenOf(
+  text: string,
+  ctx: DialogueContext,
+  state?: DialogueState,
+): { day: string | null; time: string | null; part: DayPart | null; invalid?: SpokenWhen["invalid"]; range?: { from: string; to: string } } {
+  // "Push it back an hour", "30 minutes earlier": the time under discussion, shifted, the same day.
+  const shift = shiftSaid(text);
+  const shiftFrom = state?.chosen ?? (state?.askedDate && state.askedTime ? { localDate: state.askedDate, localTime: state.askedTime } : state?.movingDate && state.movingTime ? { localDate: state.movingDate, localTime: state.movingTime } : undefined);
+  if (shift !== null && shiftFrom) {
+    const [h, m] = shiftFrom.localTime.split(":").map(Number);
+    const total = h * 60 + m + shift;
+    if (total > 0 && total < 24 * 60) return { day: shiftFrom.localDate, time: `${String(Math.floor(total / 60)).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`, part: null };
+  }
   const w = whenSaid(text, { today: ctx.today, ...(ctx.now && ctx.timeZone ? { now: ctx.now, timeZone: ctx.timeZone } : {}), ...(ctx.language ? { language: ctx.language } : {}) });
+  // "The same time next week": a week after the appointment being moved, not a week from today.
+  if (state?.movingDate && state.movingTime && WEEK_LATER.test(text) && (!w || w.sameTime || !WEEKDAY_SAID.test(text))) {
+    return { day: addDays(state.movingDate, 7), time: w?.time && !w.sameTime ? w.time : state.movingTime, part: null };
+  }
   if (!w) return { day: null, time: null, part: null };
   if (w.invalid) return { day: null, time: null, part: null, invalid: w.invalid };
+  // "Friday at 2" after "the end of next week": that week's Friday, not the coming one.
+  if (w.date && state?.rangeFrom && w.date < state.rangeFrom && WEEKDAY_SAID.test(text)) {
+    let date = w.date;
+    while (date < state.rangeFrom) date = addDays(date, 7);
+    if (!state.rangeTo || date <= state.rangeTo) w.date = date;
+  }
   const reference = state?.chosen?.localTime ?? state?.askedTime ?? state?.movingTime;
   const time = w.time && w.meridiemGuessed && reference ? nearerReading(w.time, reference) : (w.time ?? (w.sameTime ? (state?.movingTime ?? state?.askedTime ?? null) : null));
   // A new hour alone changes the hour of the day under discussion: the one read back, the one being moved, the one offered.
   const offeredDays = new Set((state?.offered ?? []).map((o) => o.localDate));
   const dayInPlay = state?.chosen?.localDate ?? state?.askedDate ?? state?.movingDate ?? (offeredDays.size === 1 ? [...offeredDays][0] : undefined);
   const day = w.date ?? (time && !w.range && dayInPlay ? dayInPlay : null);
-  return { day, time, part: (w.partOfDay as DayPart | undefined) ?? null };
+  return { day, time, part: (w.partOfDay as DayPart | undefined) ?? null, ...(w.range && !day ? { range: w.range } : {}) };
+}
+
+const WEEKDAY_SAID = /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo)\b/i;
+/** "The same time next week", "a week later", "la semana que viene a la misma hora". */
+const WEEK_LATER = /\b(same (?:time|day) next week|next week,? same (?:time|day)|a week later|one week later|(?:same|misma) hora (?:la )?(?:semana (?:que viene|siguiente)|pr[oó]xima semana)|(?:la )?(?:semana (?:que viene|siguiente)|pr[oó]xima semana),? a la misma hora)\b/i;
+const SHIFT_AMOUNT: Record<string, number> = { a: 60, an: 60, one: 60, "1": 60, two: 120, "2": 120, three: 180, "3": 180, "half an": 30, "half a": 30 };
+/**
+ * Minutes a time is moved by ("push it back an hour" +60, "30 minutes earlier" −30, "bring it
+ * forward half an hour" −30); null when the words move nothing.
+ */
+export function shiftSaid(text: string): number | null {
+  const t = text.toLowerCase();
+  const amount = String.raw`(an?|one|two|three|half an?|\d{1,3})\s+(hours?|minutes?|mins?)`;
+  const before = new RegExp(String.raw`\b(back|later|up|forward|earlier|ahead)\s+(?:by\s+)?${amount}\b`).exec(t);
+  const after = new RegExp(String.raw`\b${amount}\s+(later|earlier|sooner|back|forward)\b`).exec(t);
+  const m = before ? { way: before[1], n: before[2], unit: before[3] } : after ? { way: after[3], n: after[1], unit: after[2] } : null;
+  if (!m) return null;
+  const minutes = /^h/.test(m.unit) ? (SHIFT_AMOUNT[m.n] ?? Number(m.n) * 60) : Number(m.n) || (SHIFT_AMOUNT[m.n] ?? 0);
+  if (!minutes) return null;
+  return /^(back|later)$/.test(m.way) ? minutes : -minutes;
 }
 
 /** "8 instead" of 7 PM is 8 PM: an hour said without am/pm, read the way nearer the time under discussion. */
@@ -289,7 +340,24 @@ export async function bookingTurn(state: DialogueState | null, text: string, con
   return turn;
 }
 
+/** A booking set aside for another question: no hold, not under way, kept to be picked up again. */
+export function pausedState(state: DialogueState): DialogueState | null {
+  if (!state.serviceId || state.stage === "confirm_cancel") return null;
+  const rest = withoutHold(state);
+  return { ...rest, stage: rest.offered?.length ? "pick" : "when", misses: 0, paused: true };
+}
+
 async function turnOf(state: DialogueState | null, text: string, ctx: DialogueContext, port: BookingPort): Promise<DialogueTurn | null> {
+  if (state?.paused) {
+    // "OK great, 2 PM Thursday then" after the side question: the same booking, at that time.
+    const said = whenOf(text, ctx, state);
+    const own = parseBookingIntent(text);
+    const resumes = (said.day || said.time || said.part || said.range || parseChoice(text, state.offered?.length ?? 0)) && (!own || own === state.flow);
+    if (!resumes) return start(text, ctx, port);
+    const { paused: _paused, ...resumed } = state;
+    void _paused;
+    return continueTurn(resumed, text, ctx, port);
+  }
   if (!state) return start(text, ctx, port);
   if (isAbort(text)) {
     if (state.holdId) await port.release(state.holdId);
@@ -357,12 +425,14 @@ async function findOwnAppointment(state: DialogueState, text: string, ctx: Dialo
 async function findWhen(state: DialogueState, text: string, ctx: DialogueContext, port: BookingPort, opts: { openEnded: boolean; intro?: string }): Promise<Turn> {
   const said = whenOf(text, ctx, state);
   if (said.invalid) return next(`${opts.intro ?? ""}${askAgainFor(said.invalid, ctx)}`, { ...state, stage: "when", offered: undefined, misses: 0 });
-  const { day, time, part } = said;
+  const { day, time, part, range } = said;
   const wantsSoonest = /\b(soonest|earliest|first (available|free|opening)|next (available|free|opening)|asap|as soon as)\b/i.test(text);
+  // "First thing Monday", "as early as you can on Friday": the day's first free time, offered alone.
+  const wantsFirst = /\b(first thing|earliest|as early as)\b/i.test(text);
   const serviceId = state.serviceId!;
   const service = state.serviceName!;
   const intro = opts.intro ?? "";
-  if (!day && !time && !part && !wantsSoonest && !opts.openEnded) {
+  if (!day && !time && !part && !wantsSoonest && !opts.openEnded && !range) {
     return next(`${intro}${linesFor(ctx).whatDay(service)}`, { ...state, stage: "when", misses: (state.misses ?? 0) + (intro ? 0 : 1) });
   }
 
@@ -382,13 +452,24 @@ async function findWhen(state: DialogueState, text: string, ctx: DialogueContext
   if (day) {
     const free = fitting(onDay!);
     if (free.length) {
-      const offered = spread(free).map((x) => spokenSlot(x, ctx.language));
+      const offered = (wantsFirst ? free.slice(0, 1) : spread(free)).map((x) => spokenSlot(x, ctx.language));
       return next(`${intro}${linesFor(ctx).offerOnDay(service, spokenDay(day, free, ctx.language), offered)}`, { ...state, stage: "pick", offered, misses: 0 }, ["offered"]);
     }
     const later = fitting(await port.findSlots(serviceId, day, SEARCH_DAYS, moving)).filter((s) => s.localDate !== day);
     if (!later.length) return done(`${intro}${linesFor(ctx).noneFree(service)}`);
     const offered = spread(later).map((x) => spokenSlot(x, ctx.language));
     return next(`${intro}${linesFor(ctx).dayFull(spokenDay(day, [], ctx.language), offered)}`, { ...state, stage: "pick", offered, misses: 0 }, ["offered"]);
+  }
+  if (range && !time) {
+    // "Sometime at the end of next week": times inside the span (the caller's next weekday is read in it).
+    const start = searchFrom(range.from, ctx.today);
+    const days = Math.max(1, Math.round((Date.parse(`${range.to}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1);
+    const inside = fitting(await port.findSlots(serviceId, start, days, moving)).filter((x) => x.localDate <= range.to);
+    if (inside.length) {
+      const firstDays = [...new Set(inside.map((x) => x.localDate))].slice(0, OFFER_COUNT);
+      const offered = (firstDays.length > 1 ? firstDays.map((d) => inside.find((x) => x.localDate === d)!) : spread(inside)).map((x) => spokenSlot(x, ctx.language));
+      return next(`${intro}${linesFor(ctx).offer(service, offered)}`, { ...state, stage: "pick", offered, misses: 0, rangeFrom: range.from, rangeTo: range.to }, ["offered"]);
+    }
   }
   const all = await port.findSlots(serviceId, from, SEARCH_DAYS, moving);
   if (time) {

@@ -250,6 +250,26 @@ export function extractName(text: string, language: Language, expectingName: boo
   return undefined;
 }
 
+/** Words that end a request without being anyone's name ("…at 3, sounds good", "…tomorrow, thanks bye"). */
+const NOT_A_TRAILING_NAME = new Set(
+  "bye goodbye cheers thanks thank please asap instead then now soon sounds works work fine perfect great cool awesome there here ok okay yes no morning afternoon evening night am pm ish minutes hours days weeks times people guests gracias adiós adios favor tarde noche mañana".split(" "),
+);
+
+/**
+ * A name said on its own at the end of a request ("…can you come the day after tomorrow, like 9ish?
+ * Pete Ross"): the last clause, two or three name-like words after a pause. Only for requests that
+ * need a name (the caller of `understand` decides); a lone word is never taken.
+ */
+export function trailingName(text: string): string | undefined {
+  const clauses = text.replace(HESITATIONS, " ").split(/[,.?!;:—–]+|\s-\s/).map((c) => c.trim()).filter(Boolean);
+  if (clauses.length < 2) return undefined;
+  const last = clauses[clauses.length - 1].replace(/^(?:(?:and|it's|its|i'm|this is|from)\s+)/i, "");
+  const words = last.split(/\s+/);
+  if (words.length < 2 || words.length > 3) return undefined;
+  if (!words.every((w) => /^[\p{L}'-]{2,}$/u.test(w) && !NOT_NAME.has(w.toLowerCase()) && !NOT_A_TRAILING_NAME.has(w.toLowerCase()) && !HONORIFICS.has(w.toLowerCase()) && !TRAILING_NOT_A_SURNAME.has(w.toLowerCase()))) return undefined;
+  return nameWords(words.join(" "));
+}
+
 /** Spoken or typed words, lower-case, singular-ish, accents kept. */
 function wordsOf(text: string): string[] {
   return text

@@ -5,7 +5,7 @@
  * a confident "leave the flow" intent (a person, goodbye, repeat, an emergency…) always wins.
  */
 import type { CountryCode } from "libphonenumber-js";
-import { extractName, extractPhone, matchPerson, matchService, spokenDigitsToText } from "./entities";
+import { extractName, extractPhone, trailingName, matchPerson, matchService, spokenDigitsToText } from "./entities";
 import { aboveFloor, classify, intentModel, normaliseUtterance, type ScoredIntent } from "./intent-model";
 import { detectLanguage } from "./language";
 import type { CallerIntent, Understanding, UnderstandingContext } from "./types";
@@ -31,6 +31,9 @@ const NOT_URGENT = /\b(not (?:an? )?(?:urgent|emergency|rush)|no rush|no hurry|n
 function demote(ranked: ScoredIntent[]): ScoredIntent[] {
   return ranked.length > 1 ? [...ranked.slice(1), ranked[0]] : ranked;
 }
+
+/** Requests a name goes with: a booking, a move, a cancellation, a call back, a message. */
+const NEEDS_A_NAME = new Set<CallerIntent>(["book", "reschedule", "cancel_appointment", "availability", "callback", "message", "complaint", "emergency"]);
 
 /** Below this, a spam reading gives way to the next intent. */
 const SPAM_CONFIDENCE = 0.6;
@@ -81,8 +84,11 @@ export async function understand(text: string, ctx: UnderstandingContext): Promi
   // A number said is not a day: take its digits out before reading dates.
   const forDates = phone ? spokenDigitsToText(text).replace(/\+?\d[\d\s()-]{8,}\d/g, " ") : text;
   const when = resolveWhen(forDates, { now: ctx.now, timeZone: ctx.timeZone, language });
-  const name = extractName(text, language, ctx.expecting === "name");
+  let name = extractName(text, language, ctx.expecting === "name");
   const service = matchService(text, ctx.services);
+  // "…a drain cleaning the day after tomorrow, like 9ish? Pete Ross": a request that needs a name, signed with one.
+  const signed = !name && NEEDS_A_NAME.has(ranked[0].intent) ? trailingName(text) : undefined;
+  if (signed && !matchService(signed, ctx.services) && !matchPerson(signed, ctx.people)) name = signed;
   // The caller's own name is not someone at the business ("me llamo Ana López" is not "Maria Lopez").
   const person = matchPerson(name ? withoutWords(text, name) : text, ctx.people);
 

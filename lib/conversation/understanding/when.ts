@@ -139,7 +139,7 @@ function mondayOf(day: LocalDay): LocalDay {
   return addDays(day, -((weekdayOf(day) + 6) % 7));
 }
 
-type Span = "this week" | "next week" | "this weekend" | "next weekend";
+type Span = "this week" | "next week" | "this weekend" | "next weekend" | "end of this week" | "end of next week" | "early next week";
 
 /** The days a week-sized phrase covers, from today on. */
 function spanDays(today: LocalDay, span: Span): { from: LocalDay; to: LocalDay } {
@@ -155,16 +155,30 @@ function spanDays(today: LocalDay, span: Span): { from: LocalDay; to: LocalDay }
     }
     case "next weekend":
       return { from: addDays(monday, 12), to: addDays(monday, 13) };
+    // The end of a working week: Thursday to Saturday (Friday in the middle).
+    case "end of this week": {
+      const thursday = addDays(monday, 3);
+      return { from: compareDays(thursday, today) < 0 ? today : thursday, to: addDays(monday, 5) };
+    }
+    case "end of next week":
+      return { from: addDays(monday, 10), to: addDays(monday, 12) };
+    case "early next week":
+      return { from: addDays(monday, 7), to: addDays(monday, 8) };
   }
 }
 
 const SPANS: Record<Language, [RegExp, Span][]> = {
   en: [
+    [/\b(?:sometime\s+|some\s+time\s+|any\s*time\s+)?(?:at\s+)?(?:the\s+)?(?:end|tail\s+end|back\s+end)\s+of\s+next\s+week\b|\blate\s+next\s+week\b/, "end of next week"],
+    [/\b(?:sometime\s+|some\s+time\s+|any\s*time\s+)?(?:at\s+)?(?:the\s+)?(?:end|tail\s+end)\s+of\s+(?:the|this)\s+week\b|\blater\s+this\s+week\b/, "end of this week"],
+    [/\b(?:sometime\s+|some\s+time\s+)?(?:early\s+next\s+week|(?:the\s+)?(?:beginning|start)\s+of\s+next\s+week)\b/, "early next week"],
     [/\b(?:sometime\s+|some\s+time\s+|any\s*time\s+|early\s+|later\s+)?next\s+week(?:end)?\b/, "next week"],
     [/\b(?:sometime\s+|any\s*time\s+|later\s+)?this\s+week\b/, "this week"],
     [/\b(?:this|the)\s+weekend\b/, "this weekend"],
   ],
   es: [
+    [/\b(?:a\s+)?finales\s+de\s+(?:la\s+)?(?:pr[oó]xima\s+semana|semana\s+que\s+viene)\b/, "end of next week"],
+    [/\b(?:a\s+)?principios\s+de\s+(?:la\s+)?(?:pr[oó]xima\s+semana|semana\s+que\s+viene)\b/, "early next week"],
     [/\b(?:la\s+)?(?:pr[oó]xima\s+semana|semana\s+que\s+viene|otra\s+semana)\b/, "next week"],
     [/\besta\s+semana\b/, "this week"],
     [/\b(?:este|el)\s+fin\s+de\s+semana\b/, "this weekend"],
@@ -200,7 +214,9 @@ function clean(text: string): string {
 
 function rewriteEnglish(input: string, today: LocalDay, flags: Flags): string {
   let text = ` ${input} `;
-  text = text.replace(/\b(um+|uh+|er+|hmm+|like|you know|i guess|maybe)\b/g, " ");
+  text = text.replace(/\b(um+|uh+|er+|hmm+|you know|i guess|maybe)\b/g, " ");
+  // "like 9 ish" is "around 9"; "like" elsewhere is a filler.
+  text = text.replace(/\blike\b(?!\s+\d|\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)\b)/g, " ");
   text = text.replace(/\b(same time|at the same time|same hour)\b/g, () => {
     flags.sameTime = true;
     return " ";
@@ -260,7 +276,7 @@ function rewriteEnglish(input: string, today: LocalDay, flags: Flags): string {
     return `${hour}:${String(EN_MINUTES[mm]).padStart(2, "0")}`;
   });
   text = text.replace(new RegExp(`\\b(${words(EN_NUMBERS)})\\b`, "g"), (_m, n: string) => String(EN_NUMBERS[n]));
-  text = text.replace(/\b(\d{1,2})\s*ish\b/g, "$1");
+  text = text.replace(/\b(\d{1,2})\s*-?\s*ish\b/g, "around $1");
   text = text.replace(/\b(around|about|approximately|roughly|say|by|like)\s+(?=\d)/g, "at ");
   // "make it 4 instead", "how about 5", "push it back to 5": a new hour, which chrono does not read bare.
   const bareHour = String.raw`(?=\d{1,2}(?::\d{2})?\b(?!\s*(?:people|persons|guests|of us|minutes|mins|hours|days|weeks|months|st|nd|rd|th)\b|\s*[/-]\s*\d))`;
@@ -325,6 +341,8 @@ function rewriteSpanish(input: string, today: LocalDay, flags: Flags): string {
   });
   text = text.replace(/\b(?:al|a|del|el)?\s*mediod[ií]a\b/g, " a las 12:00 ");
   text = text.replace(new RegExp(`\\b(las?)\\s+(${words(ES_NUMBERS)})\\b`, "g"), (_m, article: string, n: string) => `${article} ${ES_NUMBERS[n]}`);
+  // Again now that "las ocho" is "las 8": "a las 8 a nombre de…" is not 8 AM.
+  text = text.replace(/(\d)\s+(a|al)\s+(?=[a-zñáéíóú]{2,})/g, "$1, $2 ");
   text = text.replace(new RegExp(`\\b(las?)\\s+(\\d{1,2})\\s+y\\s+(${words(ES_MINUTES)}|\\d{1,2})\\b`, "g"), (_m, article: string, h: string, mm: string) => `${article} ${h}:${String(ES_MINUTES[mm] ?? mm).padStart(2, "0")}`);
   text = text.replace(new RegExp(`\\b(las?)\\s+(\\d{1,2})\\s+menos\\s+(${words(ES_MINUTES)}|\\d{1,2})\\b`, "g"), (_m, article: string, h: string, mm: string) => {
     const hour = Number(h) === 1 ? 12 : Number(h) - 1;
