@@ -64,6 +64,8 @@ const ASKS_IF_HUMAN = /\b(robot|bot|real (?:person|human)|a (?:person|human)|hum
 
 const LEAVE_VOICEMAIL = /\b(leave (?:a |an )?(?:voice ?mail|voice message)|(?:voice ?mail)\b|buz[oó]n de voz|mensaje de voz)/i;
 /** Words without which "forget me" is never read into a sentence ("And on Saturdays?" is not an erasure request). */
+/** Words without which an opt-out is never read into a sentence ("legal advice over the phone" is not one). */
+const OPT_OUT_WORDS = /\b(stop\w*|unsubscribe|opt(?:ed)?[\s-]?out|remove|off|no more|quit|lose my number|leave me alone|(?:do not|don'?t|never|not) (?:ever )?(?:call|text|contact|message|send|bother|want)|any ?more|tired of|texts?|texting|messages?|calls|reminders?|promotions?|alerts?|list|dej(?:en|ar|e) de|no (?:me |quiero )|m[aá]s mensajes|s[aá]quen|qu[ií]ten|b[oó]rr|baja|basta|paren|lista)\b/i;
 const ERASURE_WORDS = /\b(forget|delete|erase|remove|wipe|purge|scrub|get rid|data|records?|information|info|details|olvid|borr|elimin|quit|datos|informaci[oó]n)/i;
 /** Questions that leave a booking flow ("what are your hours?" while times are being offered). */
 const OTHER_QUESTIONS = new Set<CallerIntent>(["hours", "address", "policy", "services", "price"]);
@@ -120,7 +122,7 @@ export function decide(s: Situation): Decision {
   if (isGoodbye(text) || (sure(u, "goodbye") && !s.takingMessage)) return { kind: "end" };
   // Erasure cannot be undone: the model's reading counts only with words of erasure in the sentence.
   if (asksToBeForgotten(text) || (u?.intent === "forget_me" && u.confidence >= 0.8 && ERASURE_WORDS.test(text))) return { kind: "forget" };
-  if (sure(u, "opt_out")) return { kind: "opt_out" };
+  if (sure(u, "opt_out") && OPT_OUT_WORDS.test(text)) return { kind: "opt_out" };
 
   if (sure(u, "emergency")) {
     const rule = ruleFor(s.rules, "emergency");
@@ -183,10 +185,13 @@ export function decide(s: Situation): Decision {
 /** What the booking dialogue should know of understanding's reading: a booking, move or cancellation, and the caller's name. */
 export function bookingHeard(
   u: Understanding | null,
-): { intent: "book" | "reschedule" | "cancel" | null; name?: string | null; language?: "en" | "es"; service?: string | null } | undefined {
+): { intent: "book" | "reschedule" | "cancel" | null; name?: string | null; language?: "en" | "es"; service?: string | null; question?: boolean } | undefined {
   if (!u) return undefined;
   // A service and a day named together ("a cleaning Saturday at 10") is a booking, whatever else was asked.
   const named = u.service && u.when && !u.when.invalid ? "book" : null;
   const intent = u.intent === "book" || u.intent === "availability" ? "book" : u.intent === "reschedule" ? "reschedule" : u.intent === "cancel_appointment" ? "cancel" : named;
-  return { intent, name: u.name ?? null, language: u.language, service: u.service?.name ?? null };
+  // "What happens if I'm running late to my appointment?": a question about the business that names an
+  // appointment, not a booking (no day or time said).
+  const question = OTHER_QUESTIONS.has(u.intent) && u.confidence >= LEAVE_CONFIDENCE && !u.when?.date && !u.when?.time;
+  return { intent, name: u.name ?? null, language: u.language, service: u.service?.name ?? null, ...(question ? { question } : {}) };
 }

@@ -62,7 +62,7 @@ export type DialogueContext = {
   now?: Date;
   timeZone?: string;
   /** What caller understanding read in the words ("can I get a cleaning tomorrow?" is a booking), the name they gave, their language and the service it matched. */
-  heard?: { intent: BookingIntent | null; name?: string | null; language?: Language; service?: string | null };
+  heard?: { intent: BookingIntent | null; name?: string | null; language?: Language; service?: string | null; question?: boolean };
   /** The conversation's language (set by bookingTurn from the state or what was heard). */
   language?: Language;
 };
@@ -375,6 +375,11 @@ async function turnOf(state: DialogueState | null, text: string, ctx: DialogueCo
 async function start(text: string, ctx: DialogueContext, port: BookingPort): Promise<DialogueTurn | null> {
   const intent = parseBookingIntent(text) ?? ctx.heard?.intent ?? null;
   if (!intent) return null;
+  // "Is there a fee if I cancel my appointment last minute?": a question about a policy, answered as one.
+  if (ctx.heard?.question && !ctx.heard.intent) {
+    const said = whenOf(text, ctx);
+    if (!said.day && !said.time && !said.invalid) return null;
+  }
   const services = await port.services();
   if (services.length === 0) return null; // nothing bookable: the assistant answers as it always did
   if (intent === "book") {

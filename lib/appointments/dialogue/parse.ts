@@ -211,7 +211,7 @@ export function parseChoice(text: string, count: number): number | null {
   return null;
 }
 
-const NOT_NAMES = new Set(["yes", "no", "yeah", "nope", "sure", "okay", "ok", "hello", "hi", "thanks", "thank", "book", "booking", "appointment", "the", "a", "an", "not", "sorry"]);
+const NOT_NAMES = new Set(["yes", "no", "yeah", "yep", "yup", "ya", "nah", "correct", "right", "perfect", "great", "fine", "good", "bye", "goodbye", "please", "nope", "sure", "okay", "ok", "hello", "hi", "thanks", "thank", "book", "booking", "appointment", "the", "a", "an", "not", "sorry"]);
 
 function titleCase(words: string[]): string {
   return words.map((w) => (w.length ? w[0].toUpperCase() + w.slice(1) : w)).join(" ");

@@ -87,7 +87,7 @@ export async function understand(text: string, ctx: UnderstandingContext): Promi
   let name = extractName(text, language, ctx.expecting === "name");
   const service = matchService(text, ctx.services);
   // "…a drain cleaning the day after tomorrow, like 9ish? Pete Ross": a request that needs a name, signed with one.
-  const signed = !name && NEEDS_A_NAME.has(ranked[0].intent) ? trailingName(text) : undefined;
+  const signed = !name && (NEEDS_A_NAME.has(ranked[0].intent) || Boolean(service && when?.date)) ? trailingName(text) : undefined;
   if (signed && !matchService(signed, ctx.services) && !matchPerson(signed, ctx.people)) name = signed;
   // The caller's own name is not someone at the business ("me llamo Ana López" is not "Maria Lopez").
   const person = matchPerson(name ? withoutWords(text, name) : text, ctx.people);

@@ -215,6 +215,8 @@ function clean(text: string): string {
 function rewriteEnglish(input: string, today: LocalDay, flags: Flags): string {
   let text = ` ${input} `;
   text = text.replace(/\b(um+|uh+|er+|hmm+|you know|i guess|maybe)\b/g, " ");
+  // "Cancel last minute", "at the last second": how late, not a day gone by.
+  text = text.replace(/\b(?:at\s+the\s+)?last[\s-](?:minute|second|moment)\b/g, " ");
   // "like 9 ish" is "around 9"; "like" elsewhere is a filler.
   text = text.replace(/\blike\b(?!\s+\d|\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)\b)/g, " ");
   text = text.replace(/\b(same time|at the same time|same hour)\b/g, () => {
