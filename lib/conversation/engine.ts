@@ -164,6 +164,9 @@ export function decide(s: Situation): Decision {
     if (rule?.action === "take_message" || rule?.action === "urgent_task") return { kind: "ask_message", reason: "person" };
     const to = rule?.action === "transfer" ? (rule.to ?? s.forwardTo) : s.forwardTo;
     if (to && s.canTransfer) return { kind: "transfer", to, reason: rule ? "rule" : "asked", onNoAnswer: "take_message" };
+    // "Can Jess call me back? It's Siobhan, my number is …": who, how to reach them and the ask are all
+    // said — written down now for that person, not asked for again.
+    if (u?.name && (u.phone || CARRIES_A_SUBJECT.test(text)) && ASKS_FOR_A_CALL.test(text)) return { kind: "take_message", urgent: false, reason: "person" };
     return { kind: "ask_message", reason: "person" };
   }
   if (sure(u, "callback", "message")) {

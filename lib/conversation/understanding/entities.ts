@@ -218,7 +218,15 @@ const NAME_FIRST = /^([\p{L}'-]+(?:\s+[\p{L}'-]+)?)\s+(?:here|speaking)\b/iu;
 
 /** The caller's own name: "this is Tom Baker", "my name's Ana", "me llamo Ana López"; a bare name when asked. */
 export function extractName(text: string, language: Language, expectingName: boolean): string | undefined {
-  const said = text.replace(HESITATIONS, " ").replace(/\s+/g, " ").trim().replace(LEADING, "");
+  // "It's Siobhan, S I O B H A N, last name Kerr": the surname follows the first name.
+  const said = text
+    .replace(HESITATIONS, " ")
+    .replace(/[,.]?\s*(?:and\s+)?(?:my\s+|the\s+)?(?:last|sur|family)\s*name(?:\s+is|'s)?\s+(?=\p{L})/giu, (m: string, offset: number, whole: string) =>
+      /\b(?:it'?s|this is|i'?m|i am|my name(?:'s| is)|name'?s|me llamo|soy)\b/i.test(whole.slice(0, offset)) ? " " : m,
+    )
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(LEADING, "");
   const leads = [...NAME_LEADS[language], ...NAME_LEADS[language === "en" ? "es" : "en"]];
   for (const lead of leads) {
     const match = lead.exec(said);

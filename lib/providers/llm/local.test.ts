@@ -236,3 +236,33 @@ describe("sentence splitting", () => {
     expect(splitSentences("Dr. Smith is in. It costs 3.5 units! Right? Yes")).toEqual(["Dr. Smith is in.", "It costs 3.5 units!", "Right?", "Yes"]);
   });
 });
+
+describe("facts the local responder finds however the question is put (issue 27)", () => {
+  const profile: ReplyInput["profile"] = {
+    name: "Front Range Plumbing",
+    serviceDetails: [
+      { name: "Initial Consultation", price: "$150" },
+      { name: "Wellness Exam", price: "$65" },
+    ],
+    faqs: [{ question: "What area do you serve?", answer: "Denver, Lakewood, Arvada, Wheat Ridge and Englewood." }],
+    policies: [
+      { title: "Late arrivals", text: "If you are more than 15 minutes late we may need to reschedule." },
+      { title: "Cancellation", text: "Please cancel at least 24 hours ahead; late cancellations may be charged $50." },
+    ],
+  };
+
+  it("a place the caller names that an FAQ answer lists is answered with that answer", async () => {
+    expect((await ask("do you service arvada", { profile })).text).toMatch(/Arvada/);
+    expect((await ask("do you service boulder", { profile })).text).not.toMatch(/Arvada/);
+  });
+
+  it("a generic word names the one service that has it; a checkup is an exam", async () => {
+    expect((await ask("how much do you charge for a consultation", { profile })).text).toMatch(/\$150/);
+    expect((await ask("how much is a checkup for my dog", { profile })).text).toMatch(/\$65/);
+  });
+
+  it("a policy question that names an appointment is answered with the policy", async () => {
+    expect((await ask("what happens if i'm running late to my appointment", { profile })).text).toMatch(/15 minutes/);
+    expect((await ask("quick question, is there a fee if i cancel my appointment last minute?", { profile })).text).toMatch(/24 hours/);
+  });
+});
