@@ -430,3 +430,16 @@ describe("side questions, shifts, spans and policy questions (issue 27)", () => 
     expect(parseName("yeah", { alone: true })).toBeNull();
   });
 });
+
+describe("one word naming several services (issue 27)", () => {
+  it("\"anything for a haircut tuesday morning?\" asks which one and names the morning's times; the answer keeps the day", async () => {
+    const { port: base } = fakeBook(FREE);
+    const port: BookingPort = { ...base, services: async () => [{ id: "svc-1", name: "Men's Haircut" }, { id: "svc-2", name: "Women's Haircut" }, { id: "svc-3", name: "Color" }] };
+    const ctx: DialogueContext = { ...caller, heard: { intent: "book" } };
+    const { replies } = await converse(["anything for a haircut tuesday morning?", "women's please"], port, ctx);
+    expect(replies[0]).toMatch(/Men's Haircut or a Women's Haircut/);
+    expect(replies[0]).toMatch(/9:00 AM.*10:00 AM.*11:00 AM/);
+    expect(replies[0]).not.toMatch(/2:00 PM/);
+    expect(replies[1]).toMatch(/Tuesday, March 16/);
+  });
+});

@@ -15,7 +15,7 @@ import type { AppointmentView, SlotView } from "../views";
 import { whenSaid } from "@/lib/conversation/when";
 import type { Language, SpokenWhen } from "@/lib/conversation/understanding/types";
 import { formatWhen } from "@/lib/conversation/when";
-import { inDayPart, isAbort, matchService, parseBookingIntent, parseChoice, parseName, parsePhoneDigits, parseSignature, parseYesNo, type BookingIntent, type DayPart } from "./parse";
+import { inDayPart, isAbort, matchService, servicesSharing, parseBookingIntent, parseChoice, parseName, parsePhoneDigits, parseSignature, parseYesNo, type BookingIntent, type DayPart } from "./parse";
 
 export type OfferedSlot = { start: string; localDate: string; localTime: string; spoken: string };
 
@@ -43,6 +43,8 @@ export type DialogueState = {
   askedTime?: string;
   /** The caller's language: a Spanish caller is answered, offered times and read back in Spanish. */
   language?: Language;
+  /** The words that named the day while the service was still being asked ("a haircut tomorrow morning"). */
+  askedWords?: string;
   /** Days asked about as a span ("end of next week"): a weekday said next is the one inside it. */
   rangeFrom?: string;
   rangeTo?: string;
@@ -388,7 +390,26 @@ async function start(text: string, ctx: DialogueContext, port: BookingPort): Pro
     if (name) state.name = name;
     const heardService = ctx.heard?.service ? services.find((x) => x.name.toLowerCase() === ctx.heard!.service!.toLowerCase()) : undefined;
     const service = matchService(text, services) ?? heardService ?? (services.length === 1 ? services[0] : null);
-    if (!service) return next(linesFor(ctx).whichService(services.map((s) => s.name)), state);
+    if (!service) {
+      // "Anything for a haircut tomorrow morning?": which of the haircuts — and the times that day, asked for.
+      const sharing = servicesSharing(text, services);
+      const said = whenOf(text, ctx);
+      if (sharing.length >= 2 && said.day && !said.time) {
+        const free = new Map<string, SlotView>();
+        for (const candidate of sharing) {
+          for (const x of await port.findSlots(candidate.id, said.day, 1)) if (!said.part || inDayPart(x.localTime, said.part)) free.set(x.localTime, x);
+        }
+        const times = spread([...free.values()].sort((a, b) => a.localTime.localeCompare(b.localTime)));
+        const names = sharing.map((x) => x.name);
+        const line = times.length
+          ? ctx.language === "es"
+            ? `¿Sería ${listOr(names, "o")}? El ${spokenDay(said.day, times, ctx.language)} tengo libre ${listOr(times.map((x) => spokenTime(x.localTime, ctx.language)), "o")}.`
+            : `Would that be ${listOr(names.map(aOrAn))}? On ${spokenDay(said.day, times, ctx.language)} I have ${listOr(times.map((x) => spokenTime(x.localTime, ctx.language)))} free.`
+          : linesFor(ctx).whichService(names);
+        return next(line, { ...state, askedWords: text });
+      }
+      return next(linesFor(ctx).whichService(services.map((s) => s.name)), state);
+    }
     state.serviceId = service.id;
     state.serviceName = service.name;
     return findWhen(state, text, ctx, port, { openEnded: true });
@@ -551,7 +572,12 @@ async function continueTurn(state: DialogueState, text: string, ctx: DialogueCon
       const heardService = ctx.heard?.service ? services.find((x) => x.name.toLowerCase() === ctx.heard!.service!.toLowerCase()) : undefined;
       const service = matchService(text, services) ?? heardService;
       if (!service) return missed(linesFor(ctx).whichService(services.map((s) => s.name)));
-      return findWhen({ ...state, serviceId: service.id, serviceName: service.name, misses: 0 }, text, ctx, port, { openEnded: true });
+      // "Women's" after "a haircut tomorrow morning?": the day asked for first still holds.
+      const saidNow = whenOf(text, ctx, state);
+      const words = saidNow.day || saidNow.time || saidNow.part || saidNow.range || !state.askedWords ? text : `${state.askedWords} ${text}`;
+      const { askedWords: _asked, ...rest } = state;
+      void _asked;
+      return findWhen({ ...rest, serviceId: service.id, serviceName: service.name, misses: 0 }, words, ctx, port, { openEnded: true });
     }
     case "when":
       return findWhen(state, text, ctx, port, { openEnded: false });

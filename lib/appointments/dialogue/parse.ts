@@ -267,6 +267,18 @@ export function matchService<S extends { name: string }>(text: string, services:
   return byWord.length === 1 ? byWord[0] : null;
 }
 
+/** The services one word of the caller's names together ("a haircut" → Men's Haircut, Women's Haircut). */
+export function servicesSharing<S extends { name: string }>(text: string, services: S[]): S[] {
+  if (matchService(text, services)) return [];
+  const words = new Set(normalize(text).trim().split(" ").map((w) => w.replace(/[^\p{L}\p{N}]/gu, "").replace(/s$/, "")));
+  return services.filter((s) =>
+    s.name
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .some((w) => w.length > 3 && words.has(w.replace(/s$/, ""))),
+  );
+}
+
 /** A text signed with a name as its last sentence ("…Kitchen faucet dripping. Tom Reid"): the name. */
 export function parseSignature(text: string): string | null {
   const last = text.trim().split(/[.!?\n]+/).map((x) => x.trim()).filter(Boolean).pop() ?? "";
