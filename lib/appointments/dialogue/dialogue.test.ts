@@ -443,3 +443,17 @@ describe("one word naming several services (issue 27)", () => {
     expect(replies[1]).toMatch(/Tuesday, March 16/);
   });
 });
+
+describe("an hour said without am/pm, and getting someone in (issue 27)", () => {
+  it("\"Tuesday at 8\" where only the evening is free is 8 PM, read back so", async () => {
+    const { port, book } = fakeBook([slot("2027-03-16", "17:00"), slot("2027-03-16", "20:00")]);
+    const { replies } = await converse(["a haircut tuesday at 8 please, under Jane Doe", "yes"], port, { ...caller, heard: { intent: "book", name: "Jane Doe" } });
+    expect(replies[0]).toMatch(/Tuesday, March 16, 2027 at 8:00 PM/);
+    expect(book.booked.map((a) => a.localTime)).toEqual(["20:00"]);
+  });
+
+  it("\"what's the earliest you can get me in?\" and \"squeeze me in\" are bookings", () => {
+    expect(parseBookingIntent("what's the earliest you can get me in for a cleaning?")).toBe("book");
+    expect(parseBookingIntent("could you squeeze me in tomorrow")).toBe("book");
+  });
+});

@@ -198,7 +198,7 @@ function whenOf(
   text: string,
   ctx: DialogueContext,
   state?: DialogueState,
-): { day: string | null; time: string | null; part: DayPart | null; invalid?: SpokenWhen["invalid"]; range?: { from: string; to: string } } {
+): { day: string | null; time: string | null; part: DayPart | null; invalid?: SpokenWhen["invalid"]; range?: { from: string; to: string }; guessed?: boolean } {
   // "Push it back an hour", "30 minutes earlier": the time under discussion, shifted, the same day.
   const shift = shiftSaid(text);
   const shiftFrom = state?.chosen ?? (state?.askedDate && state.askedTime ? { localDate: state.askedDate, localTime: state.askedTime } : state?.movingDate && state.movingTime ? { localDate: state.movingDate, localTime: state.movingTime } : undefined);
@@ -226,7 +226,7 @@ function whenOf(
   const offeredDays = new Set((state?.offered ?? []).map((o) => o.localDate));
   const dayInPlay = state?.chosen?.localDate ?? state?.askedDate ?? state?.movingDate ?? (offeredDays.size === 1 ? [...offeredDays][0] : undefined);
   const day = w.date ?? (time && !w.range && dayInPlay ? dayInPlay : null);
-  return { day, time, part: (w.partOfDay as DayPart | undefined) ?? null, ...(w.range && !day ? { range: w.range } : {}) };
+  return { day, time, part: (w.partOfDay as DayPart | undefined) ?? null, ...(w.range && !day ? { range: w.range } : {}), ...(w.meridiemGuessed && !reference ? { guessed: true } : {}) };
 }
 
 const WEEKDAY_SAID = /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo)\b/i;
@@ -258,6 +258,12 @@ function nearerReading(time: string, reference: string): string {
   const other = h >= 12 ? h - 12 : h + 12;
   const best = Math.abs(minutes(other) - ref) < Math.abs(minutes(h) - ref) ? other : h;
   return `${String(best).padStart(2, "0")}:${String(m).padStart(2, "0")}`;
+}
+
+/** "08:00" ↔ "20:00": the same hour read the other side of noon. */
+function flipMeridiem(time: string): string {
+  const [h, m] = time.split(":").map(Number);
+  return `${String((h + 12) % 24).padStart(2, "0")}:${String(m).padStart(2, "0")}`;
 }
 
 function askAgainFor(invalid: NonNullable<SpokenWhen["invalid"]>, ctx: DialogueContext): string {
@@ -470,6 +476,11 @@ async function findWhen(state: DialogueState, text: string, ctx: DialogueContext
   if (day && time) {
     const exact = onDay!.find((s) => s.localTime === time);
     if (exact) return choose(state, spokenSlot(exact, ctx.language), ctx, port, intro);
+    // "The 23rd at 8" at a dinner-only restaurant: 8 PM — the other reading of an hour said without
+    // am/pm, when that one is free and the first is not.
+    const other = said.guessed ? flipMeridiem(time) : null;
+    const flipped = other ? onDay!.find((s) => s.localTime === other) : undefined;
+    if (flipped) return choose(state, spokenSlot(flipped, ctx.language), ctx, port, intro);
     const around = onDay!.length ? onDay! : await port.findSlots(serviceId, from, SEARCH_DAYS, moving);
     if (!around.length) return done(`${intro}${linesFor(ctx).noneFree(service)}`);
     const offered = nearest(around, day, time).map((x) => spokenSlot(x, ctx.language));

@@ -189,6 +189,8 @@ export function parseBookingIntent(text: string): BookingIntent | null {
   if (/\b(move|push|change|switch) (it|that|mine|my (cleaning|visit|slot|time))\b.{0,20}\b(to|until|for)\b/.test(t)) return "reschedule";
   // "move buddy's exam tomorrow to Monday at 10", "push my haircut back to 5": someone's own visit moved.
   if (/\b(move|push|bump|switch|change|shift)\s+(?:my|our|his|her|their|the|\w+'s)\s.{0,40}?\b(to|until|back|forward|up)\b/.test(t) && !/\b(hair )?colou?r to\b/.test(t)) return "reschedule";
+  // "What's the earliest you can get me in?", "could you squeeze me in Friday?": a booking.
+  if (/\b(get|fit|squeeze|work|pencil|slot) (me|us|him|her|them|my \w+) in\b/.test(t)) return "book";
   // "Opening hours" and "opening times" ask when the business is open, not for a free slot.
   if (/\b(book|booking|appointment|appt|schedule|reserve|reservation|come in|get in|availability|available|free (slot|time)|opening(?! (hours?|times?)\b)|openings)\b/.test(t)) return "book";
   return null;

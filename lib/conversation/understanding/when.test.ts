@@ -327,3 +327,20 @@ describe("spans, approximate hours, Spanish evenings and late cancellations (iss
     expect(en("is there a fee if i cancel my appointment last minute?")?.invalid).toBeUndefined();
   });
 });
+
+describe("a weekday said with next week, and an hour before its day (issue 27)", () => {
+  const now = new Date("2026-11-30T16:00:00Z"); // Monday Nov 30, 10 AM in Chicago
+  const en = (text: string) => resolveWhen(text, { now, timeZone: "America/Chicago", language: "en" });
+  const es = (text: string) => resolveWhen(text, { now, timeZone: "America/Chicago", language: "es" });
+
+  test("\"sometime next week, maybe Wednesday afternoon\" is next week's Wednesday", () => {
+    expect(en("sometime next week, maybe wednesday afternoon?")).toMatchObject({ date: "2026-12-09", partOfDay: "afternoon" });
+    expect(es("la próxima semana, el miércoles por la tarde")).toMatchObject({ date: "2026-12-09" });
+    expect(en("this wednesday")).toMatchObject({ date: "2026-12-02" });
+  });
+
+  test("\"2 this afternoon\" is 2 PM today; \"a table for 2 tonight at 7\" is 7 PM", () => {
+    expect(en("ok then 2 this afternoon")).toMatchObject({ date: "2026-11-30", time: "14:00" });
+    expect(en("a table for 2 tonight at 7")).toMatchObject({ date: "2026-11-30", time: "19:00" });
+  });
+});

@@ -192,7 +192,20 @@ const SPANS: Record<Language, [RegExp, Span][]> = {
  */
 function takeSpan(text: string, language: Language, today: LocalDay, flags: Flags): string {
   const weekday = language === "es" ? /\b(lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo)\b/ : /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/;
-  if (weekday.test(text)) return text;
+  const named = text.match(new RegExp(weekday.source, "g"));
+  if (named) {
+    // "Sometime next week, maybe Wednesday afternoon": that Wednesday of next week, not the coming one.
+    const nextWeek = language === "es" ? /\b(?:la\s+)?(?:pr[oó]xima\s+semana|semana\s+que\s+viene)\b/ : /\bnext\s+week\b(?!end)/;
+    if (new Set(named).size === 1 && nextWeek.test(text) && !/\b(?:this|este|esta)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo)\b/.test(text)) {
+      const names = language === "es" ? ES_WEEKDAYS : EN_WEEKDAYS;
+      const index = names.findIndex((n) => n.normalize("NFD").replace(/[\u0300-\u036f]/g, "") === named[0].normalize("NFD").replace(/[\u0300-\u036f]/g, ""));
+      if (index >= 0) {
+        const day = addDays(mondayOf(today), 7 + ((index + 6) % 7));
+        return text.replace(nextWeek, " ").replace(weekday, ` ${isoDay(day)} `);
+      }
+    }
+    return text;
+  }
   for (const [pattern, span] of SPANS[language]) {
     const match = pattern.exec(text);
     if (!match) continue;
@@ -231,6 +244,8 @@ function rewriteEnglish(input: string, today: LocalDay, flags: Flags): string {
   // Parts of the day become a flag, the day they name stays for chrono ("this afternoon" → today):
   // chrono reads "afternoon on friday" as no day at all.
   text = text.replace(/\b(?:good|have a (?:good|nice|great))\s+(?:morning|afternoon|evening|night|day)\b/g, " ");
+  // "2 this afternoon", "9 tomorrow morning": a bare hour before the day it is on (not "a table for 2 tonight").
+  text = text.replace(/(?<!\b(?:for|of|party of|table for|us|guests|people)\s)\b(\d{1,2}(?::\d{2})?)\s+(?=(?:this|tomorrow|tonight|today|in the)\b)/g, "at $1 ");
   const part = (word: string): Flags["partOfDay"] => (word === "morning" ? "morning" : word === "afternoon" ? "afternoon" : "evening");
   // "it's already afternoon, tomorrow at 8 then": the part of the day it is now, not the one asked for.
   text = text.replace(/\b(?:it'?s|it is|its|is it|already|still)\s+(?:already\s+|still\s+|the\s+)*(?:morning|afternoon|evening|night)\b/g, " ");

@@ -96,6 +96,14 @@ function allServices(profile: BusinessInfo): NamedService[] {
 /** Words too generic to identify a service on their own. */
 const GENERIC = new Set(["service", "treatment", "visit", "session", "appointment", "consultation", "package", "standard", "basic", "full", "new", "regular"]);
 
+function sameStem(a: string, b: string): boolean {
+  if (Math.min(a.length, b.length) < 5) return false;
+  if (a.startsWith(b) || b.startsWith(a)) return true;
+  let common = 0;
+  while (common < a.length && a[common] === b[common]) common++;
+  return common >= 6;
+}
+
 /** The service the caller named: the one whose distinctive words the caller used most completely. */
 export function mentionedService(text: string, services: NamedService[]): NamedService | null {
   const said = keywords(text);
@@ -103,7 +111,8 @@ export function mentionedService(text: string, services: NamedService[]): NamedS
   for (const service of services) {
     const words = [...keywords(service.name)].filter((w) => !GENERIC.has(w));
     if (words.length === 0) continue;
-    const shared = words.filter((w) => said.has(w)).length;
+    // "Vaccines" for "Vaccination": words that begin alike for six letters (or one begins the other) are one word.
+    const shared = words.filter((w) => said.has(w) || [...said].some((x) => sameStem(x, w))).length;
     if (shared === 0) continue;
     const score = shared / words.length;
     if (score >= 0.5 && (!best || score > best.score || (score === best.score && shared > best.shared))) best = { service, score, shared };

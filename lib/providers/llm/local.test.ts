@@ -266,3 +266,10 @@ describe("facts the local responder finds however the question is put (issue 27)
     expect((await ask("quick question, is there a fee if i cancel my appointment last minute?", { profile })).text).toMatch(/24 hours/);
   });
 });
+
+describe("a service named by the beginning of its word (issue 27)", () => {
+  it("\"vaccines\" is the Vaccination service", async () => {
+    const profile: ReplyInput["profile"] = { name: "Saguaro Animal Hospital", serviceDetails: [{ name: "Vaccination", price: "$35" }, { name: "Wellness Exam", price: "$65" }] };
+    expect((await ask("do you guys do vaccines for cats", { profile })).text).toMatch(/Vaccination/);
+  });
+});

@@ -7,6 +7,13 @@ import type { CallerIntent } from "../types";
 
 export const en: Partial<Record<CallerIntent, string[]>> = {
   book: [
+    "i was hoping to get my teeth cleaned sometime next week",
+    "i'm looking to get my hair done saturday",
+    "what's the earliest you can get me in",
+    "how soon can you get me in for a cleaning",
+    "when's the soonest someone can come out",
+    "could you squeeze me in tomorrow",
+    "i'd like to get in to see the doctor next week",
     "oh my mistake tomorrow at 3 then",
     "oops i lost track of the days friday at 10 then",
     "oh right that already passed how about monday at 9",
@@ -1004,6 +1011,11 @@ export const en: Partial<Record<CallerIntent, string[]>> = {
     "no that's alright",
   ],
   goodbye: [
+    "actually i'll just call back later thanks",
+    "never mind i'll call you back later",
+    "let me think about it and i'll call back",
+    "i'll check my schedule and call you back thanks",
+    "forget it i'll try again another time",
     "bye",
     "goodbye",
     "that's all thanks",
