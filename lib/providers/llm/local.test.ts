@@ -273,3 +273,36 @@ describe("a service named by the beginning of its word (issue 27)", () => {
     expect((await ask("do you guys do vaccines for cats", { profile })).text).toMatch(/Vaccination/);
   });
 });
+
+describe("a Spanish caller's questions about the business (issue 27)", () => {
+  const profile: ReplyInput["profile"] = {
+    name: "Marigold Trattoria",
+    address: "214 Mulberry St, New York, NY 10012",
+    serviceDetails: [{ name: "Dinner Reservation" }, { name: "Private Dining Room", price: "minimum spend from $1,500" }],
+    weeklyHours: [
+      { day: "Monday", hours: "closed" },
+      { day: "Sunday", hours: "4 PM–9 PM" },
+    ],
+    nextDays: [
+      { date: "2026-12-03", weekday: "Thursday", label: "today", hours: "5 PM–10 PM" },
+      { date: "2026-12-06", weekday: "Sunday", label: "Sunday", hours: "4 PM–9 PM" },
+      { date: "2026-12-07", weekday: "Monday", label: "Monday", hours: "closed" },
+    ],
+  };
+
+  it("hours of a day named, in Spanish", async () => {
+    expect((await ask("hola, ¿a qué hora abren el domingo?", { profile })).text).toBe("El domingo abrimos de 4 PM a 9 PM. ¿Puedo ayudarle con algo más?");
+    expect((await ask("¿están abiertos el lunes?", { profile })).text).toMatch(/^El lunes estamos cerrados/);
+  });
+
+  it("the address, and a price it does not have said so in Spanish (a knowledge gap)", async () => {
+    expect((await ask("¿dónde están ubicados?", { profile })).text).toMatch(/^Estamos en 214 Mulberry St/);
+    const price = await ask("¿cuánto cuesta una cena de cumpleaños?", { profile });
+    expect(price.text).toMatch(/no voy a adivinar/);
+    expect(price.knowledgeGap).toBeDefined();
+  });
+
+  it("an English question is not answered in Spanish", async () => {
+    expect((await ask("what are your hours on sunday?", { profile })).text).not.toMatch(/abrimos/);
+  });
+});

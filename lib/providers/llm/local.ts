@@ -2,7 +2,9 @@ import { splitSentences } from "@/lib/text/sentences";
 import type { AssistantPersona, BusinessInfo, ChatMessage, Intent, LlmProvider, Reply, ReplyEvent, ReplyInput } from "./interface";
 import { hoursFromAssistant, instructionFacts, isHoursFact, relevantFact, statesAddress, statesPrice } from "./facts";
 import { classifyIntent, mentionedWhen, NEW_ORDER } from "./intents";
+import { detectLanguage } from "@/lib/conversation/understanding/language";
 import { answerFromKnowledge } from "./knowledge";
+import { answerInSpanish } from "./knowledge-es";
 import { analyzeLocally } from "./local-analysis";
 
 /**
@@ -202,6 +204,12 @@ function toldInInstructions(input: ReplyInput, intent: Intent, tone: Tone): stri
 }
 
 function reply(input: ReplyInput): Reply {
+  // A Spanish caller's question about the business is answered in Spanish (the rest of the call is
+  // already: the engine's lines, the booking dialogue).
+  if (detectLanguage(input.text) === "es") {
+    const spanish = answerInSpanish(input.text, input.profile);
+    if (spanish) return spanish;
+  }
   const { intent } = classifyIntent(input.text, input.history);
   // An emergency the instructions cover is answered with their words, before any knowledge lookup.
   const emergency = urgent.test(input.text) && instructionCues(input.assistant.instructions).emergency;
