@@ -457,3 +457,11 @@ describe("an hour said without am/pm, and getting someone in (issue 27)", () => 
     expect(parseBookingIntent("could you squeeze me in tomorrow")).toBe("book");
   });
 });
+
+describe("the service more of whose words were said (issue 27)", () => {
+  it("\"get my teeth cleaned\" is Teeth Cleaning, not Teeth Whitening; \"teeth\" alone is either", () => {
+    const services = [{ name: "Teeth Cleaning" }, { name: "Teeth Whitening" }, { name: "Filling" }];
+    expect(matchService("i was hoping to get my teeth cleaned next week", services)?.name).toBe("Teeth Cleaning");
+    expect(matchService("something for my teeth", services)).toBeNull();
+  });
+});

@@ -266,7 +266,23 @@ export function matchService<S extends { name: string }>(text: string, services:
       .split(/[^\p{L}\p{N}]+/u)
       .some((w) => w.length > 3 && words.has(w.replace(/s$/, ""))),
   );
-  return byWord.length === 1 ? byWord[0] : null;
+  if (byWord.length === 1) return byWord[0];
+  // "My teeth cleaned": Teeth Cleaning over Teeth Whitening — the service more of whose words were said
+  // ("cleaned" and "cleaning" begin alike), when one has more than any other.
+  const long = [...words].filter((w) => w.length >= 5);
+  const score = (s: S) =>
+    s.name
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => w.length > 3 && (words.has(w.replace(/s$/, "")) || long.some((x) => commonPrefix(x, w) >= 5))).length;
+  const ranked = (byWord.length ? byWord : services).map((s) => ({ s, n: score(s) })).sort((a, b) => b.n - a.n);
+  return ranked[0] && ranked[0].n >= 2 && ranked[0].n > (ranked[1]?.n ?? 0) ? ranked[0].s : null;
+}
+
+function commonPrefix(a: string, b: string): number {
+  let n = 0;
+  while (n < a.length && a[n] === b[n]) n++;
+  return n;
 }
 
 /** The services one word of the caller's names together ("a haircut" → Men's Haircut, Women's Haircut). */
