@@ -1,5 +1,5 @@
-import { matchService } from "@/lib/conversation/understanding/entities";
 import type { BusinessInfo, Intent, Reply } from "./interface";
+import { mentionedService } from "./knowledge";
 
 /**
  * The local responder's answers to a Spanish caller's questions about the business — hours, address,
@@ -24,6 +24,33 @@ const WHERE = /\b(d[oó]nde|direcci[oó]n|ubicad[oa]s?|ubicaci[oó]n|c[oó]mo ll
 const PRICE = /\b(cu[aá]nto|precio|precios|cuesta|cuestan|cobran|cobra|tarifa)\b/i;
 const SERVICES = /\b(servicios|ofrecen|qu[eé] hacen)\b/i;
 const CLOSER = "¿Puedo ayudarle con algo más?";
+
+/** Words only a Spanish question uses; two of them (or an opening "¿") make the question Spanish. */
+const SPANISH_WORDS = /(?:^|[\s¿¡])(qu[eé]|cu[aá]nto|cu[aá]ndo|d[oó]nde|c[oó]mo|hora|horario|abren|cierran|est[aá]n|ustedes|tienen|hola|buenas|buenos|por favor|precio|cuesta|el|la|los|las|de|para|una?|es|hay|ofrecen|direcci[oó]n|abierto|cerrado|domingo|lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|mañana|hoy)(?=[\s?.,!]|$)/giu;
+const ENGLISH_WORDS = /\b(the|what|when|where|how|you|your|are|is|do|does|open|hours|much|price|can|i)\b/gi;
+
+/** Whether a question is in Spanish (the caller's own words; the conversation may have started in either). */
+export function looksSpanish(text: string): boolean {
+  const spanish = text.match(SPANISH_WORDS)?.length ?? 0;
+  const english = text.match(ENGLISH_WORDS)?.length ?? 0;
+  return (text.includes("¿") || spanish >= 2) && spanish > english;
+}
+
+/** What Spanish callers call the services businesses name in English ("una limpieza" → "cleaning"). */
+const SPANISH_SERVICE_WORDS: [RegExp, string][] = [
+  [/limpieza/i, "cleaning"],
+  [/corte/i, "haircut"],
+  [/(tinte|color)/i, "color"],
+  [/examen/i, "exam"],
+  [/consulta/i, "consultation"],
+  [/vacunas?/i, "vaccination"],
+  [/blanqueamiento/i, "whitening"],
+  [/empaste/i, "filling"],
+  [/desag[uü]e/i, "drain"],
+  [/calentador/i, "water heater"],
+  [/cambio de aceite/i, "oil change"],
+  [/frenos?/i, "brake"],
+];
 
 function fold(word: string): string {
   return word
@@ -80,8 +107,8 @@ export function answerInSpanish(text: string, profile: BusinessInfo): Reply | nu
   const details = profile.serviceDetails ?? [];
   const names = details.length ? details.map((s) => s.name) : (profile.services ?? []);
   if (PRICE.test(text)) {
-    const named = matchService(text, names);
-    const service = named ? details.find((s) => s.name === named.name) : undefined;
+    const english = SPANISH_SERVICE_WORDS.filter(([word]) => word.test(text)).map(([, name]) => name).join(" ");
+    const service = mentionedService(`${text} ${english}`, details.map((detail) => ({ name: detail.name, detail })))?.detail;
     if (service?.price) return { text: `${service.name}: ${service.price}. ${CLOSER}`, intent: "pricing" };
     return {
       text: `No tengo ese precio a mano, así que no voy a adivinar. He anotado su pregunta para el equipo; si quiere, puedo tomar su nombre y número. ${CLOSER}`,

@@ -306,3 +306,13 @@ describe("a Spanish caller's questions about the business (issue 27)", () => {
     expect((await ask("what are your hours on sunday?", { profile })).text).not.toMatch(/abrimos/);
   });
 });
+
+describe("which questions are Spanish (issue 27)", () => {
+  it("tells a Spanish question from an English one", async () => {
+    const { looksSpanish } = await import("./knowledge-es");
+    expect(looksSpanish("hola, ¿a qué hora abren el domingo?")).toBe(true);
+    expect(looksSpanish("cuánto cuesta una limpieza")).toBe(true);
+    expect(looksSpanish("what time do you open on sunday?")).toBe(false);
+    expect(looksSpanish("is la cantina open?")).toBe(false);
+  });
+});

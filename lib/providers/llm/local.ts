@@ -2,9 +2,8 @@ import { splitSentences } from "@/lib/text/sentences";
 import type { AssistantPersona, BusinessInfo, ChatMessage, Intent, LlmProvider, Reply, ReplyEvent, ReplyInput } from "./interface";
 import { hoursFromAssistant, instructionFacts, isHoursFact, relevantFact, statesAddress, statesPrice } from "./facts";
 import { classifyIntent, mentionedWhen, NEW_ORDER } from "./intents";
-import { detectLanguage } from "@/lib/conversation/understanding/language";
 import { answerFromKnowledge } from "./knowledge";
-import { answerInSpanish } from "./knowledge-es";
+import { answerInSpanish, looksSpanish } from "./knowledge-es";
 import { analyzeLocally } from "./local-analysis";
 
 /**
@@ -206,7 +205,7 @@ function toldInInstructions(input: ReplyInput, intent: Intent, tone: Tone): stri
 function reply(input: ReplyInput): Reply {
   // A Spanish caller's question about the business is answered in Spanish (the rest of the call is
   // already: the engine's lines, the booking dialogue).
-  if (detectLanguage(input.text) === "es") {
+  if (looksSpanish(input.text)) {
     const spanish = answerInSpanish(input.text, input.profile);
     if (spanish) return spanish;
   }
