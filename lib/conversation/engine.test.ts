@@ -90,3 +90,11 @@ describe("decide: issue 27's generalisations", () => {
     expect(bookingHeard(heard({ intent: "book", confidence: 0.9 }))?.question).toBeUndefined();
   });
 });
+
+describe("decide: a half-heard complaint during a booking", () => {
+  it("is an answer to the booking (a name, a time), not an urgent task; outside a booking it is taken down", () => {
+    const u = heard({ intent: "complaint", confidence: 0.54 });
+    expect(decide({ ...base, bookingActive: true, text: "Racer Two", understanding: u })).toMatchObject({ kind: "answer" });
+    expect(decide({ ...base, text: "the color came out orange", understanding: u })).toMatchObject({ kind: "urgent_task" });
+  });
+});

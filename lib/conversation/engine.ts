@@ -148,7 +148,8 @@ export function decide(s: Situation): Decision {
   if (u?.name && u.intent !== "person" && ANSWERED_ON_A_CALL_BACK.has(u.intent) && ASKS_FOR_A_CALL.test(text) && !s.bookingActive) {
     return { kind: "take_message", urgent: false, reason: "callback" };
   }
-  if (u?.intent === "complaint" && u.confidence >= COMPLAINT_CONFIDENCE && !sure(u, "complaint")) {
+  // While a booking is under way, a name or a time that only half reads as a complaint ("Racer Two") is an answer.
+  if (u?.intent === "complaint" && u.confidence >= COMPLAINT_CONFIDENCE && !sure(u, "complaint") && !s.bookingActive) {
     const rule = ruleFor(s.rules, "complaint");
     if (rule?.action === "urgent_task" || rule?.action === "take_message") return { kind: "urgent_task", reason: "complaint" };
   }

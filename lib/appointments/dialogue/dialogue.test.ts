@@ -465,3 +465,13 @@ describe("the service more of whose words were said (issue 27)", () => {
     expect(matchService("something for my teeth", services)).toBeNull();
   });
 });
+
+describe("a bare hour among the times offered (issue 27)", () => {
+  it("\"10 works\" after 9, 10 and 11 were offered takes 10 AM; ", async () => {
+    const { port } = fakeBook(FREE);
+    const offered = await converse(["I'd like a haircut on Tuesday, my name is Jane Doe"], port, { ...caller, heard: { intent: "book" } });
+    expect(offered.replies[0]).toMatch(/9:00 AM, 10:00 AM or 11:00 AM/);
+    const picked = await converse(["10 works"], port, caller, offered.state);
+    expect(picked.replies[0]).toMatch(/Tuesday, March 16, 2027 at 10:00 AM for Jane Doe/);
+  });
+});

@@ -612,6 +612,14 @@ async function continueTurn(state: DialogueState, text: string, ctx: DialogueCon
         if (match) return choose(state, match, ctx, port);
       }
       if (day || time || said.part) return findWhen(state, text, ctx, port, { openEnded: false });
+      // "2 works", "the 11 one": a bare hour that is one of the times offered.
+      const bare = text.match(/(?:^|\s)(\d{1,2})(?::(\d{2}))?(?=\s|$|[.,!?])/);
+      if (bare) {
+        const hour = Number(bare[1]) % 12;
+        const minute = Number(bare[2] ?? 0);
+        const match = offered.filter((o) => Number(o.localTime.slice(0, 2)) % 12 === hour && Number(o.localTime.slice(3, 5)) === minute);
+        if (match.length === 1) return choose(state, match[0], ctx, port);
+      }
       const yesNo = parseYesNo(text);
       if (yesNo === "yes" && offered.length === 1) return choose(state, offered[0], ctx, port);
       if (/\b(soonest|earliest|first (available|free|one))\b/i.test(text) && offered.length) return choose(state, offered[0], ctx, port);
