@@ -98,3 +98,11 @@ describe("decide: a half-heard complaint during a booking", () => {
     expect(decide({ ...base, text: "the color came out orange", understanding: u })).toMatchObject({ kind: "urgent_task" });
   });
 });
+
+describe("decide: a farewell reading that names a day", () => {
+  it("\"actually, make it the following day, same time\" is not a goodbye", () => {
+    const u = heard({ intent: "goodbye", confidence: 0.75, when: { text: "same time", sameTime: true } });
+    expect(decide({ ...base, bookingActive: true, text: "actually, make it the following day, same time", understanding: u })).toMatchObject({ kind: "answer" });
+    expect(decide({ ...base, text: "ok bye", understanding: heard({ intent: "goodbye", confidence: 0.9 }) })).toMatchObject({ kind: "end" });
+  });
+});

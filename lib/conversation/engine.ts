@@ -119,7 +119,9 @@ export function decide(s: Situation): Decision {
   const u = s.understanding;
 
   if (REPEAT.test(text) || sure(u, "repeat")) return { kind: "repeat" };
-  if (isGoodbye(text) || (sure(u, "goodbye") && !s.takingMessage)) return { kind: "end" };
+  // "Actually, make it the following day, same time" names a day or time: a change, not a farewell.
+  const namesWhen = Boolean(u?.when && !u.when.invalid);
+  if (isGoodbye(text) || (sure(u, "goodbye") && !s.takingMessage && !namesWhen)) return { kind: "end" };
   // Erasure cannot be undone: the model's reading counts only with words of erasure in the sentence.
   if (asksToBeForgotten(text) || (u?.intent === "forget_me" && u.confidence >= 0.8 && ERASURE_WORDS.test(text))) return { kind: "forget" };
   if (sure(u, "opt_out") && OPT_OUT_WORDS.test(text)) return { kind: "opt_out" };

@@ -475,3 +475,17 @@ describe("a bare hour among the times offered (issue 27)", () => {
     expect(picked.replies[0]).toMatch(/Tuesday, March 16, 2027 at 10:00 AM for Jane Doe/);
   });
 });
+
+describe("the following day, and a move by hours (issue 27)", () => {
+  it("\"make it the following day, same time\" at the read-back is the next day at that time", async () => {
+    const { port, book } = fakeBook(FREE);
+    const first = await converse(["I'd like a haircut on Tuesday at 10, my name is Jane Doe"], port, { ...caller, heard: { intent: "book" } });
+    const changed = await converse(["actually, make it the following day, same time", "yes"], port, caller, first.state);
+    expect(changed.replies[0]).toMatch(/Wednesday, March 17, 2027 at 10:00 AM/);
+    expect(book.booked.map((a) => a.localDate)).toEqual(["2027-03-17"]);
+  });
+
+  it("\"could I move it two hours earlier?\" is a move", () => {
+    expect(parseBookingIntent("i'm booked friday at 3, could i move it two hours earlier?")).toBe("reschedule");
+  });
+});

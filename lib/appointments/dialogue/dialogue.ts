@@ -208,6 +208,11 @@ function whenOf(
     if (total > 0 && total < 24 * 60) return { day: shiftFrom.localDate, time: `${String(Math.floor(total / 60)).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`, part: null };
   }
   const w = whenSaid(text, { today: ctx.today, ...(ctx.now && ctx.timeZone ? { now: ctx.now, timeZone: ctx.timeZone } : {}), ...(ctx.language ? { language: ctx.language } : {}) });
+  // "Make it the following day, same time": the day after the one under discussion.
+  const inPlay = state?.chosen ?? (state?.askedDate ? { localDate: state.askedDate, localTime: state.askedTime ?? "" } : state?.movingDate ? { localDate: state.movingDate, localTime: state.movingTime ?? "" } : undefined);
+  if (inPlay && DAY_AFTER.test(text) && !WEEKDAY_SAID.test(text)) {
+    return { day: addDays(inPlay.localDate, 1), time: w?.time && !w.sameTime ? w.time : inPlay.localTime || null, part: null };
+  }
   // "The same time next week": a week after the appointment being moved, not a week from today.
   if (state?.movingDate && state.movingTime && WEEK_LATER.test(text) && (!w || w.sameTime || !WEEKDAY_SAID.test(text))) {
     return { day: addDays(state.movingDate, 7), time: w?.time && !w.sameTime ? w.time : state.movingTime, part: null };
@@ -229,6 +234,8 @@ function whenOf(
   return { day, time, part: (w.partOfDay as DayPart | undefined) ?? null, ...(w.range && !day ? { range: w.range } : {}), ...(w.meridiemGuessed && !reference ? { guessed: true } : {}) };
 }
 
+/** "The following day", "the next day", "the day after" (not "the day after tomorrow"). */
+const DAY_AFTER = /\b(?:the\s+)?(?:following|next)\s+day\b|\bthe\s+day\s+after\b(?!\s+tomorrow)|\bal\s+d[ií]a\s+siguiente\b|\bel\s+d[ií]a\s+siguiente\b/i;
 const WEEKDAY_SAID = /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo)\b/i;
 /** "The same time next week", "a week later", "la semana que viene a la misma hora". */
 const WEEK_LATER = /\b(same (?:time|day) next week|next week,? same (?:time|day)|a week later|one week later|(?:same|misma) hora (?:la )?(?:semana (?:que viene|siguiente)|pr[oó]xima semana)|(?:la )?(?:semana (?:que viene|siguiente)|pr[oó]xima semana),? a la misma hora)\b/i;

@@ -182,7 +182,7 @@ export function parseBookingIntent(text: string): BookingIntent | null {
   if (/\bcancel\w*\b/.test(t) && /\b(put|book|schedule|make|move|get|switch|do|give)\b/.test(later) && /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|next week|\d{1,2}(?::\d{2})?)\b/.test(later)) return "reschedule";
   if (/\bcancel\w*\b/.test(t) && /\b(appointment|appt|booking|reservation|my|it|visit)\b/.test(t)) return "cancel";
   // "Could we push it back an hour?", "bump it up 30 minutes": the booked time moved.
-  if (/\b(push|move|bump|shift|bring)\s+(?:it|that|this|mine|us|me)\s+(back|up|forward|later|earlier|ahead)\b/.test(t)) return "reschedule";
+  if (/\b(push|move|bump|shift|bring)\s+(?:it|that|this|mine|us|me)\s+(?:(?:by\s+)?(?:an?|one|two|three|half an?|\d{1,3})\s+(?:hours?|minutes?|mins?)\s+)?(back|up|forward|later|earlier|ahead)\b/.test(t)) return "reschedule";
   if (/\b(reschedul\w*|re-schedul\w*)\b/.test(t)) return "reschedule";
   if (/\b(move|change|push back|bring forward|switch)\b.{0,30}\b(appointment|appt|booking|reservation)\b/.test(t)) return "reschedule";
   // "Move it to Thursday, same time", "can we push it to Friday?": a move with a new day or time.

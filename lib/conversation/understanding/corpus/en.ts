@@ -552,6 +552,11 @@ export const en: Partial<Record<CallerIntent, string[]>> = {
     "tell the billing person i called about the invoice",
   ],
   person: [
+    "can i talk to my service advisor",
+    "i want to speak with my advisor",
+    "let me talk to the person handling my case",
+    "can i speak with the office manager",
+    "i need to talk to whoever is working on my car",
     "is marco there i need to ask him something",
     "is jess in today i have a question for her",
     "can i speak to whoever runs the shop",
@@ -635,6 +640,10 @@ export const en: Partial<Record<CallerIntent, string[]>> = {
     "let me record a voicemail",
   ],
   emergency: [
+    "my dog just ate chocolate and he's shaking",
+    "my cat swallowed something and can't breathe",
+    "my dog got into rat poison",
+    "my puppy ate grapes and is throwing up",
     "my brakes just went out i'm stuck on the side of the road",
     "the car died on the highway and i need help right now",
     "my son knocked his tooth out playing football what do we do",
@@ -851,6 +860,10 @@ export const en: Partial<Record<CallerIntent, string[]>> = {
     "i'd like everything you have about me deleted",
   ],
   robot: [
+    "is this a recording",
+    "am i talking to a recording",
+    "is this a machine or a person",
+    "is this an answering service",
     "are you a robot",
     "am i talking to a real person",
     "is this a machine",
@@ -1011,7 +1024,7 @@ export const en: Partial<Record<CallerIntent, string[]>> = {
     "no that's alright",
   ],
   goodbye: [
-    "actually i'll just call back later thanks",
+    "i'll just call back later thanks",
     "never mind i'll call you back later",
     "let me think about it and i'll call back",
     "i'll check my schedule and call you back thanks",
