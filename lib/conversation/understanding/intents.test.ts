@@ -230,3 +230,10 @@ test("the ranked list is best first and scores are 0..1", async () => {
   expect(result.confidence).toBeGreaterThan(0);
   expect(result.confidence).toBeLessThanOrEqual(1);
 });
+
+describe("a greeting that opens a question (issue 27)", () => {
+  test("\"hello? is this a recording?\" is the question; a greeting alone stays a greeting", async () => {
+    expect((await understand("hello? is this a recording?", ctx)).intent).toBe("robot");
+    expect((await understand("hi there, good morning", ctx)).intent).toBe("greeting");
+  });
+});

@@ -35,6 +35,9 @@ function demote(ranked: ScoredIntent[]): ScoredIntent[] {
 /** Requests a name goes with: a booking, a move, a cancellation, a call back, a message. */
 const NEEDS_A_NAME = new Set<CallerIntent>(["book", "reschedule", "cancel_appointment", "availability", "callback", "message", "complaint", "emergency"]);
 
+/** A greeting that opens an utterance ("hello?", "hi there,", "buenas tardes,"). */
+const LEADING_GREETING = /^(?:(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening)|hola|buenas(?: tardes| noches)?|buenos d[ií]as)(?: there)?[\s,.!?¿¡]+)+/i;
+
 /** Below this, a spam reading gives way to the next intent. */
 const SPAM_CONFIDENCE = 0.6;
 
@@ -78,7 +81,13 @@ function isOnlyAnIntroduction(plain: string, name: string): boolean {
 export async function understand(text: string, ctx: UnderstandingContext): Promise<Understanding> {
   const language = detectLanguage(text, ctx.language ?? undefined);
   const plain = normaliseUtterance(text);
-  const ranked = [...rescore(await classify(text, language), plain)];
+  let ranked = [...rescore(await classify(text, language), plain)];
+  // "Hello? Is this a recording?": the greeting only opens the question; the rest says what they want.
+  const afterGreeting = text.replace(LEADING_GREETING, "").trim();
+  if (ranked[0]?.intent === "greeting" && afterGreeting !== text.trim() && afterGreeting.split(/\s+/).length >= 2) {
+    const rest = rescore(await classify(afterGreeting, language), normaliseUtterance(afterGreeting));
+    if (rest[0] && rest[0].intent !== "greeting" && rest[0].intent !== "other") ranked = [...rest];
+  }
 
   const phone = extractPhone(text, (ctx.region?.toUpperCase() as CountryCode | undefined) ?? "US");
   // A number said is not a day: take its digits out before reading dates.
