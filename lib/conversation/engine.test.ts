@@ -106,3 +106,10 @@ describe("decide: a farewell reading that names a day", () => {
     expect(decide({ ...base, text: "ok bye", understanding: heard({ intent: "goodbye", confidence: 0.9 }) })).toMatchObject({ kind: "end" });
   });
 });
+
+describe("decide: a goodbye reading needs a farewell's words", () => {
+  it("\"And on Saturdays?\" read as goodbye does not end the call", () => {
+    expect(decide({ ...base, text: "And on Saturdays?", understanding: heard({ intent: "goodbye", confidence: 0.99 }) })).toMatchObject({ kind: "answer" });
+    expect(decide({ ...base, text: "actually i'll just call back later", understanding: heard({ intent: "goodbye", confidence: 0.99 }) })).toMatchObject({ kind: "end" });
+  });
+});

@@ -64,6 +64,8 @@ const ASKS_IF_HUMAN = /\b(robot|bot|real (?:person|human)|a (?:person|human)|hum
 
 const LEAVE_VOICEMAIL = /\b(leave (?:a |an )?(?:voice ?mail|voice message)|(?:voice ?mail)\b|buz[oó]n de voz|mensaje de voz)/i;
 /** Words without which "forget me" is never read into a sentence ("And on Saturdays?" is not an erasure request). */
+/** Words without which a goodbye is never read into a sentence ("And on Saturdays?" is not one). */
+const FAREWELL_WORDS = /\b(bye|goodbye|thanks|thank|that'?s (?:all|it|everything)|all set|call (?:you |y'all )?back|later|have a|take care|gotta go|got to go|have to go|need to go|i'?m good|nothing else|i'?ll (?:call|check|think|try)|adi[oó]s|gracias|hasta|chao|chau|eso es todo|nada m[aá]s|luego)\b/i;
 /** Words without which an opt-out is never read into a sentence ("legal advice over the phone" is not one). */
 const OPT_OUT_WORDS = /\b(stop\w*|unsubscribe|opt(?:ed)?[\s-]?out|remove|off|no more|quit|lose my number|leave me alone|(?:do not|don'?t|never|not) (?:ever )?(?:call|text|contact|message|send|bother|want)|any ?more|tired of|texts?|texting|messages?|calls|reminders?|promotions?|alerts?|list|dej(?:en|ar|e) de|no (?:me |quiero )|m[aá]s mensajes|s[aá]quen|qu[ií]ten|b[oó]rr|baja|basta|paren|lista)\b/i;
 const ERASURE_WORDS = /\b(forget|delete|erase|remove|wipe|purge|scrub|get rid|data|records?|information|info|details|olvid|borr|elimin|quit|datos|informaci[oó]n)/i;
@@ -121,7 +123,7 @@ export function decide(s: Situation): Decision {
   if (REPEAT.test(text) || sure(u, "repeat")) return { kind: "repeat" };
   // "Actually, make it the following day, same time" names a day or time: a change, not a farewell.
   const namesWhen = Boolean(u?.when && !u.when.invalid);
-  if (isGoodbye(text) || (sure(u, "goodbye") && !s.takingMessage && !namesWhen)) return { kind: "end" };
+  if (isGoodbye(text) || (sure(u, "goodbye") && !s.takingMessage && !namesWhen && FAREWELL_WORDS.test(text))) return { kind: "end" };
   // Erasure cannot be undone: the model's reading counts only with words of erasure in the sentence.
   if (asksToBeForgotten(text) || (u?.intent === "forget_me" && u.confidence >= 0.8 && ERASURE_WORDS.test(text))) return { kind: "forget" };
   if (sure(u, "opt_out") && OPT_OUT_WORDS.test(text)) return { kind: "opt_out" };

@@ -241,6 +241,11 @@ export const en: Partial<Record<CallerIntent, string[]>> = {
     "how about thursday do you have anything",
   ],
   hours: [
+    "and on saturdays",
+    "what about sundays",
+    "and on the weekend",
+    "how about fridays",
+    "and saturdays",
     "what are your hours",
     "when are you open",
     "are you open today",
@@ -989,6 +994,10 @@ export const en: Partial<Record<CallerIntent, string[]>> = {
     "yeah that day works",
   ],
   no: [
+    "never mind",
+    "nevermind",
+    "never mind that",
+    "forget it",
     "no",
     "nope",
     "no thanks",
@@ -1025,10 +1034,8 @@ export const en: Partial<Record<CallerIntent, string[]>> = {
   ],
   goodbye: [
     "i'll just call back later thanks",
-    "never mind i'll call you back later",
     "let me think about it and i'll call back",
     "i'll check my schedule and call you back thanks",
-    "forget it i'll try again another time",
     "bye",
     "goodbye",
     "that's all thanks",
