@@ -113,3 +113,11 @@ describe("decide: a goodbye reading needs a farewell's words", () => {
     expect(decide({ ...base, text: "actually i'll just call back later", understanding: heard({ intent: "goodbye", confidence: 0.99 }) })).toMatchObject({ kind: "end" });
   });
 });
+
+describe("decide: an opt-out said outright", () => {
+  it("counts at a middling score; the same score without the words does not", () => {
+    const u = heard({ intent: "opt_out", confidence: 0.59, intents: [{ intent: "opt_out", score: 0.59 }] });
+    expect(decide({ ...base, text: "please don't text me anymore about reservations", understanding: u })).toMatchObject({ kind: "opt_out" });
+    expect(decide({ ...base, text: "what time are reservations on sunday", understanding: u })).toMatchObject({ kind: "answer" });
+  });
+});

@@ -64,6 +64,8 @@ const ASKS_IF_HUMAN = /\b(robot|bot|real (?:person|human)|a (?:person|human)|hum
 
 const LEAVE_VOICEMAIL = /\b(leave (?:a |an )?(?:voice ?mail|voice message)|(?:voice ?mail)\b|buz[oó]n de voz|mensaje de voz)/i;
 /** Words without which "forget me" is never read into a sentence ("And on Saturdays?" is not an erasure request). */
+/** An opt-out said outright ("don't text me", "stop calling", "unsubscribe", "take me off your list"). */
+const SAYS_OPT_OUT = /\b(?:(?:don'?t|do not|never)\s+(?:ever\s+)?(?:text|message|call|contact)\s+(?:me|us|this number)|stop\s+(?:texting|messaging|calling|sending|contacting)|unsubscribe|opt\s?(?:me\s+)?out|take (?:me|my number) off|remove (?:me|my number) from|dejen de (?:llamar|escribir|mandar|enviar)|no me (?:llamen|escriban|manden|env[ií]en))/i;
 /** Words without which a goodbye is never read into a sentence ("And on Saturdays?" is not one). */
 const FAREWELL_WORDS = /\b(bye|goodbye|thanks|thank|that'?s (?:all|it|everything)|all set|call (?:you |y'all )?back|later|have a|take care|gotta go|got to go|have to go|need to go|i'?m good|nothing else|i'?ll (?:call|check|think|try)|adi[oó]s|gracias|hasta|chao|chau|eso es todo|nada m[aá]s|luego)\b/i;
 /** Words without which an opt-out is never read into a sentence ("legal advice over the phone" is not one). */
@@ -126,7 +128,9 @@ export function decide(s: Situation): Decision {
   if (isGoodbye(text) || (sure(u, "goodbye") && !s.takingMessage && !namesWhen && FAREWELL_WORDS.test(text))) return { kind: "end" };
   // Erasure cannot be undone: the model's reading counts only with words of erasure in the sentence.
   if (asksToBeForgotten(text) || (u?.intent === "forget_me" && u.confidence >= 0.8 && ERASURE_WORDS.test(text))) return { kind: "forget" };
-  if (sure(u, "opt_out") && OPT_OUT_WORDS.test(text)) return { kind: "opt_out" };
+  // "Please don't text me anymore about reservations": said in so many words, a middling score is enough.
+  const optOutHeard = (u?.intents ?? []).some((i) => i.intent === "opt_out" && i.score >= 0.3);
+  if ((sure(u, "opt_out") && OPT_OUT_WORDS.test(text)) || (optOutHeard && SAYS_OPT_OUT.test(text))) return { kind: "opt_out" };
 
   if (sure(u, "emergency")) {
     const rule = ruleFor(s.rules, "emergency");
