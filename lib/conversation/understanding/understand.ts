@@ -47,7 +47,13 @@ const ENDS_WITH_FAREWELL = /(?:^|\s)(?:bye(?: bye)?|goodbye|good bye|bye now|tak
 /** What a closing farewell outweighs: a bare no, thanks, yes or nothing in particular. */
 const CLOSED_BY_FAREWELL = new Set<CallerIntent>(["no", "thanks", "yes", "other", "greeting"]);
 
+/** Danger in so many words, whatever else the sentence holds: a gas smell, someone who cannot breathe. */
+const PLAIN_DANGER = /\b(?:(?:smell(?:s|ing)?|smelled)\s+(?:of\s+|like\s+)?gas|gas\s+(?:leak|smell)|(?:huele|oler|olor)\s+(?:mucho\s+)?a\s+gas|fuga\s+de\s+gas|can'?t\s+breathe|cannot\s+breathe|not\s+breathing|no\s+(?:puede|puedo)\s+respirar|no\s+respira)\b/;
+
 function rescore(ranked: ScoredIntent[], text: string): ScoredIntent[] {
+  if (PLAIN_DANGER.test(text) && ranked[0]?.intent !== "emergency" && !NOT_URGENT.test(text)) {
+    return [{ intent: "emergency", score: Math.max(0.9, ranked[0]?.score ?? 0) }, ...ranked.filter((r) => r.intent !== "emergency")];
+  }
   // "No, gracias, adiós": the caller is leaving; the no and the thanks only lead up to it.
   if (ranked[0] && CLOSED_BY_FAREWELL.has(ranked[0].intent) && ENDS_WITH_FAREWELL.test(text)) {
     return [{ intent: "goodbye", score: Math.max(0.9, ranked[0].score) }, ...ranked.filter((r) => r.intent !== "goodbye")];

@@ -420,10 +420,6 @@ export const es: Partial<Record<CallerIntent, string[]>> = {
     "al buzón de voz",
   ],
   emergency: [
-    "huele mucho a gas en mi casa",
-    "hay olor a gas cerca del calentador",
-    "se está saliendo el gas",
-    "huele a gas qué hago",
     "se me fueron los frenos y estoy parado en la carretera",
     "a mi hija se le cayó un diente de un golpe necesitamos ver a alguien ya",
     "el carro se apagó en la autopista y necesito ayuda",
