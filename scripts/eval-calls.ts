@@ -494,7 +494,11 @@ async function main() {
     for (const set of sets) console.log(`${set}: ${scripts.filter((s) => s.set === set).length} callers, well-formed`);
     process.exit(0);
   }
-  if (only) scripts = scripts.filter(({ file, script }) => script.name === only || script.name.includes(only) || path.basename(file).replace(/\.ya?ml$/, "") === only);
+  if (only) {
+    // "a|b": callers matching any of the names (one process start for a handful of callers).
+    const names = only.split("|").filter(Boolean);
+    scripts = scripts.filter(({ file, script }) => names.some((n) => script.name === n || script.name.includes(n) || path.basename(file).replace(/\.ya?ml$/, "") === n));
+  }
 
   if (workerFiles) {
     // A worker: results as JSON lines for the parent.

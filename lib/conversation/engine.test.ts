@@ -1,5 +1,5 @@
 import { DEFAULT_CALL_RULES } from "@/db/schema";
-import { decide, type Situation } from "./engine";
+import { bookingHeard, decide, type Situation } from "./engine";
 import type { Understanding } from "./understanding/types";
 
 const base: Omit<Situation, "text" | "understanding"> = {
@@ -57,5 +57,67 @@ describe("decide: complaints", () => {
     expect(decide({ ...base, canTransfer: false, text, understanding: u })).toMatchObject({ kind: "urgent_task", reason: "complaint" });
     // With someone to put them through to, they are put through.
     expect(decide({ ...base, forwardTo: "+15555550100", text, understanding: u })).toMatchObject({ kind: "transfer" });
+  });
+});
+
+describe("decide: issue 27's generalisations", () => {
+  it("an opt-out reading needs opt-out words: \"legal advice over the phone\" is not one", () => {
+    const u = heard({ intent: "opt_out", confidence: 0.9 });
+    expect(decide({ ...base, text: "can one of the lawyers give me some quick legal advice over the phone", understanding: u })).toMatchObject({ kind: "answer" });
+    expect(decide({ ...base, text: "can you stop sending me texts", understanding: u })).toMatchObject({ kind: "opt_out" });
+    expect(decide({ ...base, text: "dejen de mandarme mensajes", understanding: { ...u, language: "es" } })).toMatchObject({ kind: "opt_out" });
+  });
+
+  it("an emergency with nobody to put through to, from a caller who gave their name, is an urgent task now", () => {
+    const text = "my jaw is really swollen and i've got a fever, it's an emergency, this is ray soto";
+    expect(decide({ ...base, text, understanding: heard({ intent: "emergency", confidence: 0.95, name: "Ray Soto" }) })).toMatchObject({ kind: "take_message", urgent: true, reason: "emergency" });
+    expect(decide({ ...base, text: "it's an emergency", understanding: heard({ intent: "emergency", confidence: 0.95 }) })).toMatchObject({ kind: "ask_message", reason: "emergency" });
+  });
+
+  it("a named person asked to call back, with the caller's name and number said, is written down for them now", () => {
+    const text = "can jess call me back? it's siobhan kerr, my number is 323 555 0144";
+    const u = heard({ intent: "person", confidence: 1, person: "Jess", name: "Siobhan Kerr", phone: "+13235550144" });
+    expect(decide({ ...base, text, understanding: u })).toMatchObject({ kind: "take_message", reason: "person" });
+  });
+
+  it("a price question while times are offered leaves the booking to be answered", () => {
+    const d = decide({ ...base, bookingActive: true, text: "how much is the service call by the way", understanding: heard({ intent: "price", confidence: 0.9 }) });
+    expect(d).toMatchObject({ kind: "answer", leaveBooking: true });
+  });
+
+  it("a question about a policy that names an appointment is marked as a question for the booking dialogue", () => {
+    expect(bookingHeard(heard({ intent: "policy", confidence: 0.88 }))).toMatchObject({ intent: null, question: true });
+    expect(bookingHeard(heard({ intent: "book", confidence: 0.9 }))?.question).toBeUndefined();
+  });
+});
+
+describe("decide: a half-heard complaint during a booking", () => {
+  it("is an answer to the booking (a name, a time), not an urgent task; outside a booking it is taken down", () => {
+    const u = heard({ intent: "complaint", confidence: 0.54 });
+    expect(decide({ ...base, bookingActive: true, text: "Racer Two", understanding: u })).toMatchObject({ kind: "answer" });
+    expect(decide({ ...base, text: "the color came out orange", understanding: u })).toMatchObject({ kind: "urgent_task" });
+  });
+});
+
+describe("decide: a farewell reading that names a day", () => {
+  it("\"actually, make it the following day, same time\" is not a goodbye", () => {
+    const u = heard({ intent: "goodbye", confidence: 0.75, when: { text: "same time", sameTime: true } });
+    expect(decide({ ...base, bookingActive: true, text: "actually, make it the following day, same time", understanding: u })).toMatchObject({ kind: "answer" });
+    expect(decide({ ...base, text: "ok bye", understanding: heard({ intent: "goodbye", confidence: 0.9 }) })).toMatchObject({ kind: "end" });
+  });
+});
+
+describe("decide: a goodbye reading needs a farewell's words", () => {
+  it("\"And on Saturdays?\" read as goodbye does not end the call", () => {
+    expect(decide({ ...base, text: "And on Saturdays?", understanding: heard({ intent: "goodbye", confidence: 0.99 }) })).toMatchObject({ kind: "answer" });
+    expect(decide({ ...base, text: "actually i'll just call back later", understanding: heard({ intent: "goodbye", confidence: 0.99 }) })).toMatchObject({ kind: "end" });
+  });
+});
+
+describe("decide: an opt-out said outright", () => {
+  it("counts at a middling score; the same score without the words does not", () => {
+    const u = heard({ intent: "opt_out", confidence: 0.59, intents: [{ intent: "opt_out", score: 0.59 }] });
+    expect(decide({ ...base, text: "please don't text me anymore about reservations", understanding: u })).toMatchObject({ kind: "opt_out" });
+    expect(decide({ ...base, text: "what time are reservations on sunday", understanding: u })).toMatchObject({ kind: "answer" });
   });
 });

@@ -64,9 +64,15 @@ const ASKS_IF_HUMAN = /\b(robot|bot|real (?:person|human)|a (?:person|human)|hum
 
 const LEAVE_VOICEMAIL = /\b(leave (?:a |an )?(?:voice ?mail|voice message)|(?:voice ?mail)\b|buz[oó]n de voz|mensaje de voz)/i;
 /** Words without which "forget me" is never read into a sentence ("And on Saturdays?" is not an erasure request). */
+/** An opt-out said outright ("don't text me", "stop calling", "unsubscribe", "take me off your list"). */
+const SAYS_OPT_OUT = /\b(?:(?:don'?t|do not|never)\s+(?:ever\s+)?(?:text|message|call|contact)\s+(?:me|us|this number)|stop\s+(?:texting|messaging|calling|sending|contacting)|unsubscribe|opt\s?(?:me\s+)?out|take (?:me|my number) off|remove (?:me|my number) from|dejen de (?:llamar|escribir|mandar|enviar)|no me (?:llamen|escriban|manden|env[ií]en))/i;
+/** Words without which a goodbye is never read into a sentence ("And on Saturdays?" is not one). */
+const FAREWELL_WORDS = /\b(bye|goodbye|thanks|thank|that'?s (?:all|it|everything)|all set|call (?:you |y'all )?back|later|have a|take care|gotta go|got to go|have to go|need to go|i'?m good|nothing else|i'?ll (?:call|check|think|try)|adi[oó]s|gracias|hasta|chao|chau|eso es todo|nada m[aá]s|luego)\b/i;
+/** Words without which an opt-out is never read into a sentence ("legal advice over the phone" is not one). */
+const OPT_OUT_WORDS = /\b(stop\w*|unsubscribe|opt(?:ed)?[\s-]?out|remove|off|no more|quit|lose my number|leave me alone|(?:do not|don'?t|never|not) (?:ever )?(?:call|text|contact|message|send|bother|want)|any ?more|tired of|texts?|texting|messages?|calls|reminders?|promotions?|alerts?|list|dej(?:en|ar|e) de|no (?:me |quiero )|m[aá]s mensajes|s[aá]quen|qu[ií]ten|b[oó]rr|baja|basta|paren|lista)\b/i;
 const ERASURE_WORDS = /\b(forget|delete|erase|remove|wipe|purge|scrub|get rid|data|records?|information|info|details|olvid|borr|elimin|quit|datos|informaci[oó]n)/i;
 /** Questions that leave a booking flow ("what are your hours?" while times are being offered). */
-const OTHER_QUESTIONS = new Set<CallerIntent>(["hours", "address", "policy", "services"]);
+const OTHER_QUESTIONS = new Set<CallerIntent>(["hours", "address", "policy", "services", "price"]);
 /** A callback request that says what it is about ("about my dog's lab results", "sobre mi factura"). */
 const CARRIES_A_SUBJECT = /\b(about|regarding|concerning|re|because|sobre|acerca de|por lo de|porque)\b\s+\S+/i;
 /** How sure understanding must be before its reading overrides a booking under way. */
@@ -117,16 +123,23 @@ export function decide(s: Situation): Decision {
   const u = s.understanding;
 
   if (REPEAT.test(text) || sure(u, "repeat")) return { kind: "repeat" };
-  if (isGoodbye(text) || (sure(u, "goodbye") && !s.takingMessage)) return { kind: "end" };
+  // "Actually, make it the following day, same time" names a day or time: a change, not a farewell.
+  const namesWhen = Boolean(u?.when && !u.when.invalid);
+  if (isGoodbye(text) || (sure(u, "goodbye") && !s.takingMessage && !namesWhen && FAREWELL_WORDS.test(text))) return { kind: "end" };
   // Erasure cannot be undone: the model's reading counts only with words of erasure in the sentence.
   if (asksToBeForgotten(text) || (u?.intent === "forget_me" && u.confidence >= 0.8 && ERASURE_WORDS.test(text))) return { kind: "forget" };
-  if (sure(u, "opt_out")) return { kind: "opt_out" };
+  // "Please don't text me anymore about reservations": said in so many words, a middling score is enough.
+  const optOutHeard = (u?.intents ?? []).some((i) => i.intent === "opt_out" && i.score >= 0.3);
+  if ((sure(u, "opt_out") && OPT_OUT_WORDS.test(text)) || (optOutHeard && SAYS_OPT_OUT.test(text))) return { kind: "opt_out" };
 
   if (sure(u, "emergency")) {
     const rule = ruleFor(s.rules, "emergency");
     const to = rule?.action === "transfer" ? (rule.to ?? s.forwardTo) : null;
     if (to && s.canTransfer) return { kind: "transfer", to, reason: "emergency", onNoAnswer: "take_message" };
     if (s.takingMessage) return { kind: "take_message", urgent: true, reason: "emergency" };
+    // Nobody to put them through to, and the caller already said what happened and who they are (or
+    // texted it, with its number): the urgent task is written now, not after another question.
+    if (u?.name || s.channel === "sms") return { kind: "take_message", urgent: true, reason: "emergency" };
     return { kind: "ask_message", reason: "emergency" };
   }
 
@@ -143,7 +156,8 @@ export function decide(s: Situation): Decision {
   if (u?.name && u.intent !== "person" && ANSWERED_ON_A_CALL_BACK.has(u.intent) && ASKS_FOR_A_CALL.test(text) && !s.bookingActive) {
     return { kind: "take_message", urgent: false, reason: "callback" };
   }
-  if (u?.intent === "complaint" && u.confidence >= COMPLAINT_CONFIDENCE && !sure(u, "complaint")) {
+  // While a booking is under way, a name or a time that only half reads as a complaint ("Racer Two") is an answer.
+  if (u?.intent === "complaint" && u.confidence >= COMPLAINT_CONFIDENCE && !sure(u, "complaint") && !s.bookingActive) {
     const rule = ruleFor(s.rules, "complaint");
     if (rule?.action === "urgent_task" || rule?.action === "take_message") return { kind: "urgent_task", reason: "complaint" };
   }
@@ -159,6 +173,9 @@ export function decide(s: Situation): Decision {
     if (rule?.action === "take_message" || rule?.action === "urgent_task") return { kind: "ask_message", reason: "person" };
     const to = rule?.action === "transfer" ? (rule.to ?? s.forwardTo) : s.forwardTo;
     if (to && s.canTransfer) return { kind: "transfer", to, reason: rule ? "rule" : "asked", onNoAnswer: "take_message" };
+    // "Can Jess call me back? It's Siobhan, my number is …": who, how to reach them and the ask are all
+    // said — written down now for that person, not asked for again.
+    if (u?.name && (u.phone || CARRIES_A_SUBJECT.test(text)) && ASKS_FOR_A_CALL.test(text)) return { kind: "take_message", urgent: false, reason: "person" };
     return { kind: "ask_message", reason: "person" };
   }
   if (sure(u, "callback", "message")) {
@@ -180,10 +197,13 @@ export function decide(s: Situation): Decision {
 /** What the booking dialogue should know of understanding's reading: a booking, move or cancellation, and the caller's name. */
 export function bookingHeard(
   u: Understanding | null,
-): { intent: "book" | "reschedule" | "cancel" | null; name?: string | null; language?: "en" | "es"; service?: string | null } | undefined {
+): { intent: "book" | "reschedule" | "cancel" | null; name?: string | null; language?: "en" | "es"; service?: string | null; question?: boolean } | undefined {
   if (!u) return undefined;
   // A service and a day named together ("a cleaning Saturday at 10") is a booking, whatever else was asked.
   const named = u.service && u.when && !u.when.invalid ? "book" : null;
   const intent = u.intent === "book" || u.intent === "availability" ? "book" : u.intent === "reschedule" ? "reschedule" : u.intent === "cancel_appointment" ? "cancel" : named;
-  return { intent, name: u.name ?? null, language: u.language, service: u.service?.name ?? null };
+  // "What happens if I'm running late to my appointment?": a question about the business that names an
+  // appointment, not a booking (no day or time said).
+  const question = OTHER_QUESTIONS.has(u.intent) && u.confidence >= LEAVE_CONFIDENCE && !u.when?.date && !u.when?.time;
+  return { intent, name: u.name ?? null, language: u.language, service: u.service?.name ?? null, ...(question ? { question } : {}) };
 }

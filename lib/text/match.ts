@@ -18,6 +18,12 @@ const STOPWORDS = new Set(
 
 /** Folded synonyms: the caller's word → the word an FAQ or a service is likely to use. */
 const SYNONYMS: Record<string, string> = {
+  // What callers say for what businesses write.
+  checkup: "exam",
+  "check-up": "exam",
+  physical: "exam",
+  examination: "exam",
+  consult: "consultation",
   take: "accept",
   taking: "accept",
   accepted: "accept",

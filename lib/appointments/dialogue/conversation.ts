@@ -9,7 +9,7 @@ import { cancelAppointment, clockOf, confirmHold, findSlots, holdSlot, releaseHo
 import { organizationBooking } from "../settings";
 import { addDays, fromZoned } from "../time";
 import type { LlmProvider } from "@/lib/providers/llm/interface";
-import { bookingTurn, type BookingPort, type DialogueContext, type DialogueState, type DialogueTurn } from "./dialogue";
+import { bookingTurn, pausedState, type BookingPort, type DialogueContext, type DialogueState, type DialogueTurn } from "./dialogue";
 import { withBookingDialogue } from "./llm";
 import { bookingToolsForReply, loadModelPending, withBookingTools } from "./model-tools";
 import { businessToday } from "./today";
@@ -129,7 +129,9 @@ async function saveDialogueState(db: Db, organizationId: string, input: BookingT
 /** Whether a booking is under way in this conversation (the channel then lets the dialogue answer "yes", "no", "cancel"…). */
 export async function bookingInProgress(db: Db, organizationId: string, channel: BookingChannel, ref: string, deps: BookingDeps = {}): Promise<boolean> {
   const now = clockOf(deps);
-  return (await loadDialogueState(db, organizationId, channel, ref, now)) !== null || (await loadModelPending(db, organizationId, { channel, ref }, now)) !== null;
+  const state = await loadDialogueState(db, organizationId, channel, ref, now);
+  // A booking set aside for another question is not under way: the caller's words are theirs again.
+  return (state !== null && !state.paused) || (await loadModelPending(db, organizationId, { channel, ref }, now)) !== null;
 }
 
 /**
@@ -139,9 +141,12 @@ export async function bookingInProgress(db: Db, organizationId: string, channel:
 export async function abandonBooking(db: Db, organizationId: string, channel: BookingChannel, ref: string, deps: BookingDeps = {}): Promise<void> {
   const state = await loadDialogueState(db, organizationId, channel, ref, clockOf(deps));
   if (state?.holdId) await releaseHold(db, organizationId, state.holdId, deps).catch(() => undefined);
+  // Kept aside (the service, the day asked about, no hold): "do you take Cigna? … ok, 2 PM Thursday
+  // then" picks the booking up where it was instead of asking for the service again.
+  const aside = state ? pausedState(state) : null;
   await db
     .update(bookingConversations)
-    .set({ state: null })
+    .set({ state: aside as unknown as Record<string, unknown> | null })
     .where(and(eq(bookingConversations.organizationId, organizationId), eq(bookingConversations.channel, channel), eq(bookingConversations.ref, ref)));
 }
 

@@ -1,5 +1,5 @@
 import type { AppointmentView, SlotView } from "../views";
-import { bookingTurn, type BookingPort, type DialogueContext, type DialogueState } from "./dialogue";
+import { bookingTurn, pausedState, shiftSaid, type BookingPort, type DialogueContext, type DialogueState } from "./dialogue";
 import { isAbort, matchService, parseBookingIntent, parseChoice, parseDay, parseName, parseSignature, parseTime, parseYesNo } from "./parse";
 
 // Monday, March 15, 2027 (the business's local date in these tests).
@@ -96,7 +96,7 @@ describe("yes, no, names, choices, intents", () => {
 
 // ─── The dialogue over a fake appointment book ──────────────────────────────────────────────────
 
-const DAYS: Record<string, string> = { "2027-03-15": "Monday", "2027-03-16": "Tuesday", "2027-03-17": "Wednesday", "2027-03-18": "Thursday" };
+const DAYS: Record<string, string> = { "2027-03-15": "Monday", "2027-03-16": "Tuesday", "2027-03-17": "Wednesday", "2027-03-18": "Thursday", "2027-03-19": "Friday", "2027-03-24": "Wednesday", "2027-03-25": "Thursday", "2027-03-26": "Friday" };
 
 function slot(date: string, time: string): SlotView {
   const [h, m] = time.split(":").map(Number);
@@ -363,5 +363,129 @@ describe("Spanish callers and signed texts", () => {
     expect(parseSignature("Hi can you send someone saturday at 10am? Kitchen faucet dripping. Tom Reid")).toBe("Tom Reid");
     expect(parseSignature("Can I book Friday at 3? Thanks")).toBeNull();
     expect(parseSignature("book me in for friday at 3")).toBeNull();
+  });
+});
+
+describe("side questions, shifts, spans and policy questions (issue 27)", () => {
+  it("reads how far a time moves: back an hour, 30 minutes earlier, half an hour forward; a call back in an hour moves nothing", () => {
+    expect(shiftSaid("could we push it back an hour?")).toBe(60);
+    expect(shiftSaid("can we do it 30 minutes earlier")).toBe(-30);
+    expect(shiftSaid("bring it forward half an hour")).toBe(-30);
+    expect(shiftSaid("two hours later please")).toBe(120);
+    expect(shiftSaid("can you call me back in an hour")).toBeNull();
+  });
+
+  it("cancelling one time and asking for another is a move; pushing it back is a move; a bare cancel stays a cancel", () => {
+    expect(parseBookingIntent("can you cancel my friday appointment and put me in saturday at 2 instead")).toBe("reschedule");
+    expect(parseBookingIntent("hi, i have a haircut tomorrow at 2, could we push it back an hour?")).toBe("reschedule");
+    expect(parseBookingIntent("i need to cancel my appointment on friday")).toBe("cancel");
+  });
+
+  it("\"push it back an hour\" moves the booked time one hour later, the same day", async () => {
+    const { port, book } = fakeBook(FREE);
+    await converse(["I'd like to book a haircut on Tuesday at 10", "Jane Doe", "yes"], port);
+    const moved = await converse(["can we push my haircut back an hour", "yes"], port);
+    expect(moved.replies[0]).toMatch(/Tuesday, March 16, 2027 at 11:00 AM/);
+    expect(book.booked.map((a) => [a.localDate, a.localTime])).toEqual([["2027-03-16", "11:00"]]);
+  });
+
+  it("a booking set aside for another question is picked up by the day and time said next, not started over", async () => {
+    const { port, book } = fakeBook(FREE);
+    const offered = await converse(["I'd like a haircut on Tuesday, my name is Jane Doe"], port, { ...caller, heard: { intent: "book" } });
+    expect(offered.state?.stage).toBe("pick");
+    const aside = pausedState(offered.state!);
+    expect(aside).toMatchObject({ paused: true, serviceName: "Haircut" });
+    expect(await bookingTurn(aside, "What are your hours?", caller, port)).toBeNull();
+    const resumed = await converse(["ok great, 2 pm tuesday then", "yes"], port, caller, aside);
+    expect(resumed.replies[0]).toMatch(/Haircut on Tuesday, March 16, 2027 at 2:00 PM for Jane Doe/);
+    expect(book.booked.map((a) => a.localTime)).toEqual(["14:00"]);
+  });
+
+  it("\"first thing Tuesday\" offers the day's first free time alone, and a yes takes it", async () => {
+    const { port, book } = fakeBook(FREE);
+    const { replies } = await converse(["can I get a haircut first thing tuesday, it's Jane Doe", "yeah that works", "yes"], port, { ...caller, heard: { intent: "book" } });
+    expect(replies[0]).toMatch(/9:00 AM/);
+    expect(replies[0]).not.toMatch(/10:00 AM/);
+    expect(book.booked.map((a) => a.localTime)).toEqual(["09:00"]);
+  });
+
+  it("times inside a span are offered (\"the end of next week\"), and a weekday said next is the one inside it", async () => {
+    const LATER = [...FREE, slot("2027-03-24", "10:00"), slot("2027-03-25", "10:00"), slot("2027-03-26", "14:00"), slot("2027-03-19", "14:00")];
+    const { port, book } = fakeBook(LATER);
+    const { replies } = await converse(["I'd like a haircut sometime at the end of next week, my name is Jane Doe", "friday at 2 works", "yes"], port, { ...caller, heard: { intent: "book" } });
+    expect(replies[0]).toMatch(/Thursday, March 25/);
+    expect(replies[0]).not.toMatch(/March 16|March 19/);
+    expect(book.booked.map((a) => a.localDate)).toEqual(["2027-03-26"]);
+  });
+
+  it("a question about a policy that names an appointment is not a booking", async () => {
+    const { port } = fakeBook(FREE);
+    const ctx: DialogueContext = { ...caller, heard: { intent: null, question: true } };
+    expect(await bookingTurn(null, "what happens if i'm running late to my appointment", ctx, port)).toBeNull();
+    expect(await bookingTurn(null, "can i book an appointment tuesday at 10", { ...caller, heard: { intent: "book" } }, port)).not.toBeNull();
+  });
+
+  it("a yes is not a name", () => {
+    expect(parseName("yep", { alone: true })).toBeNull();
+    expect(parseName("yeah", { alone: true })).toBeNull();
+  });
+});
+
+describe("one word naming several services (issue 27)", () => {
+  it("\"anything for a haircut tuesday morning?\" asks which one and names the morning's times; the answer keeps the day", async () => {
+    const { port: base } = fakeBook(FREE);
+    const port: BookingPort = { ...base, services: async () => [{ id: "svc-1", name: "Men's Haircut" }, { id: "svc-2", name: "Women's Haircut" }, { id: "svc-3", name: "Color" }] };
+    const ctx: DialogueContext = { ...caller, heard: { intent: "book" } };
+    const { replies } = await converse(["anything for a haircut tuesday morning?", "women's please"], port, ctx);
+    expect(replies[0]).toMatch(/Men's Haircut or a Women's Haircut/);
+    expect(replies[0]).toMatch(/9:00 AM.*10:00 AM.*11:00 AM/);
+    expect(replies[0]).not.toMatch(/2:00 PM/);
+    expect(replies[1]).toMatch(/Tuesday, March 16/);
+  });
+});
+
+describe("an hour said without am/pm, and getting someone in (issue 27)", () => {
+  it("\"Tuesday at 8\" where only the evening is free is 8 PM, read back so", async () => {
+    const { port, book } = fakeBook([slot("2027-03-16", "17:00"), slot("2027-03-16", "20:00")]);
+    const { replies } = await converse(["a haircut tuesday at 8 please, under Jane Doe", "yes"], port, { ...caller, heard: { intent: "book", name: "Jane Doe" } });
+    expect(replies[0]).toMatch(/Tuesday, March 16, 2027 at 8:00 PM/);
+    expect(book.booked.map((a) => a.localTime)).toEqual(["20:00"]);
+  });
+
+  it("\"what's the earliest you can get me in?\" and \"squeeze me in\" are bookings", () => {
+    expect(parseBookingIntent("what's the earliest you can get me in for a cleaning?")).toBe("book");
+    expect(parseBookingIntent("could you squeeze me in tomorrow")).toBe("book");
+  });
+});
+
+describe("the service more of whose words were said (issue 27)", () => {
+  it("\"get my teeth cleaned\" is Teeth Cleaning, not Teeth Whitening; \"teeth\" alone is either", () => {
+    const services = [{ name: "Teeth Cleaning" }, { name: "Teeth Whitening" }, { name: "Filling" }];
+    expect(matchService("i was hoping to get my teeth cleaned next week", services)?.name).toBe("Teeth Cleaning");
+    expect(matchService("something for my teeth", services)).toBeNull();
+  });
+});
+
+describe("a bare hour among the times offered (issue 27)", () => {
+  it("\"10 works\" after 9, 10 and 11 were offered takes 10 AM; ", async () => {
+    const { port } = fakeBook(FREE);
+    const offered = await converse(["I'd like a haircut on Tuesday, my name is Jane Doe"], port, { ...caller, heard: { intent: "book" } });
+    expect(offered.replies[0]).toMatch(/9:00 AM, 10:00 AM or 11:00 AM/);
+    const picked = await converse(["10 works"], port, caller, offered.state);
+    expect(picked.replies[0]).toMatch(/Tuesday, March 16, 2027 at 10:00 AM for Jane Doe/);
+  });
+});
+
+describe("the following day, and a move by hours (issue 27)", () => {
+  it("\"make it the following day, same time\" at the read-back is the next day at that time", async () => {
+    const { port, book } = fakeBook(FREE);
+    const first = await converse(["I'd like a haircut on Tuesday at 10, my name is Jane Doe"], port, { ...caller, heard: { intent: "book" } });
+    const changed = await converse(["actually, make it the following day, same time", "yes"], port, caller, first.state);
+    expect(changed.replies[0]).toMatch(/Wednesday, March 17, 2027 at 10:00 AM/);
+    expect(book.booked.map((a) => a.localDate)).toEqual(["2027-03-17"]);
+  });
+
+  it("\"could I move it two hours earlier?\" is a move", () => {
+    expect(parseBookingIntent("i'm booked friday at 3, could i move it two hours earlier?")).toBe("reschedule");
   });
 });

@@ -10,11 +10,12 @@
  *    it is booked (a hold that ran out and was taken → apologise, offer others);
  *  - reschedule and cancel work on the caller's own appointments, found by their number.
  */
+import { addDays } from "../time";
 import type { AppointmentView, SlotView } from "../views";
 import { whenSaid } from "@/lib/conversation/when";
 import type { Language, SpokenWhen } from "@/lib/conversation/understanding/types";
 import { formatWhen } from "@/lib/conversation/when";
-import { inDayPart, isAbort, matchService, parseBookingIntent, parseChoice, parseName, parsePhoneDigits, parseSignature, parseYesNo, type BookingIntent, type DayPart } from "./parse";
+import { inDayPart, isAbort, matchService, servicesSharing, parseBookingIntent, parseChoice, parseName, parsePhoneDigits, parseSignature, parseYesNo, type BookingIntent, type DayPart } from "./parse";
 
 export type OfferedSlot = { start: string; localDate: string; localTime: string; spoken: string };
 
@@ -42,6 +43,16 @@ export type DialogueState = {
   askedTime?: string;
   /** The caller's language: a Spanish caller is answered, offered times and read back in Spanish. */
   language?: Language;
+  /** The words that named the day while the service was still being asked ("a haircut tomorrow morning"). */
+  askedWords?: string;
+  /** Days asked about as a span ("end of next week"): a weekday said next is the one inside it. */
+  rangeFrom?: string;
+  rangeTo?: string;
+  /**
+   * Set aside while the caller asked something else ("do you take Cigna?"): no hold, not under way;
+   * a day or time said next picks it up where it was, anything else starts afresh.
+   */
+  paused?: boolean;
 };
 
 export type DialogueContext = {
@@ -53,7 +64,7 @@ export type DialogueContext = {
   now?: Date;
   timeZone?: string;
   /** What caller understanding read in the words ("can I get a cleaning tomorrow?" is a booking), the name they gave, their language and the service it matched. */
-  heard?: { intent: BookingIntent | null; name?: string | null; language?: Language; service?: string | null };
+  heard?: { intent: BookingIntent | null; name?: string | null; language?: Language; service?: string | null; question?: boolean };
   /** The conversation's language (set by bookingTurn from the state or what was heard). */
   language?: Language;
 };
@@ -183,17 +194,66 @@ function readBackEs(service: string, date: string, time: string, name: string): 
 }
 
 /** The day, time and part of the day the words name (one reading for the whole product: lib/conversation/when.ts). */
-function whenOf(text: string, ctx: DialogueContext, state?: DialogueState): { day: string | null; time: string | null; part: DayPart | null; invalid?: SpokenWhen["invalid"] } {
+function whenOf(
+  text: string,
+  ctx: DialogueContext,
+  state?: DialogueState,
+): { day: string | null; time: string | null; part: DayPart | null; invalid?: SpokenWhen["invalid"]; range?: { from: string; to: string }; guessed?: boolean } {
+  // "Push it back an hour", "30 minutes earlier": the time under discussion, shifted, the same day.
+  const shift = shiftSaid(text);
+  const shiftFrom = state?.chosen ?? (state?.askedDate && state.askedTime ? { localDate: state.askedDate, localTime: state.askedTime } : state?.movingDate && state.movingTime ? { localDate: state.movingDate, localTime: state.movingTime } : undefined);
+  if (shift !== null && shiftFrom) {
+    const [h, m] = shiftFrom.localTime.split(":").map(Number);
+    const total = h * 60 + m + shift;
+    if (total > 0 && total < 24 * 60) return { day: shiftFrom.localDate, time: `${String(Math.floor(total / 60)).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`, part: null };
+  }
   const w = whenSaid(text, { today: ctx.today, ...(ctx.now && ctx.timeZone ? { now: ctx.now, timeZone: ctx.timeZone } : {}), ...(ctx.language ? { language: ctx.language } : {}) });
+  // "Make it the following day, same time": the day after the one under discussion.
+  const inPlay = state?.chosen ?? (state?.askedDate ? { localDate: state.askedDate, localTime: state.askedTime ?? "" } : state?.movingDate ? { localDate: state.movingDate, localTime: state.movingTime ?? "" } : undefined);
+  if (inPlay && DAY_AFTER.test(text) && !WEEKDAY_SAID.test(text)) {
+    return { day: addDays(inPlay.localDate, 1), time: w?.time && !w.sameTime ? w.time : inPlay.localTime || null, part: null };
+  }
+  // "The same time next week": a week after the appointment being moved, not a week from today.
+  if (state?.movingDate && state.movingTime && WEEK_LATER.test(text) && (!w || w.sameTime || !WEEKDAY_SAID.test(text))) {
+    return { day: addDays(state.movingDate, 7), time: w?.time && !w.sameTime ? w.time : state.movingTime, part: null };
+  }
   if (!w) return { day: null, time: null, part: null };
   if (w.invalid) return { day: null, time: null, part: null, invalid: w.invalid };
+  // "Friday at 2" after "the end of next week": that week's Friday, not the coming one.
+  if (w.date && state?.rangeFrom && w.date < state.rangeFrom && WEEKDAY_SAID.test(text)) {
+    let date = w.date;
+    while (date < state.rangeFrom) date = addDays(date, 7);
+    if (!state.rangeTo || date <= state.rangeTo) w.date = date;
+  }
   const reference = state?.chosen?.localTime ?? state?.askedTime ?? state?.movingTime;
   const time = w.time && w.meridiemGuessed && reference ? nearerReading(w.time, reference) : (w.time ?? (w.sameTime ? (state?.movingTime ?? state?.askedTime ?? null) : null));
   // A new hour alone changes the hour of the day under discussion: the one read back, the one being moved, the one offered.
   const offeredDays = new Set((state?.offered ?? []).map((o) => o.localDate));
   const dayInPlay = state?.chosen?.localDate ?? state?.askedDate ?? state?.movingDate ?? (offeredDays.size === 1 ? [...offeredDays][0] : undefined);
   const day = w.date ?? (time && !w.range && dayInPlay ? dayInPlay : null);
-  return { day, time, part: (w.partOfDay as DayPart | undefined) ?? null };
+  return { day, time, part: (w.partOfDay as DayPart | undefined) ?? null, ...(w.range && !day ? { range: w.range } : {}), ...(w.meridiemGuessed && !reference ? { guessed: true } : {}) };
+}
+
+/** "The following day", "the next day", "the day after" (not "the day after tomorrow"). */
+const DAY_AFTER = /\b(?:the\s+)?(?:following|next)\s+day\b|\bthe\s+day\s+after\b(?!\s+tomorrow)|\bal\s+d[ií]a\s+siguiente\b|\bel\s+d[ií]a\s+siguiente\b/i;
+const WEEKDAY_SAID = /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo)\b/i;
+/** "The same time next week", "a week later", "la semana que viene a la misma hora". */
+const WEEK_LATER = /\b(same (?:time|day) next week|next week,? same (?:time|day)|a week later|one week later|(?:same|misma) hora (?:la )?(?:semana (?:que viene|siguiente)|pr[oó]xima semana)|(?:la )?(?:semana (?:que viene|siguiente)|pr[oó]xima semana),? a la misma hora)\b/i;
+const SHIFT_AMOUNT: Record<string, number> = { a: 60, an: 60, one: 60, "1": 60, two: 120, "2": 120, three: 180, "3": 180, "half an": 30, "half a": 30 };
+/**
+ * Minutes a time is moved by ("push it back an hour" +60, "30 minutes earlier" −30, "bring it
+ * forward half an hour" −30); null when the words move nothing.
+ */
+export function shiftSaid(text: string): number | null {
+  const t = text.toLowerCase();
+  const amount = String.raw`(an?|one|two|three|half an?|\d{1,3})\s+(hours?|minutes?|mins?)`;
+  const before = new RegExp(String.raw`\b(back|later|up|forward|earlier|ahead)\s+(?:by\s+)?${amount}\b`).exec(t);
+  const after = new RegExp(String.raw`\b${amount}\s+(later|earlier|sooner|back|forward)\b`).exec(t);
+  const m = before ? { way: before[1], n: before[2], unit: before[3] } : after ? { way: after[3], n: after[1], unit: after[2] } : null;
+  if (!m) return null;
+  const minutes = /^h/.test(m.unit) ? (SHIFT_AMOUNT[m.n] ?? Number(m.n) * 60) : Number(m.n) || (SHIFT_AMOUNT[m.n] ?? 0);
+  if (!minutes) return null;
+  return /^(back|later)$/.test(m.way) ? minutes : -minutes;
 }
 
 /** "8 instead" of 7 PM is 8 PM: an hour said without am/pm, read the way nearer the time under discussion. */
@@ -205,6 +265,12 @@ function nearerReading(time: string, reference: string): string {
   const other = h >= 12 ? h - 12 : h + 12;
   const best = Math.abs(minutes(other) - ref) < Math.abs(minutes(h) - ref) ? other : h;
   return `${String(best).padStart(2, "0")}:${String(m).padStart(2, "0")}`;
+}
+
+/** "08:00" ↔ "20:00": the same hour read the other side of noon. */
+function flipMeridiem(time: string): string {
+  const [h, m] = time.split(":").map(Number);
+  return `${String((h + 12) % 24).padStart(2, "0")}:${String(m).padStart(2, "0")}`;
 }
 
 function askAgainFor(invalid: NonNullable<SpokenWhen["invalid"]>, ctx: DialogueContext): string {
@@ -289,7 +355,24 @@ export async function bookingTurn(state: DialogueState | null, text: string, con
   return turn;
 }
 
+/** A booking set aside for another question: no hold, not under way, kept to be picked up again. */
+export function pausedState(state: DialogueState): DialogueState | null {
+  if (!state.serviceId || state.stage === "confirm_cancel") return null;
+  const rest = withoutHold(state);
+  return { ...rest, stage: rest.offered?.length ? "pick" : "when", misses: 0, paused: true };
+}
+
 async function turnOf(state: DialogueState | null, text: string, ctx: DialogueContext, port: BookingPort): Promise<DialogueTurn | null> {
+  if (state?.paused) {
+    // "OK great, 2 PM Thursday then" after the side question: the same booking, at that time.
+    const said = whenOf(text, ctx, state);
+    const own = parseBookingIntent(text);
+    const resumes = (said.day || said.time || said.part || said.range || parseChoice(text, state.offered?.length ?? 0)) && (!own || own === state.flow);
+    if (!resumes) return start(text, ctx, port);
+    const { paused: _paused, ...resumed } = state;
+    void _paused;
+    return continueTurn(resumed, text, ctx, port);
+  }
   if (!state) return start(text, ctx, port);
   if (isAbort(text)) {
     if (state.holdId) await port.release(state.holdId);
@@ -307,6 +390,11 @@ async function turnOf(state: DialogueState | null, text: string, ctx: DialogueCo
 async function start(text: string, ctx: DialogueContext, port: BookingPort): Promise<DialogueTurn | null> {
   const intent = parseBookingIntent(text) ?? ctx.heard?.intent ?? null;
   if (!intent) return null;
+  // "Is there a fee if I cancel my appointment last minute?": a question about a policy, answered as one.
+  if (ctx.heard?.question && !ctx.heard.intent) {
+    const said = whenOf(text, ctx);
+    if (!said.day && !said.time && !said.invalid) return null;
+  }
   const services = await port.services();
   if (services.length === 0) return null; // nothing bookable: the assistant answers as it always did
   if (intent === "book") {
@@ -315,7 +403,26 @@ async function start(text: string, ctx: DialogueContext, port: BookingPort): Pro
     if (name) state.name = name;
     const heardService = ctx.heard?.service ? services.find((x) => x.name.toLowerCase() === ctx.heard!.service!.toLowerCase()) : undefined;
     const service = matchService(text, services) ?? heardService ?? (services.length === 1 ? services[0] : null);
-    if (!service) return next(linesFor(ctx).whichService(services.map((s) => s.name)), state);
+    if (!service) {
+      // "Anything for a haircut tomorrow morning?": which of the haircuts — and the times that day, asked for.
+      const sharing = servicesSharing(text, services);
+      const said = whenOf(text, ctx);
+      if (sharing.length >= 2 && said.day && !said.time) {
+        const free = new Map<string, SlotView>();
+        for (const candidate of sharing) {
+          for (const x of await port.findSlots(candidate.id, said.day, 1)) if (!said.part || inDayPart(x.localTime, said.part)) free.set(x.localTime, x);
+        }
+        const times = spread([...free.values()].sort((a, b) => a.localTime.localeCompare(b.localTime)));
+        const names = sharing.map((x) => x.name);
+        const line = times.length
+          ? ctx.language === "es"
+            ? `¿Sería ${listOr(names, "o")}? El ${spokenDay(said.day, times, ctx.language)} tengo libre ${listOr(times.map((x) => spokenTime(x.localTime, ctx.language)), "o")}.`
+            : `Would that be ${listOr(names.map(aOrAn))}? On ${spokenDay(said.day, times, ctx.language)} I have ${listOr(times.map((x) => spokenTime(x.localTime, ctx.language)))} free.`
+          : linesFor(ctx).whichService(names);
+        return next(line, { ...state, askedWords: text });
+      }
+      return next(linesFor(ctx).whichService(services.map((s) => s.name)), state);
+    }
     state.serviceId = service.id;
     state.serviceName = service.name;
     return findWhen(state, text, ctx, port, { openEnded: true });
@@ -357,12 +464,14 @@ async function findOwnAppointment(state: DialogueState, text: string, ctx: Dialo
 async function findWhen(state: DialogueState, text: string, ctx: DialogueContext, port: BookingPort, opts: { openEnded: boolean; intro?: string }): Promise<Turn> {
   const said = whenOf(text, ctx, state);
   if (said.invalid) return next(`${opts.intro ?? ""}${askAgainFor(said.invalid, ctx)}`, { ...state, stage: "when", offered: undefined, misses: 0 });
-  const { day, time, part } = said;
+  const { day, time, part, range } = said;
   const wantsSoonest = /\b(soonest|earliest|first (available|free|opening)|next (available|free|opening)|asap|as soon as)\b/i.test(text);
+  // "First thing Monday", "as early as you can on Friday": the day's first free time, offered alone.
+  const wantsFirst = /\b(first thing|earliest|as early as)\b/i.test(text);
   const serviceId = state.serviceId!;
   const service = state.serviceName!;
   const intro = opts.intro ?? "";
-  if (!day && !time && !part && !wantsSoonest && !opts.openEnded) {
+  if (!day && !time && !part && !wantsSoonest && !opts.openEnded && !range) {
     return next(`${intro}${linesFor(ctx).whatDay(service)}`, { ...state, stage: "when", misses: (state.misses ?? 0) + (intro ? 0 : 1) });
   }
 
@@ -374,6 +483,11 @@ async function findWhen(state: DialogueState, text: string, ctx: DialogueContext
   if (day && time) {
     const exact = onDay!.find((s) => s.localTime === time);
     if (exact) return choose(state, spokenSlot(exact, ctx.language), ctx, port, intro);
+    // "The 23rd at 8" at a dinner-only restaurant: 8 PM — the other reading of an hour said without
+    // am/pm, when that one is free and the first is not.
+    const other = said.guessed ? flipMeridiem(time) : null;
+    const flipped = other ? onDay!.find((s) => s.localTime === other) : undefined;
+    if (flipped) return choose(state, spokenSlot(flipped, ctx.language), ctx, port, intro);
     const around = onDay!.length ? onDay! : await port.findSlots(serviceId, from, SEARCH_DAYS, moving);
     if (!around.length) return done(`${intro}${linesFor(ctx).noneFree(service)}`);
     const offered = nearest(around, day, time).map((x) => spokenSlot(x, ctx.language));
@@ -382,13 +496,24 @@ async function findWhen(state: DialogueState, text: string, ctx: DialogueContext
   if (day) {
     const free = fitting(onDay!);
     if (free.length) {
-      const offered = spread(free).map((x) => spokenSlot(x, ctx.language));
+      const offered = (wantsFirst ? free.slice(0, 1) : spread(free)).map((x) => spokenSlot(x, ctx.language));
       return next(`${intro}${linesFor(ctx).offerOnDay(service, spokenDay(day, free, ctx.language), offered)}`, { ...state, stage: "pick", offered, misses: 0 }, ["offered"]);
     }
     const later = fitting(await port.findSlots(serviceId, day, SEARCH_DAYS, moving)).filter((s) => s.localDate !== day);
     if (!later.length) return done(`${intro}${linesFor(ctx).noneFree(service)}`);
     const offered = spread(later).map((x) => spokenSlot(x, ctx.language));
     return next(`${intro}${linesFor(ctx).dayFull(spokenDay(day, [], ctx.language), offered)}`, { ...state, stage: "pick", offered, misses: 0 }, ["offered"]);
+  }
+  if (range && !time) {
+    // "Sometime at the end of next week": times inside the span (the caller's next weekday is read in it).
+    const start = searchFrom(range.from, ctx.today);
+    const days = Math.max(1, Math.round((Date.parse(`${range.to}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1);
+    const inside = fitting(await port.findSlots(serviceId, start, days, moving)).filter((x) => x.localDate <= range.to);
+    if (inside.length) {
+      const firstDays = [...new Set(inside.map((x) => x.localDate))].slice(0, OFFER_COUNT);
+      const offered = (firstDays.length > 1 ? firstDays.map((d) => inside.find((x) => x.localDate === d)!) : spread(inside)).map((x) => spokenSlot(x, ctx.language));
+      return next(`${intro}${linesFor(ctx).offer(service, offered)}`, { ...state, stage: "pick", offered, misses: 0, rangeFrom: range.from, rangeTo: range.to }, ["offered"]);
+    }
   }
   const all = await port.findSlots(serviceId, from, SEARCH_DAYS, moving);
   if (time) {
@@ -465,7 +590,12 @@ async function continueTurn(state: DialogueState, text: string, ctx: DialogueCon
       const heardService = ctx.heard?.service ? services.find((x) => x.name.toLowerCase() === ctx.heard!.service!.toLowerCase()) : undefined;
       const service = matchService(text, services) ?? heardService;
       if (!service) return missed(linesFor(ctx).whichService(services.map((s) => s.name)));
-      return findWhen({ ...state, serviceId: service.id, serviceName: service.name, misses: 0 }, text, ctx, port, { openEnded: true });
+      // "Women's" after "a haircut tomorrow morning?": the day asked for first still holds.
+      const saidNow = whenOf(text, ctx, state);
+      const words = saidNow.day || saidNow.time || saidNow.part || saidNow.range || !state.askedWords ? text : `${state.askedWords} ${text}`;
+      const { askedWords: _asked, ...rest } = state;
+      void _asked;
+      return findWhen({ ...rest, serviceId: service.id, serviceName: service.name, misses: 0 }, words, ctx, port, { openEnded: true });
     }
     case "when":
       return findWhen(state, text, ctx, port, { openEnded: false });
@@ -489,6 +619,14 @@ async function continueTurn(state: DialogueState, text: string, ctx: DialogueCon
         if (match) return choose(state, match, ctx, port);
       }
       if (day || time || said.part) return findWhen(state, text, ctx, port, { openEnded: false });
+      // "2 works", "the 11 one": a bare hour that is one of the times offered.
+      const bare = text.match(/(?:^|\s)(\d{1,2})(?::(\d{2}))?(?=\s|$|[.,!?])/);
+      if (bare) {
+        const hour = Number(bare[1]) % 12;
+        const minute = Number(bare[2] ?? 0);
+        const match = offered.filter((o) => Number(o.localTime.slice(0, 2)) % 12 === hour && Number(o.localTime.slice(3, 5)) === minute);
+        if (match.length === 1) return choose(state, match[0], ctx, port);
+      }
       const yesNo = parseYesNo(text);
       if (yesNo === "yes" && offered.length === 1) return choose(state, offered[0], ctx, port);
       if (/\b(soonest|earliest|first (available|free|one))\b/i.test(text) && offered.length) return choose(state, offered[0], ctx, port);

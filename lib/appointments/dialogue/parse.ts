@@ -177,13 +177,20 @@ export function isAbort(text: string): boolean {
 /** What the caller wants done with appointments, or null. */
 export function parseBookingIntent(text: string): BookingIntent | null {
   const t = normalize(text);
+  // "Cancel my Friday appointment and put me in Saturday at 2 instead": one appointment moved, not two requests.
+  const later = t.split(/\b(?:and|but|then)\b/).slice(1).join(" ");
+  if (/\bcancel\w*\b/.test(t) && /\b(put|book|schedule|make|move|get|switch|do|give)\b/.test(later) && /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|next week|\d{1,2}(?::\d{2})?)\b/.test(later)) return "reschedule";
   if (/\bcancel\w*\b/.test(t) && /\b(appointment|appt|booking|reservation|my|it|visit)\b/.test(t)) return "cancel";
+  // "Could we push it back an hour?", "bump it up 30 minutes": the booked time moved.
+  if (/\b(push|move|bump|shift|bring)\s+(?:it|that|this|mine|us|me)\s+(?:(?:by\s+)?(?:an?|one|two|three|half an?|\d{1,3})\s+(?:hours?|minutes?|mins?)\s+)?(back|up|forward|later|earlier|ahead)\b/.test(t)) return "reschedule";
   if (/\b(reschedul\w*|re-schedul\w*)\b/.test(t)) return "reschedule";
   if (/\b(move|change|push back|bring forward|switch)\b.{0,30}\b(appointment|appt|booking|reservation)\b/.test(t)) return "reschedule";
   // "Move it to Thursday, same time", "can we push it to Friday?": a move with a new day or time.
   if (/\b(move|push|change|switch) (it|that|mine|my (cleaning|visit|slot|time))\b.{0,20}\b(to|until|for)\b/.test(t)) return "reschedule";
   // "move buddy's exam tomorrow to Monday at 10", "push my haircut back to 5": someone's own visit moved.
   if (/\b(move|push|bump|switch|change|shift)\s+(?:my|our|his|her|their|the|\w+'s)\s.{0,40}?\b(to|until|back|forward|up)\b/.test(t) && !/\b(hair )?colou?r to\b/.test(t)) return "reschedule";
+  // "What's the earliest you can get me in?", "could you squeeze me in Friday?": a booking.
+  if (/\b(get|fit|squeeze|work|pencil|slot) (me|us|him|her|them|my \w+) in\b/.test(t)) return "book";
   // "Opening hours" and "opening times" ask when the business is open, not for a free slot.
   if (/\b(book|booking|appointment|appt|schedule|reserve|reservation|come in|get in|availability|available|free (slot|time)|opening(?! (hours?|times?)\b)|openings)\b/.test(t)) return "book";
   return null;
@@ -206,7 +213,7 @@ export function parseChoice(text: string, count: number): number | null {
   return null;
 }
 
-const NOT_NAMES = new Set(["yes", "no", "yeah", "nope", "sure", "okay", "ok", "hello", "hi", "thanks", "thank", "book", "booking", "appointment", "the", "a", "an", "not", "sorry"]);
+const NOT_NAMES = new Set(["yes", "no", "yeah", "yep", "yup", "ya", "nah", "correct", "right", "perfect", "great", "fine", "good", "bye", "goodbye", "please", "nope", "sure", "okay", "ok", "hello", "hi", "thanks", "thank", "book", "booking", "appointment", "the", "a", "an", "not", "sorry"]);
 
 function titleCase(words: string[]): string {
   return words.map((w) => (w.length ? w[0].toUpperCase() + w.slice(1) : w)).join(" ");
@@ -259,7 +266,35 @@ export function matchService<S extends { name: string }>(text: string, services:
       .split(/[^\p{L}\p{N}]+/u)
       .some((w) => w.length > 3 && words.has(w.replace(/s$/, ""))),
   );
-  return byWord.length === 1 ? byWord[0] : null;
+  if (byWord.length === 1) return byWord[0];
+  // "My teeth cleaned": Teeth Cleaning over Teeth Whitening — the service more of whose words were said
+  // ("cleaned" and "cleaning" begin alike), when one has more than any other.
+  const long = [...words].filter((w) => w.length >= 5);
+  const score = (s: S) =>
+    s.name
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => w.length > 3 && (words.has(w.replace(/s$/, "")) || long.some((x) => commonPrefix(x, w) >= 5))).length;
+  const ranked = (byWord.length ? byWord : services).map((s) => ({ s, n: score(s) })).sort((a, b) => b.n - a.n);
+  return ranked[0] && ranked[0].n >= 2 && ranked[0].n > (ranked[1]?.n ?? 0) ? ranked[0].s : null;
+}
+
+function commonPrefix(a: string, b: string): number {
+  let n = 0;
+  while (n < a.length && a[n] === b[n]) n++;
+  return n;
+}
+
+/** The services one word of the caller's names together ("a haircut" → Men's Haircut, Women's Haircut). */
+export function servicesSharing<S extends { name: string }>(text: string, services: S[]): S[] {
+  if (matchService(text, services)) return [];
+  const words = new Set(normalize(text).trim().split(" ").map((w) => w.replace(/[^\p{L}\p{N}]/gu, "").replace(/s$/, "")));
+  return services.filter((s) =>
+    s.name
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .some((w) => w.length > 3 && words.has(w.replace(/s$/, ""))),
+  );
 }
 
 /** A text signed with a name as its last sentence ("…Kitchen faucet dripping. Tom Reid"): the name. */

@@ -1,4 +1,4 @@
-import { extractName, extractPhone, matchPerson, matchService, spokenDigitsToText } from "./entities";
+import { extractName, extractPhone, matchPerson, matchService, spokenDigitsToText, trailingName } from "./entities";
 
 describe("phone numbers", () => {
   test("said as words, digit by digit", () => {
@@ -138,5 +138,20 @@ describe("people at the business", () => {
   test("a doctor named when the business lists nobody", () => {
     expect(matchPerson("is Dr. Chen in?", undefined)).toBe("Dr. Chen");
     expect(matchPerson("can I get a haircut", people)).toBeUndefined();
+  });
+});
+
+describe("names said at the end or spelled with a surname (issue 27)", () => {
+  it("a request signed with a name after a pause has that name; a closing phrase does not", () => {
+    expect(trailingName("can you guys do a drain cleaning the day after tomorrow, like 9 ish? pete ross")).toBe("Pete Ross");
+    expect(trailingName("could i come in monday the 14th at 11? hugo lane")).toBe("Hugo Lane");
+    expect(trailingName("can i come in tomorrow at 3, sounds good")).toBeUndefined();
+    expect(trailingName("tomorrow at 3, thanks bye")).toBeUndefined();
+    expect(trailingName("pete ross")).toBeUndefined();
+  });
+
+  it("\"last name Kerr\" after a spelled first name gives the full name", () => {
+    expect(extractName("it's siobhan, s i o b h a n, last name kerr", "en", false)).toBe("Siobhan Kerr");
+    expect(extractName("this is tom, my last name is baker", "en", false)).toBe("Tom Baker");
   });
 });

@@ -218,7 +218,15 @@ const NAME_FIRST = /^([\p{L}'-]+(?:\s+[\p{L}'-]+)?)\s+(?:here|speaking)\b/iu;
 
 /** The caller's own name: "this is Tom Baker", "my name's Ana", "me llamo Ana López"; a bare name when asked. */
 export function extractName(text: string, language: Language, expectingName: boolean): string | undefined {
-  const said = text.replace(HESITATIONS, " ").replace(/\s+/g, " ").trim().replace(LEADING, "");
+  // "It's Siobhan, S I O B H A N, last name Kerr": the surname follows the first name.
+  const said = text
+    .replace(HESITATIONS, " ")
+    .replace(/[,.]?\s*(?:and\s+)?(?:my\s+|the\s+)?(?:last|sur|family)\s*name(?:\s+is|'s)?\s+(?=\p{L})/giu, (m: string, offset: number, whole: string) =>
+      /\b(?:it'?s|this is|i'?m|i am|my name(?:'s| is)|name'?s|me llamo|soy)\b/i.test(whole.slice(0, offset)) ? " " : m,
+    )
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(LEADING, "");
   const leads = [...NAME_LEADS[language], ...NAME_LEADS[language === "en" ? "es" : "en"]];
   for (const lead of leads) {
     const match = lead.exec(said);
@@ -248,6 +256,26 @@ export function extractName(text: string, language: Language, expectingName: boo
     if (words.length >= 1 && words.length - Math.max(0, spelled - 1) <= 3) return nameWords(words.join(" "));
   }
   return undefined;
+}
+
+/** Words that end a request without being anyone's name ("…at 3, sounds good", "…tomorrow, thanks bye"). */
+const NOT_A_TRAILING_NAME = new Set(
+  "bye goodbye cheers thanks thank please asap instead then now soon sounds works work fine perfect great cool awesome there here ok okay yes no morning afternoon evening night am pm ish minutes hours days weeks times people guests gracias adiós adios favor tarde noche mañana".split(" "),
+);
+
+/**
+ * A name said on its own at the end of a request ("…can you come the day after tomorrow, like 9ish?
+ * Pete Ross"): the last clause, two or three name-like words after a pause. Only for requests that
+ * need a name (the caller of `understand` decides); a lone word is never taken.
+ */
+export function trailingName(text: string): string | undefined {
+  const clauses = text.replace(HESITATIONS, " ").split(/[,.?!;:—–]+|\s-\s/).map((c) => c.trim()).filter(Boolean);
+  if (clauses.length < 2) return undefined;
+  const last = clauses[clauses.length - 1].replace(/^(?:(?:and|it's|its|i'm|this is|from)\s+)/i, "");
+  const words = last.split(/\s+/);
+  if (words.length < 2 || words.length > 3) return undefined;
+  if (!words.every((w) => /^[\p{L}'-]{2,}$/u.test(w) && !NOT_NAME.has(w.toLowerCase()) && !NOT_A_TRAILING_NAME.has(w.toLowerCase()) && !HONORIFICS.has(w.toLowerCase()) && !TRAILING_NOT_A_SURNAME.has(w.toLowerCase()))) return undefined;
+  return nameWords(words.join(" "));
 }
 
 /** Spoken or typed words, lower-case, singular-ish, accents kept. */

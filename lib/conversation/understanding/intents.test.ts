@@ -230,3 +230,18 @@ test("the ranked list is best first and scores are 0..1", async () => {
   expect(result.confidence).toBeGreaterThan(0);
   expect(result.confidence).toBeLessThanOrEqual(1);
 });
+
+describe("a greeting that opens a question (issue 27)", () => {
+  test("\"hello? is this a recording?\" is the question; a greeting alone stays a greeting", async () => {
+    expect((await understand("hello? is this a recording?", ctx)).intent).toBe("robot");
+    expect((await understand("hi there, good morning", ctx)).intent).toBe("greeting");
+  });
+});
+
+describe("danger said in so many words (issue 27)", () => {
+  test("a gas smell is an emergency in either language, whatever else is said; a table for four at 8 PM is not", async () => {
+    expect((await understand("oiga, huele mucho a gas en mi casa cerca del calentador, ¿qué hago?", ctx)).intent).toBe("emergency");
+    expect((await understand("i think i smell gas near the water heater", ctx)).intent).toBe("emergency");
+    expect((await understand("Hola, ¿tienen mesa para cuatro el sábado a las 8 de la noche? A nombre de Morales", ctx)).intent).not.toBe("emergency");
+  });
+});

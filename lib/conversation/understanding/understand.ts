@@ -5,7 +5,7 @@
  * a confident "leave the flow" intent (a person, goodbye, repeat, an emergency…) always wins.
  */
 import type { CountryCode } from "libphonenumber-js";
-import { extractName, extractPhone, matchPerson, matchService, spokenDigitsToText } from "./entities";
+import { extractName, extractPhone, trailingName, matchPerson, matchService, spokenDigitsToText } from "./entities";
 import { aboveFloor, classify, intentModel, normaliseUtterance, type ScoredIntent } from "./intent-model";
 import { detectLanguage } from "./language";
 import type { CallerIntent, Understanding, UnderstandingContext } from "./types";
@@ -32,6 +32,12 @@ function demote(ranked: ScoredIntent[]): ScoredIntent[] {
   return ranked.length > 1 ? [...ranked.slice(1), ranked[0]] : ranked;
 }
 
+/** Requests a name goes with: a booking, a move, a cancellation, a call back, a message. */
+const NEEDS_A_NAME = new Set<CallerIntent>(["book", "reschedule", "cancel_appointment", "availability", "callback", "message", "complaint", "emergency"]);
+
+/** A greeting that opens an utterance ("hello?", "hi there,", "buenas tardes,"). */
+const LEADING_GREETING = /^(?:(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening)|hola|buenas(?: tardes| noches)?|buenos d[ií]as)(?: there)?[\s,.!?¿¡]+)+/i;
+
 /** Below this, a spam reading gives way to the next intent. */
 const SPAM_CONFIDENCE = 0.6;
 
@@ -41,7 +47,13 @@ const ENDS_WITH_FAREWELL = /(?:^|\s)(?:bye(?: bye)?|goodbye|good bye|bye now|tak
 /** What a closing farewell outweighs: a bare no, thanks, yes or nothing in particular. */
 const CLOSED_BY_FAREWELL = new Set<CallerIntent>(["no", "thanks", "yes", "other", "greeting"]);
 
+/** Danger in so many words, whatever else the sentence holds: a gas smell, someone who cannot breathe. */
+const PLAIN_DANGER = /\b(?:(?:smell(?:s|ing)?|smelled)\s+(?:of\s+|like\s+)?gas|gas\s+(?:leak|smell)|(?:huele|oler|olor)\s+(?:mucho\s+)?a\s+gas|fuga\s+de\s+gas|can'?t\s+breathe|cannot\s+breathe|not\s+breathing|no\s+(?:puede|puedo)\s+respirar|no\s+respira)\b/;
+
 function rescore(ranked: ScoredIntent[], text: string): ScoredIntent[] {
+  if (PLAIN_DANGER.test(text) && ranked[0]?.intent !== "emergency" && !NOT_URGENT.test(text)) {
+    return [{ intent: "emergency", score: Math.max(0.9, ranked[0]?.score ?? 0) }, ...ranked.filter((r) => r.intent !== "emergency")];
+  }
   // "No, gracias, adiós": the caller is leaving; the no and the thanks only lead up to it.
   if (ranked[0] && CLOSED_BY_FAREWELL.has(ranked[0].intent) && ENDS_WITH_FAREWELL.test(text)) {
     return [{ intent: "goodbye", score: Math.max(0.9, ranked[0].score) }, ...ranked.filter((r) => r.intent !== "goodbye")];
@@ -75,14 +87,23 @@ function isOnlyAnIntroduction(plain: string, name: string): boolean {
 export async function understand(text: string, ctx: UnderstandingContext): Promise<Understanding> {
   const language = detectLanguage(text, ctx.language ?? undefined);
   const plain = normaliseUtterance(text);
-  const ranked = [...rescore(await classify(text, language), plain)];
+  let ranked = [...rescore(await classify(text, language), plain)];
+  // "Hello? Is this a recording?": the greeting only opens the question; the rest says what they want.
+  const afterGreeting = text.replace(LEADING_GREETING, "").trim();
+  if (ranked[0]?.intent === "greeting" && afterGreeting !== text.trim() && afterGreeting.split(/\s+/).length >= 2) {
+    const rest = rescore(await classify(afterGreeting, language), normaliseUtterance(afterGreeting));
+    if (rest[0] && rest[0].intent !== "greeting" && rest[0].intent !== "other") ranked = [...rest];
+  }
 
   const phone = extractPhone(text, (ctx.region?.toUpperCase() as CountryCode | undefined) ?? "US");
   // A number said is not a day: take its digits out before reading dates.
   const forDates = phone ? spokenDigitsToText(text).replace(/\+?\d[\d\s()-]{8,}\d/g, " ") : text;
   const when = resolveWhen(forDates, { now: ctx.now, timeZone: ctx.timeZone, language });
-  const name = extractName(text, language, ctx.expecting === "name");
+  let name = extractName(text, language, ctx.expecting === "name");
   const service = matchService(text, ctx.services);
+  // "…a drain cleaning the day after tomorrow, like 9ish? Pete Ross": a request that needs a name, signed with one.
+  const signed = !name && (NEEDS_A_NAME.has(ranked[0].intent) || Boolean(service && when?.date)) ? trailingName(text) : undefined;
+  if (signed && !matchService(signed, ctx.services) && !matchPerson(signed, ctx.people)) name = signed;
   // The caller's own name is not someone at the business ("me llamo Ana López" is not "Maria Lopez").
   const person = matchPerson(name ? withoutWords(text, name) : text, ctx.people);
 

@@ -303,3 +303,44 @@ test("the process's own time zone changes nothing (child processes in Auckland a
     expect(result.out).toEqual(expected);
   }
 }, 120_000);
+
+describe("spans, approximate hours, Spanish evenings and late cancellations (issue 27)", () => {
+  const now = new Date("2026-12-02T17:00:00Z"); // Wednesday Dec 2, 10 AM in Los Angeles
+  const timeZone = "America/Los_Angeles";
+  const en = (text: string) => resolveWhen(text, { now, timeZone, language: "en" });
+  const es = (text: string) => resolveWhen(text, { now, timeZone, language: "es" });
+
+  test("the end of next week is Thursday to Saturday of next week, not the whole week", () => {
+    expect(en("sometime at the end of next week if possible")).toMatchObject({ range: { from: "2026-12-10", to: "2026-12-12" } });
+    expect(en("early next week")).toMatchObject({ range: { from: "2026-12-07", to: "2026-12-08" } });
+  });
+
+  test("\"like 9 ish\" is 9 o'clock", () => {
+    expect(en("the day after tomorrow, like 9 ish")).toMatchObject({ date: "2026-12-04", time: "09:00" });
+  });
+
+  test("\"a las ocho de la noche, a nombre de…\" is 8 PM", () => {
+    expect(es("el sábado a las ocho de la noche, a nombre de Carlos Méndez")).toMatchObject({ date: "2026-12-05", time: "20:00" });
+  });
+
+  test("cancelling \"last minute\" names no day gone by", () => {
+    expect(en("is there a fee if i cancel my appointment last minute?")?.invalid).toBeUndefined();
+  });
+});
+
+describe("a weekday said with next week, and an hour before its day (issue 27)", () => {
+  const now = new Date("2026-11-30T16:00:00Z"); // Monday Nov 30, 10 AM in Chicago
+  const en = (text: string) => resolveWhen(text, { now, timeZone: "America/Chicago", language: "en" });
+  const es = (text: string) => resolveWhen(text, { now, timeZone: "America/Chicago", language: "es" });
+
+  test("\"sometime next week, maybe Wednesday afternoon\" is next week's Wednesday", () => {
+    expect(en("sometime next week, maybe wednesday afternoon?")).toMatchObject({ date: "2026-12-09", partOfDay: "afternoon" });
+    expect(es("la próxima semana, el miércoles por la tarde")).toMatchObject({ date: "2026-12-09" });
+    expect(en("this wednesday")).toMatchObject({ date: "2026-12-02" });
+  });
+
+  test("\"2 this afternoon\" is 2 PM today; \"a table for 2 tonight at 7\" is 7 PM", () => {
+    expect(en("ok then 2 this afternoon")).toMatchObject({ date: "2026-11-30", time: "14:00" });
+    expect(en("a table for 2 tonight at 7")).toMatchObject({ date: "2026-11-30", time: "19:00" });
+  });
+});

@@ -139,7 +139,7 @@ function mondayOf(day: LocalDay): LocalDay {
   return addDays(day, -((weekdayOf(day) + 6) % 7));
 }
 
-type Span = "this week" | "next week" | "this weekend" | "next weekend";
+type Span = "this week" | "next week" | "this weekend" | "next weekend" | "end of this week" | "end of next week" | "early next week";
 
 /** The days a week-sized phrase covers, from today on. */
 function spanDays(today: LocalDay, span: Span): { from: LocalDay; to: LocalDay } {
@@ -155,16 +155,30 @@ function spanDays(today: LocalDay, span: Span): { from: LocalDay; to: LocalDay }
     }
     case "next weekend":
       return { from: addDays(monday, 12), to: addDays(monday, 13) };
+    // The end of a working week: Thursday to Saturday (Friday in the middle).
+    case "end of this week": {
+      const thursday = addDays(monday, 3);
+      return { from: compareDays(thursday, today) < 0 ? today : thursday, to: addDays(monday, 5) };
+    }
+    case "end of next week":
+      return { from: addDays(monday, 10), to: addDays(monday, 12) };
+    case "early next week":
+      return { from: addDays(monday, 7), to: addDays(monday, 8) };
   }
 }
 
 const SPANS: Record<Language, [RegExp, Span][]> = {
   en: [
+    [/\b(?:sometime\s+|some\s+time\s+|any\s*time\s+)?(?:at\s+)?(?:the\s+)?(?:end|tail\s+end|back\s+end)\s+of\s+next\s+week\b|\blate\s+next\s+week\b/, "end of next week"],
+    [/\b(?:sometime\s+|some\s+time\s+|any\s*time\s+)?(?:at\s+)?(?:the\s+)?(?:end|tail\s+end)\s+of\s+(?:the|this)\s+week\b|\blater\s+this\s+week\b/, "end of this week"],
+    [/\b(?:sometime\s+|some\s+time\s+)?(?:early\s+next\s+week|(?:the\s+)?(?:beginning|start)\s+of\s+next\s+week)\b/, "early next week"],
     [/\b(?:sometime\s+|some\s+time\s+|any\s*time\s+|early\s+|later\s+)?next\s+week(?:end)?\b/, "next week"],
     [/\b(?:sometime\s+|any\s*time\s+|later\s+)?this\s+week\b/, "this week"],
     [/\b(?:this|the)\s+weekend\b/, "this weekend"],
   ],
   es: [
+    [/\b(?:a\s+)?finales\s+de\s+(?:la\s+)?(?:pr[oó]xima\s+semana|semana\s+que\s+viene)\b/, "end of next week"],
+    [/\b(?:a\s+)?principios\s+de\s+(?:la\s+)?(?:pr[oó]xima\s+semana|semana\s+que\s+viene)\b/, "early next week"],
     [/\b(?:la\s+)?(?:pr[oó]xima\s+semana|semana\s+que\s+viene|otra\s+semana)\b/, "next week"],
     [/\besta\s+semana\b/, "this week"],
     [/\b(?:este|el)\s+fin\s+de\s+semana\b/, "this weekend"],
@@ -178,7 +192,20 @@ const SPANS: Record<Language, [RegExp, Span][]> = {
  */
 function takeSpan(text: string, language: Language, today: LocalDay, flags: Flags): string {
   const weekday = language === "es" ? /\b(lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo)\b/ : /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/;
-  if (weekday.test(text)) return text;
+  const named = text.match(new RegExp(weekday.source, "g"));
+  if (named) {
+    // "Sometime next week, maybe Wednesday afternoon": that Wednesday of next week, not the coming one.
+    const nextWeek = language === "es" ? /\b(?:la\s+)?(?:pr[oó]xima\s+semana|semana\s+que\s+viene)\b/ : /\bnext\s+week\b(?!end)/;
+    if (new Set(named).size === 1 && nextWeek.test(text) && !/\b(?:this|este|esta)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo)\b/.test(text)) {
+      const names = language === "es" ? ES_WEEKDAYS : EN_WEEKDAYS;
+      const index = names.findIndex((n) => n.normalize("NFD").replace(/[\u0300-\u036f]/g, "") === named[0].normalize("NFD").replace(/[\u0300-\u036f]/g, ""));
+      if (index >= 0) {
+        const day = addDays(mondayOf(today), 7 + ((index + 6) % 7));
+        return text.replace(nextWeek, " ").replace(weekday, ` ${isoDay(day)} `);
+      }
+    }
+    return text;
+  }
   for (const [pattern, span] of SPANS[language]) {
     const match = pattern.exec(text);
     if (!match) continue;
@@ -200,7 +227,11 @@ function clean(text: string): string {
 
 function rewriteEnglish(input: string, today: LocalDay, flags: Flags): string {
   let text = ` ${input} `;
-  text = text.replace(/\b(um+|uh+|er+|hmm+|like|you know|i guess|maybe)\b/g, " ");
+  text = text.replace(/\b(um+|uh+|er+|hmm+|you know|i guess|maybe)\b/g, " ");
+  // "Cancel last minute", "at the last second": how late, not a day gone by.
+  text = text.replace(/\b(?:at\s+the\s+)?last[\s-](?:minute|second|moment)\b/g, " ");
+  // "like 9 ish" is "around 9"; "like" elsewhere is a filler.
+  text = text.replace(/\blike\b(?!\s+\d|\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)\b)/g, " ");
   text = text.replace(/\b(same time|at the same time|same hour)\b/g, () => {
     flags.sameTime = true;
     return " ";
@@ -213,6 +244,8 @@ function rewriteEnglish(input: string, today: LocalDay, flags: Flags): string {
   // Parts of the day become a flag, the day they name stays for chrono ("this afternoon" → today):
   // chrono reads "afternoon on friday" as no day at all.
   text = text.replace(/\b(?:good|have a (?:good|nice|great))\s+(?:morning|afternoon|evening|night|day)\b/g, " ");
+  // "2 this afternoon", "9 tomorrow morning": a bare hour before the day it is on (not "a table for 2 tonight").
+  text = text.replace(/(?<!\b(?:for|of|party of|table for|us|guests|people)\s)\b(\d{1,2}(?::\d{2})?)\s+(?=(?:this|tomorrow|tonight|today|in the)\b)/g, "at $1 ");
   const part = (word: string): Flags["partOfDay"] => (word === "morning" ? "morning" : word === "afternoon" ? "afternoon" : "evening");
   // "it's already afternoon, tomorrow at 8 then": the part of the day it is now, not the one asked for.
   text = text.replace(/\b(?:it'?s|it is|its|is it|already|still)\s+(?:already\s+|still\s+|the\s+)*(?:morning|afternoon|evening|night)\b/g, " ");
@@ -260,7 +293,7 @@ function rewriteEnglish(input: string, today: LocalDay, flags: Flags): string {
     return `${hour}:${String(EN_MINUTES[mm]).padStart(2, "0")}`;
   });
   text = text.replace(new RegExp(`\\b(${words(EN_NUMBERS)})\\b`, "g"), (_m, n: string) => String(EN_NUMBERS[n]));
-  text = text.replace(/\b(\d{1,2})\s*ish\b/g, "$1");
+  text = text.replace(/\b(\d{1,2})\s*-?\s*ish\b/g, "around $1");
   text = text.replace(/\b(around|about|approximately|roughly|say|by|like)\s+(?=\d)/g, "at ");
   // "make it 4 instead", "how about 5", "push it back to 5": a new hour, which chrono does not read bare.
   const bareHour = String.raw`(?=\d{1,2}(?::\d{2})?\b(?!\s*(?:people|persons|guests|of us|minutes|mins|hours|days|weeks|months|st|nd|rd|th)\b|\s*[/-]\s*\d))`;
@@ -325,6 +358,8 @@ function rewriteSpanish(input: string, today: LocalDay, flags: Flags): string {
   });
   text = text.replace(/\b(?:al|a|del|el)?\s*mediod[ií]a\b/g, " a las 12:00 ");
   text = text.replace(new RegExp(`\\b(las?)\\s+(${words(ES_NUMBERS)})\\b`, "g"), (_m, article: string, n: string) => `${article} ${ES_NUMBERS[n]}`);
+  // Again now that "las ocho" is "las 8": "a las 8 a nombre de…" is not 8 AM.
+  text = text.replace(/(\d)\s+(a|al)\s+(?=[a-zñáéíóú]{2,})/g, "$1, $2 ");
   text = text.replace(new RegExp(`\\b(las?)\\s+(\\d{1,2})\\s+y\\s+(${words(ES_MINUTES)}|\\d{1,2})\\b`, "g"), (_m, article: string, h: string, mm: string) => `${article} ${h}:${String(ES_MINUTES[mm] ?? mm).padStart(2, "0")}`);
   text = text.replace(new RegExp(`\\b(las?)\\s+(\\d{1,2})\\s+menos\\s+(${words(ES_MINUTES)}|\\d{1,2})\\b`, "g"), (_m, article: string, h: string, mm: string) => {
     const hour = Number(h) === 1 ? 12 : Number(h) - 1;

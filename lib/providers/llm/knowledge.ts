@@ -96,6 +96,14 @@ function allServices(profile: BusinessInfo): NamedService[] {
 /** Words too generic to identify a service on their own. */
 const GENERIC = new Set(["service", "treatment", "visit", "session", "appointment", "consultation", "package", "standard", "basic", "full", "new", "regular"]);
 
+function sameStem(a: string, b: string): boolean {
+  if (Math.min(a.length, b.length) < 5) return false;
+  if (a.startsWith(b) || b.startsWith(a)) return true;
+  let common = 0;
+  while (common < a.length && a[common] === b[common]) common++;
+  return common >= 6;
+}
+
 /** The service the caller named: the one whose distinctive words the caller used most completely. */
 export function mentionedService(text: string, services: NamedService[]): NamedService | null {
   const said = keywords(text);
@@ -103,12 +111,17 @@ export function mentionedService(text: string, services: NamedService[]): NamedS
   for (const service of services) {
     const words = [...keywords(service.name)].filter((w) => !GENERIC.has(w));
     if (words.length === 0) continue;
-    const shared = words.filter((w) => said.has(w)).length;
+    // "Vaccines" for "Vaccination": words that begin alike for six letters (or one begins the other) are one word.
+    const shared = words.filter((w) => said.has(w) || [...said].some((x) => sameStem(x, w))).length;
     if (shared === 0) continue;
     const score = shared / words.length;
     if (score >= 0.5 && (!best || score > best.score || (score === best.score && shared > best.shared))) best = { service, score, shared };
   }
-  return best?.service ?? null;
+  if (best) return best.service;
+  // "How much is a consultation?" with one service called "Initial Consultation": the generic word
+  // names it when no other service has it.
+  const byGeneric = services.filter((service) => [...keywords(service.name)].some((w) => GENERIC.has(w) && said.has(w) && w !== "service"));
+  return byGeneric.length === 1 ? byGeneric[0] : null;
 }
 
 function describePrice(service: KnowledgeService): string {
@@ -122,7 +135,17 @@ const POLICY_THRESHOLD = 0.4;
 
 function faqAnswer(text: string, profile: BusinessInfo): string | null {
   const match = bestMatch(text, profile.faqs ?? [], (f) => f.question, FAQ_THRESHOLD);
-  return match ? match.item.answer : null;
+  if (match) return match.item.answer;
+  // "Do you service Arvada?", "do you take Cigna?": a name the caller says that an answer lists (a town,
+  // an insurer, a brand) — the answer is about it, however the question was worded.
+  if (!isQuestion(text)) return null;
+  const said = keywords(text);
+  const business = keywords(profile.name);
+  for (const faq of profile.faqs ?? []) {
+    const named = (faq.answer.match(/\b\p{Lu}[\p{L}'-]{3,}/gu) ?? []).filter((word, i) => i > 0 || !faq.answer.startsWith(word));
+    if (named.some((word) => [...keywords(word)].some((k) => said.has(k) && !business.has(k)))) return faq.answer;
+  }
+  return null;
 }
 
 function policyAnswer(text: string, profile: BusinessInfo): string | null {
@@ -130,7 +153,11 @@ function policyAnswer(text: string, profile: BusinessInfo): string | null {
   let best: { text: string; score: number } | null = null;
   for (const policy of profile.policies ?? []) {
     // The title names the subject ("Cancellation policy"); a caller's words meeting it is the strongest signal.
-    const title = overlapScore(said, new Set([...keywords(policy.title)].filter((w) => w !== "policy" && w !== "polic")));
+    const titleWords = new Set([...keywords(policy.title)].filter((w) => w !== "policy" && w !== "polic"));
+    // "Is there a fee if I cancel my appointment last minute?" names the whole subject of "Cancellation"
+    // in a long question: how much of the title was said counts too, not only the overlap of both.
+    const covered = titleWords.size ? [...titleWords].filter((w) => said.has(w)).length / titleWords.size : 0;
+    const title = Math.max(overlapScore(said, titleWords), covered * 0.9);
     const body = overlapScore(said, keywords(policy.text)) * 0.8;
     const score = Math.max(title, body);
     if (score >= POLICY_THRESHOLD && (!best || score > best.score)) best = { text: policy.text, score };
@@ -313,7 +340,12 @@ const CONVERSATIONAL =
  * business (greetings, bookings, hand-offs, complaints, orders, spam: lib/providers/llm/local.ts).
  */
 export function answerFromKnowledge(input: ReplyInput, intent: Intent, tone: Tone): KnowledgeAnswer | null {
-  if (intent === "spam" || intent === "human_handoff" || intent === "complaint" || intent === "order" || intent === "appointment") return null;
+  // "What happens if I'm running late to my appointment?": a policy question that names an appointment.
+  if (intent === "appointment") {
+    const policy = isQuestion(input.text) ? policyAnswer(input.text, input.profile) : null;
+    return policy ? { text: join(policy, tone.closer) } : null;
+  }
+  if (intent === "spam" || intent === "human_handoff" || intent === "complaint" || intent === "order") return null;
   if (intent === "greeting" && !isQuestion(input.text.replace(/\bhow are you\b\??/i, ""))) return null;
   // "Hello?", "Are you there?", "Can you hear me?": conversation, not a question about the business.
   const said = keywords(input.text);

@@ -236,3 +236,83 @@ describe("sentence splitting", () => {
     expect(splitSentences("Dr. Smith is in. It costs 3.5 units! Right? Yes")).toEqual(["Dr. Smith is in.", "It costs 3.5 units!", "Right?", "Yes"]);
   });
 });
+
+describe("facts the local responder finds however the question is put (issue 27)", () => {
+  const profile: ReplyInput["profile"] = {
+    name: "Front Range Plumbing",
+    serviceDetails: [
+      { name: "Initial Consultation", price: "$150" },
+      { name: "Wellness Exam", price: "$65" },
+    ],
+    faqs: [{ question: "What area do you serve?", answer: "Denver, Lakewood, Arvada, Wheat Ridge and Englewood." }],
+    policies: [
+      { title: "Late arrivals", text: "If you are more than 15 minutes late we may need to reschedule." },
+      { title: "Cancellation", text: "Please cancel at least 24 hours ahead; late cancellations may be charged $50." },
+    ],
+  };
+
+  it("a place the caller names that an FAQ answer lists is answered with that answer", async () => {
+    expect((await ask("do you service arvada", { profile })).text).toMatch(/Arvada/);
+    expect((await ask("do you service boulder", { profile })).text).not.toMatch(/Arvada/);
+  });
+
+  it("a generic word names the one service that has it; a checkup is an exam", async () => {
+    expect((await ask("how much do you charge for a consultation", { profile })).text).toMatch(/\$150/);
+    expect((await ask("how much is a checkup for my dog", { profile })).text).toMatch(/\$65/);
+  });
+
+  it("a policy question that names an appointment is answered with the policy", async () => {
+    expect((await ask("what happens if i'm running late to my appointment", { profile })).text).toMatch(/15 minutes/);
+    expect((await ask("quick question, is there a fee if i cancel my appointment last minute?", { profile })).text).toMatch(/24 hours/);
+  });
+});
+
+describe("a service named by the beginning of its word (issue 27)", () => {
+  it("\"vaccines\" is the Vaccination service", async () => {
+    const profile: ReplyInput["profile"] = { name: "Saguaro Animal Hospital", serviceDetails: [{ name: "Vaccination", price: "$35" }, { name: "Wellness Exam", price: "$65" }] };
+    expect((await ask("do you guys do vaccines for cats", { profile })).text).toMatch(/Vaccination/);
+  });
+});
+
+describe("a Spanish caller's questions about the business (issue 27)", () => {
+  const profile: ReplyInput["profile"] = {
+    name: "Marigold Trattoria",
+    address: "214 Mulberry St, New York, NY 10012",
+    serviceDetails: [{ name: "Dinner Reservation" }, { name: "Private Dining Room", price: "minimum spend from $1,500" }],
+    weeklyHours: [
+      { day: "Monday", hours: "closed" },
+      { day: "Sunday", hours: "4 PM–9 PM" },
+    ],
+    nextDays: [
+      { date: "2026-12-03", weekday: "Thursday", label: "today", hours: "5 PM–10 PM" },
+      { date: "2026-12-06", weekday: "Sunday", label: "Sunday", hours: "4 PM–9 PM" },
+      { date: "2026-12-07", weekday: "Monday", label: "Monday", hours: "closed" },
+    ],
+  };
+
+  it("hours of a day named, in Spanish", async () => {
+    expect((await ask("hola, ¿a qué hora abren el domingo?", { profile })).text).toBe("El domingo abrimos de 4 PM a 9 PM. ¿Puedo ayudarle con algo más?");
+    expect((await ask("¿están abiertos el lunes?", { profile })).text).toMatch(/^El lunes estamos cerrados/);
+  });
+
+  it("the address, and a price it does not have said so in Spanish (a knowledge gap)", async () => {
+    expect((await ask("¿dónde están ubicados?", { profile })).text).toMatch(/^Estamos en 214 Mulberry St/);
+    const price = await ask("¿cuánto cuesta una cena de cumpleaños?", { profile });
+    expect(price.text).toMatch(/no voy a adivinar/);
+    expect(price.knowledgeGap).toBeDefined();
+  });
+
+  it("an English question is not answered in Spanish", async () => {
+    expect((await ask("what are your hours on sunday?", { profile })).text).not.toMatch(/abrimos/);
+  });
+});
+
+describe("which questions are Spanish (issue 27)", () => {
+  it("tells a Spanish question from an English one", async () => {
+    const { looksSpanish } = await import("./knowledge-es");
+    expect(looksSpanish("hola, ¿a qué hora abren el domingo?")).toBe(true);
+    expect(looksSpanish("cuánto cuesta una limpieza")).toBe(true);
+    expect(looksSpanish("what time do you open on sunday?")).toBe(false);
+    expect(looksSpanish("is la cantina open?")).toBe(false);
+  });
+});

@@ -3,6 +3,7 @@ import type { AssistantPersona, BusinessInfo, ChatMessage, Intent, LlmProvider, 
 import { hoursFromAssistant, instructionFacts, isHoursFact, relevantFact, statesAddress, statesPrice } from "./facts";
 import { classifyIntent, mentionedWhen, NEW_ORDER } from "./intents";
 import { answerFromKnowledge } from "./knowledge";
+import { answerInSpanish, looksSpanish } from "./knowledge-es";
 import { analyzeLocally } from "./local-analysis";
 
 /**
@@ -202,6 +203,12 @@ function toldInInstructions(input: ReplyInput, intent: Intent, tone: Tone): stri
 }
 
 function reply(input: ReplyInput): Reply {
+  // A Spanish caller's question about the business is answered in Spanish (the rest of the call is
+  // already: the engine's lines, the booking dialogue).
+  if (looksSpanish(input.text)) {
+    const spanish = answerInSpanish(input.text, input.profile);
+    if (spanish) return spanish;
+  }
   const { intent } = classifyIntent(input.text, input.history);
   // An emergency the instructions cover is answered with their words, before any knowledge lookup.
   const emergency = urgent.test(input.text) && instructionCues(input.assistant.instructions).emergency;

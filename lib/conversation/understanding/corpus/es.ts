@@ -466,6 +466,10 @@ export const es: Partial<Record<CallerIntent, string[]>> = {
     "me rompí un diente en un accidente",
   ],
   complaint: [
+    "comí ahí anoche y me enfermé del estómago",
+    "nos intoxicamos con la comida de su restaurante",
+    "he dejado tres mensajes y nadie me devuelve la llamada",
+    "no estoy nada contento con esto",
     "estoy muy molesta el tinte me quedó naranja y quiero que lo arreglen",
     "el corte me quedó disparejo y no estoy contenta",
     "quiero poner una queja",
@@ -495,6 +499,8 @@ export const es: Partial<Record<CallerIntent, string[]>> = {
     "pésimo servicio",
   ],
   opt_out: [
+    "me siguen llegando mensajes de ustedes pueden dejar de mandarlos",
+    "dejen de mandarme mensajes de texto",
     "dejen de mandarme mensajes",
     "sáquenme de su lista",
     "no me vuelvan a llamar",
