@@ -37,11 +37,10 @@ export const MOVES = [
   ["lib/providers", "lib/platform/providers"],
   ["lib/text", "lib/platform/text"],
   ["lib/server", "lib/platform/server"],
-  // identity: users, sessions, access tokens, organizations, sign-up
+  // identity: users, sessions, access tokens, organizations
   ["lib/auth", "lib/identity/auth"],
   ["lib/access-tokens", "lib/identity/access-tokens"],
   ["lib/organizations", "lib/identity/organizations"],
-  ["lib/signup", "lib/identity/signup"],
   // workspace and billing
   ["lib/settings", "lib/workspace/settings"],
   ["lib/billing", "lib/workspace/billing"],
@@ -73,8 +72,10 @@ export const MOVES = [
   // compliance and retention (lib/compliance stays)
   ["lib/retention", "lib/compliance/retention"],
   // integrations: lib/integrations stays
-  // consoles: the admin and onboarding screens' services, the demo seed
+  // consoles: the admin and onboarding screens' services, sign-up (it creates the organization, its
+  // credits and its starter assistant: above workspace, knowledge and agents), the demo seed
   ["lib/admin", "lib/consoles/admin"],
+  ["lib/signup", "lib/consoles/signup"],
   ["lib/onboarding", "lib/consoles/onboarding"],
   ["lib/seed", "lib/consoles/seed"],
   ["lib/demo-accounts.ts", "lib/consoles/demo-accounts.ts"],
