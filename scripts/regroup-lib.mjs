@@ -87,6 +87,9 @@ export const CONTEXTS = ["platform", "identity", "workspace", "knowledge", "phon
 /** Context folders that are today's feature folders of the same name (they stay; others join them). */
 const KEPT = ["receptionist", "compliance", "integrations"];
 
+/** Files that stay at the top of lib/: the one job list names every context's jobs, so it sits above them all. */
+const STAYS = ["lib/all-jobs.ts"];
+
 const CODE = /\.(ts|tsx|mts|cts|mjs|cjs|js|jsx)$/;
 const TEXT = /\.(ts|tsx|mts|cts|mjs|cjs|js|jsx|json|md|yml|yaml)$|(^|\/)(\.ci\/run|Dockerfile|Procfile|\.env\.example)$/;
 const SKIP = [/^eval\/calls\/held-out\//, /^scripts\/regroup-lib\.mjs$/, /^db\/migrations\//, /^node_modules\//, /(^|\/)package-lock\.json$/];
@@ -203,6 +206,10 @@ function main() {
   if (fresh.length) refuse(`already applied? lib/${fresh.join(", lib/")} exist(s) already.`);
   const missing = MOVES.filter(([from]) => !fs.existsSync(path.join(root, from)));
   if (missing.length) refuse(`already applied or lib/ changed: ${missing.map(([from]) => from).join(", ")} not found.`);
+  // Everything under lib/ must have a place: a folder added since the table was written stops the run here.
+  const placed = new Set([...MOVES.map(([from]) => from), ...KEPT.map((c) => `lib/${c}`), ...STAYS]);
+  const unplaced = fs.readdirSync(path.join(root, "lib")).map((name) => `lib/${name}`).filter((entry) => !placed.has(entry)).sort();
+  if (unplaced.length) refuse(`lib/ has entries the table does not place: ${unplaced.join(", ")}. Add them to MOVES (or STAYS).`);
   const taken = MOVES.filter(([, to]) => fs.existsSync(path.join(root, to)));
   if (taken.length) refuse(`destination exists: ${taken.map(([, to]) => to).join(", ")}.`);
 
