@@ -5,11 +5,11 @@ import nextTs from "eslint-config-next/typescript";
  * The walls between layers (docs/conventions.md#layers). Each entry: who may not import what.
  * CI fails on a breach; tests/lint-walls.test.ts proves each wall with a fixture.
  */
-const database = ["@/db", "@/db/*", "@/lib/database", "@/lib/seed/*"];
+const database = ["@/db", "@/db/*", "@/lib/platform/database", "@/lib/consoles/seed/*"];
 const wall = (patterns, message) => ({ group: patterns, message });
 
 const browserImportsServices = {
-  group: ["@/lib/*/service", "@/lib/*/service.ts", "@/lib/provider-selection/*", "@/lib/providers/*"],
+  group: ["@/lib/*/service", "@/lib/*/service.ts", "@/lib/*/*/service", "@/lib/*/*/service.ts", "@/lib/workspace/provider-selection/*", "@/lib/platform/providers/*"],
   allowTypeImports: true,
   message: "Components run in the browser: import a service's types (`import type`), and call its route.",
 };
@@ -17,7 +17,7 @@ const browserImportsServices = {
 /** Disjoint file groups (a later config object would replace, not extend, an earlier rule). */
 export const layerWalls = [
   {
-    // Routes get the database only through the route wrapper (lib/http/route.ts).
+    // Routes get the database only through the route wrapper (lib/platform/http/route.ts).
     files: ["app/**/*.{ts,tsx}"],
     patterns: [wall(database, "Routes never touch the database: a route handler gets `db` from authedRoute/publicRoute and calls a service.")],
   },
@@ -28,13 +28,13 @@ export const layerWalls = [
   },
   {
     // Providers are pure adapters: an SDK in, an interface out. Features choose and feed them.
-    files: ["lib/providers/**/*.{ts,tsx,mjs}"],
+    files: ["lib/platform/providers/**/*.{ts,tsx,mjs}"],
     ignores: ["**/*.test.{ts,tsx}"],
     patterns: [
-      wall(database, "Providers are pure adapters and never touch the database: provider selection lives in lib/provider-selection/."),
+      wall(database, "Providers are pure adapters and never touch the database: provider selection lives in lib/workspace/provider-selection/."),
       wall(
-        ["@/lib/*", "!@/lib/providers", "!@/lib/text", "!@/lib/workers", "@/app/*", "@/components/*"],
-        "Providers import nothing from features (only lib/providers/** and neutral helpers in lib/text/ and lib/workers/).",
+        ["@/lib/*", "!@/lib/platform", "@/lib/platform/*", "!@/lib/platform/providers", "!@/lib/platform/text", "!@/lib/platform/workers", "@/app/*", "@/components/*"],
+        "Providers import nothing from features (only lib/platform/providers/** and neutral helpers in lib/platform/text/ and lib/platform/workers/).",
       ),
     ],
   },

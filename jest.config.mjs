@@ -17,9 +17,9 @@ const esmPackages = [
   "nanoid",
   "@simplewebauthn",
   "zod",
-  // pdf.js ships ES modules only (lib/business-profile/import/pdf.ts).
+  // pdf.js ships ES modules only (lib/knowledge/business-profile/import/pdf.ts).
   "pdfjs-dist",
-  // franc-min (language detection, lib/conversation/understanding/) and its trigram helpers.
+  // franc-min (language detection, lib/agents/conversation/understanding/) and its trigram helpers.
   "franc-min",
   "trigram-utils",
   "n-gram",

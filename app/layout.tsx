@@ -1,9 +1,9 @@
 import type { Metadata, Viewport } from "next";
 import { cookies } from "next/headers";
 import { Providers } from "@/components/providers";
-import { SESSION_COOKIE_NAMES, type SessionHint } from "@/lib/auth/session-hint";
-import { getCurrentUser } from "@/lib/auth/current-user";
-import { publicUser } from "@/lib/auth/session";
+import { SESSION_COOKIE_NAMES, type SessionHint } from "@/lib/identity/auth/session-hint";
+import { getCurrentUser } from "@/lib/identity/auth/current-user";
+import { publicUser } from "@/lib/identity/auth/session";
 import { SiteHeader } from "@/components/layout/site-header";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { LayoutIntegrityCheck } from "@/components/layout/layout-integrity-check";
@@ -24,7 +24,7 @@ export const viewport: Viewport = {
  * Rendered per request: a visitor without a session cookie is known to be signed out, so the server
  * renders the signed-out page (the landing page, /signup, /auth…) instead of the loading spinner; the
  * spinner stays for a cookie whose session the server could not confirm. A cookie whose session the
- * server finds is resolved here (once per request, lib/auth/current-user.ts) and handed to the
+ * server finds is resolved here (once per request, lib/identity/auth/current-user.ts) and handed to the
  * client's auth state, so signed-in pages render on the server with the user and their data, no
  * spinner (issue 30 point 5). (Per-request rendering is also what the CSP nonce needs: proxy.ts.)
  */

@@ -3,7 +3,7 @@
 import { Dashboard } from "@/components/dashboard/dashboard";
 import { FullScreenLoader } from "@/components/full-screen-loader";
 import { LandingPage } from "@/components/marketing/landing-page";
-import { useAuth } from "@/lib/auth/use-auth";
+import { useAuth } from "@/lib/identity/auth/use-auth";
 
 /** "/" is the landing page for visitors and the dashboard for signed-in users (spec core §2). */
 export default function HomePage() {

@@ -2,7 +2,7 @@
 
 import * as React from "react";
 import { toast } from "sonner";
-import { SIGN_IN_NOTICE_COOKIE, type SignInNotice } from "@/lib/auth/session-hint";
+import { SIGN_IN_NOTICE_COOKIE, type SignInNotice } from "@/lib/identity/auth/session-hint";
 
 /**
  * A toast that survives a full page load. Sign-in and sign-up end with a full-page redirect

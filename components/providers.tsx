@@ -3,10 +3,10 @@
 import * as React from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Toaster } from "sonner";
-import { createQueryClient } from "@/lib/query-client";
-import { AuthProvider } from "@/lib/auth/use-auth";
-import type { SessionHint } from "@/lib/auth/session-hint";
-import type { AuthUser } from "@/lib/auth/use-auth";
+import { createQueryClient } from "@/lib/platform/query-client";
+import { AuthProvider } from "@/lib/identity/auth/use-auth";
+import type { SessionHint } from "@/lib/identity/auth/session-hint";
+import type { AuthUser } from "@/lib/identity/auth/use-auth";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { FlashToastListener } from "@/components/flash-toast";
 

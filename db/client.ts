@@ -5,7 +5,7 @@ import { migrationsFolder } from "./migrations-folder";
 
 /**
  * Opens and migrates the database. `db/` knows nothing of the app: the caller says where the
- * database is (lib/database.ts reads the environment and memoizes the handle).
+ * database is (lib/platform/database.ts reads the environment and memoizes the handle).
  */
 export type Db = NodePgDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -69,7 +69,7 @@ async function openPostgres(url: string, poolMax: number): Promise<DbHandle> {
 /**
  * The types drizzle reads from text with its own column mappers (timestamps, dates, intervals, and
  * arrays of them, numeric[]): it asks PGlite to leave them as text on every query it sends
- * (drizzle-orm/pglite/session.js). Embedded statements (lib/database-statements.ts) read them alike.
+ * (drizzle-orm/pglite/session.js). Embedded statements (lib/platform/database-statements.ts) read them alike.
  */
 export const TEXT_AS_READ: Record<number, (value: string) => string> = Object.fromEntries(
   [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182].map((oid) => [oid, (value: string) => value]),

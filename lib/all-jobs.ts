@@ -1,24 +1,24 @@
 import "server-only";
-import { calendarSyncJob } from "@/lib/appointments/calendar-sync";
-import { appointmentsSweepJob, appointmentTextJob, reminderJob } from "@/lib/appointments/notifications";
+import { calendarSyncJob } from "@/lib/scheduling/calendar-sync";
+import { appointmentsSweepJob, appointmentTextJob, reminderJob } from "@/lib/scheduling/notifications";
 import { deliverWebhookJob, webhookSweepJob } from "@/lib/integrations/webhooks";
 import { oauthRefreshJob } from "@/lib/integrations/oauth";
 import { asanaPollJob } from "@/lib/integrations/asana-sync";
-import { a2aDeliverJob, a2aFollowTaskJob } from "@/lib/a2a/messages";
-import { a2aCardSweepJob, a2aCheckAgentJob } from "@/lib/a2a/service";
-import { mcpCheckServiceJob, mcpHealthSweepJob } from "@/lib/mcp/health";
+import { a2aDeliverJob, a2aFollowTaskJob } from "@/lib/agents/a2a/messages";
+import { a2aCardSweepJob, a2aCheckAgentJob } from "@/lib/agents/a2a/service";
+import { mcpCheckServiceJob, mcpHealthSweepJob } from "@/lib/agents/mcp/health";
 import { recapSweepJob } from "@/lib/receptionist/recaps";
-import { finishCallJob, processVoicemailJob } from "@/lib/telephony/voice/post-call";
-import { healthCheckJob } from "@/lib/analytics/health";
-import { analyticsRollupJob, analyticsRollupOrganizationJob } from "@/lib/analytics/rollup";
-import { retentionApplyJob, retentionSweepJob } from "@/lib/retention/jobs";
+import { finishCallJob, processVoicemailJob } from "@/lib/phone/telephony/voice/post-call";
+import { healthCheckJob } from "@/lib/reports/analytics/health";
+import { analyticsRollupJob, analyticsRollupOrganizationJob } from "@/lib/reports/analytics/rollup";
+import { retentionApplyJob, retentionSweepJob } from "@/lib/compliance/retention/jobs";
 import { registrationReviewJob, releaseQueuedTextsJob } from "@/lib/compliance/messaging-registration";
 import { storeRecordingJob } from "@/lib/compliance/recordings";
 import { deleteCarrierRecordingJob } from "@/lib/compliance/recording-deletion";
-import type { JobDefinition } from "@/lib/jobs/types";
+import type { JobDefinition } from "@/lib/platform/jobs/types";
 
 /**
- * Every job the app runs: the one list above the job engine. lib/jobs knows queues, not features;
+ * Every job the app runs: the one list above the job engine. lib/platform/jobs knows queues, not features;
  * each feature defines its jobs beside its code (`defineJob`) and they are listed here. The runners
  * get it from their entry points: instrumentation.ts, scripts/worker.ts and the cron route.
  */

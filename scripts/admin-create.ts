@@ -2,8 +2,8 @@
 // Creates a master admin (with an organization of its own) in the configured database. Without
 // --password it reads MASTER_ADMIN_PASSWORD, else asks for it on the terminal without echoing it.
 import readline from "node:readline";
-import { createMasterAdmin, MASTER_ADMIN_PASSWORD_MIN } from "@/lib/admin/bootstrap";
-import { closeDb, getDbHandle } from "@/lib/database";
+import { createMasterAdmin, MASTER_ADMIN_PASSWORD_MIN } from "@/lib/consoles/admin/bootstrap";
+import { closeDb, getDbHandle } from "@/lib/platform/database";
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // @ts-check
 /**
- * Writes lib/http/api-routes.generated.ts: every route handler under app/api with the HTTP methods
+ * Writes lib/platform/http/api-routes.generated.ts: every route handler under app/api with the HTTP methods
  * it exports. proxy.ts answers from it what Next would answer with an HTML page or an empty body:
  * an unknown /api/* path → JSON 404, a method the route does not export → JSON 405 with `Allow`
  * (RFC 9110 §15.5.6). `node scripts/api-routes.mjs --check` fails when the file is stale (a lint test runs it).
@@ -11,7 +11,7 @@ import path from "node:path";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const apiDir = path.join(root, "app", "api");
-const out = path.join(root, "lib", "http", "api-routes.generated.ts");
+const out = path.join(root, "lib", "platform", "http", "api-routes.generated.ts");
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
 /** @param {string} dir @returns {string[]} */
@@ -41,7 +41,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(im
   if (process.argv.includes("--check")) {
     const current = fs.existsSync(out) ? fs.readFileSync(out, "utf8") : "";
     if (current !== text) {
-      console.error("lib/http/api-routes.generated.ts is stale: run node scripts/api-routes.mjs");
+      console.error("lib/platform/http/api-routes.generated.ts is stale: run node scripts/api-routes.mjs");
       process.exit(1);
     }
   } else fs.writeFileSync(out, text);

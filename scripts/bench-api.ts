@@ -34,11 +34,11 @@ async function time(runs: number, fn: () => Promise<unknown>): Promise<Stats> {
 
 async function main() {
   const { sql } = await import("drizzle-orm");
-  const { closeDb, getDbHandle } = await import("@/lib/database");
+  const { closeDb, getDbHandle } = await import("@/lib/platform/database");
   const { phoneNumbers } = await import("@/db/schema");
-  const { createOrganization } = await import("@/lib/organizations/service");
-  const { listHistory } = await import("@/lib/call-history/service");
-  const { historyQuery } = await import("@/lib/call-history/schema");
+  const { createOrganization } = await import("@/lib/identity/organizations/service");
+  const { listHistory } = await import("@/lib/receptionist/call-history/service");
+  const { historyQuery } = await import("@/lib/receptionist/call-history/schema");
   const { POST: register } = await import("@/app/api/auth/register/route");
   const { GET: historyRoute } = await import("@/app/api/call-history/route");
 
@@ -160,9 +160,9 @@ async function main() {
 /** GET /api/analytics?range=90d for an organization with ANALYTICS_CALLS calls inside the last 90 days. */
 async function benchAnalytics(runs: number, row: (name: string, via: string, s: Stats) => void) {
   const { sql } = await import("drizzle-orm");
-  const { getDbHandle } = await import("@/lib/database");
-  const { getAnalytics } = await import("@/lib/analytics/service");
-  const { refreshDirtyDays } = await import("@/lib/analytics/rollup");
+  const { getDbHandle } = await import("@/lib/platform/database");
+  const { getAnalytics } = await import("@/lib/reports/analytics/service");
+  const { refreshDirtyDays } = await import("@/lib/reports/analytics/rollup");
   const { POST: register } = await import("@/app/api/auth/register/route");
   const { GET: analyticsRoute } = await import("@/app/api/analytics/route");
   const { db } = await getDbHandle();

@@ -82,7 +82,7 @@ async function run(driver: "pglite" | "postgres") {
   const loadBefore = os.loadavg()[0];
   const server = await startBenchServer();
   try {
-    const { demoAccount } = await import("@/lib/demo-accounts");
+    const { demoAccount } = await import("@/lib/consoles/demo-accounts");
     const login = await fetch(`${server.url}/api/auth/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },

@@ -1,4 +1,4 @@
-// npm run bench:nlu — caller understanding's own cost (lib/conversation/understanding/): how long the
+// npm run bench:nlu — caller understanding's own cost (lib/agents/conversation/understanding/): how long the
 // intent model takes to train on first use, and how long one `understand()` call and one
 // `resolveWhen()` call take per utterance (p50 / p95 / max), over the corpus, the held-out phrasings
 // and a set of long, entity-heavy turns, in both languages and with each expectation.
@@ -7,10 +7,10 @@
 // time, not CPU time. BENCH_ROUNDS (3) repeats the utterance set.
 import { performance } from "node:perf_hooks";
 
-import { en } from "../lib/conversation/understanding/corpus/en";
-import { es } from "../lib/conversation/understanding/corpus/es";
-import { heldOutEnglish, heldOutSpanish } from "../lib/conversation/understanding/fixtures/held-out";
-import type { UnderstandingContext } from "../lib/conversation/understanding";
+import { en } from "../lib/agents/conversation/understanding/corpus/en";
+import { es } from "../lib/agents/conversation/understanding/corpus/es";
+import { heldOutEnglish, heldOutSpanish } from "../lib/agents/conversation/understanding/fixtures/held-out";
+import type { UnderstandingContext } from "../lib/agents/conversation/understanding";
 import { percentile } from "./bench-support";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -38,7 +38,7 @@ async function main() {
 
   const rssBefore = process.memoryUsage().rss;
   const loadStarted = performance.now();
-  const { resolveWhen, understand, warmUp } = await import("../lib/conversation/understanding");
+  const { resolveWhen, understand, warmUp } = await import("../lib/agents/conversation/understanding");
   console.log(`loading the module: ${(performance.now() - loadStarted).toFixed(0)} ms wall`);
 
   const cpuBefore = process.cpuUsage();

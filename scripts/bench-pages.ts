@@ -17,7 +17,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import os from "node:os";
 
 import { startBenchServer } from "./bench-server";
-import { demoAccount, demoMasterAccount } from "@/lib/demo-accounts";
+import { demoAccount, demoMasterAccount } from "@/lib/consoles/demo-accounts";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const TARGET_MS = Number(process.env.BENCH_TARGET_MS ?? 1000);

@@ -72,12 +72,12 @@ type LoopResult = {
 };
 
 async function setupBusiness() {
-  const { getDb } = await import("@/lib/database");
+  const { getDb } = await import("@/lib/platform/database");
   const { organizations, voiceAssistants, phoneNumbers } = await import("@/db/schema");
   const { eq } = await import("drizzle-orm");
-  const { changeCredits } = await import("@/lib/billing/ledger");
+  const { changeCredits } = await import("@/lib/workspace/billing/ledger");
   const { POST: register } = await import("@/app/api/auth/register/route");
-  const { simulatedAccount } = await import("@/lib/telephony/account");
+  const { simulatedAccount } = await import("@/lib/phone/telephony/account");
   const db = await getDb();
   const res = await register(
     new Request("http://localhost:3000/api/auth/register", {
@@ -115,12 +115,12 @@ async function setupBusiness() {
 }
 
 async function loopChild(driver: string): Promise<LoopResult[]> {
-  const { createFilesystemBlobStore, setBlobStore } = await import("@/lib/blob-store");
+  const { createFilesystemBlobStore, setBlobStore } = await import("@/lib/platform/blob-store");
   const blobDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-phone-audio-"));
   setBlobStore(createFilesystemBlobStore(blobDir));
-  const { SimulatedCall } = await import("@/lib/telephony/simulator/carrier-client");
+  const { SimulatedCall } = await import("@/lib/phone/telephony/simulator/carrier-client");
   const { inProcessTransport, carrierAccountFrom } = await import("@/tests/helpers/in-process-carrier");
-  const { getDbHandle, closeDb } = await import("@/lib/database");
+  const { getDbHandle, closeDb } = await import("@/lib/platform/database");
   const handle = await getDbHandle();
   if (handle.driver !== driver) throw new Error(`expected ${driver}, opened ${handle.driver}`);
   const { carrier } = await setupBusiness();
@@ -225,14 +225,14 @@ type RelayResult = { firstToken: number[]; beforeModel: number[]; modelFirstToke
 async function gatewayChild(): Promise<RelayResult> {
   const { default: WebSocket } = await import("ws");
   const { default: twilio } = await import("twilio");
-  const { getDb, closeDb } = await import("@/lib/database");
-  const { createAnthropicLlm } = await import("@/lib/providers/llm/anthropic");
-  const { startRelayGateway } = await import("@/lib/telephony/relay/gateway");
+  const { getDb, closeDb } = await import("@/lib/platform/database");
+  const { createAnthropicLlm } = await import("@/lib/platform/providers/llm/anthropic");
+  const { startRelayGateway } = await import("@/lib/phone/telephony/relay/gateway");
   const { phoneNumbers } = await import("@/db/schema");
   const { eq } = await import("drizzle-orm");
   const { inProcessTransport, carrierAccountFrom } = await import("@/tests/helpers/in-process-carrier");
-  const { postWebhook } = await import("@/lib/telephony/simulator/carrier-client");
-  const { twilioSid } = await import("@/lib/telephony/signature");
+  const { postWebhook } = await import("@/lib/phone/telephony/simulator/carrier-client");
+  const { twilioSid } = await import("@/lib/phone/telephony/signature");
 
   const { db, carrier, numberId } = await setupBusiness();
   await db.update(phoneNumbers).set({ streaming: true }).where(eq(phoneNumbers.id, numberId));

@@ -137,7 +137,7 @@ async function main() {
   try {
     await run();
   } finally {
-    const { closeDb } = await import("@/lib/database");
+    const { closeDb } = await import("@/lib/platform/database");
     await closeDb();
     if (!KEEP) await admin((c) => c.query(`drop database if exists ${dbName} with (force)`));
   }
@@ -145,11 +145,11 @@ async function main() {
 
 async function run() {
   const { eq, sql } = await import("drizzle-orm");
-  const { getDbHandle } = await import("@/lib/database");
+  const { getDbHandle } = await import("@/lib/platform/database");
   const { contacts, phoneNumbers, users } = await import("@/db/schema");
-  const { createOrganization } = await import("@/lib/organizations/service");
-  const { refreshDirtyDays, refreshDirtyHours } = await import("@/lib/analytics/rollup");
-  const { searchCalls } = await import("@/lib/call-history/service");
+  const { createOrganization } = await import("@/lib/identity/organizations/service");
+  const { refreshDirtyDays, refreshDirtyHours } = await import("@/lib/reports/analytics/rollup");
+  const { searchCalls } = await import("@/lib/receptionist/call-history/service");
   const { memoryFor } = await import("@/lib/receptionist/memory");
   const { POST: register } = await import("@/app/api/auth/register/route");
   const { GET: dashboard } = await import("@/app/api/dashboard/stats/route");

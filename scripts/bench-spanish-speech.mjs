@@ -1,14 +1,14 @@
 // @ts-check
 /**
  * Offline speech of a typical reply, Spanish (eSpeak NG) against English (flite): the engines the
- * speech worker runs (lib/providers/tts/*-engine.mjs), called here on one thread so that the CPU
+ * speech worker runs (lib/platform/providers/tts/*-engine.mjs), called here on one thread so that the CPU
  * they use can be read. The real-time factor is CPU time ÷ audio length (wall time too, which on a
  * shared machine includes waiting for a core). The first synthesis of each engine (loading it) is
  * reported apart. `node scripts/bench-spanish-speech.mjs [runs]`
  */
 import os from "node:os";
-import { synthesizeEspeak } from "../lib/providers/tts/espeak-engine.mjs";
-import { synthesizeFlite } from "../lib/providers/tts/flite-engine.mjs";
+import { synthesizeEspeak } from "../lib/platform/providers/tts/espeak-engine.mjs";
+import { synthesizeFlite } from "../lib/platform/providers/tts/flite-engine.mjs";
 
 const runs = Number(process.argv[2] ?? 20);
 const cases = [

@@ -62,20 +62,20 @@ function table(title: string, rows: { timings: Timings; wallMs: number }[]) {
 
 async function main() {
   const started = performance.now();
-  const { closeDb, getDbHandle } = await import("@/lib/database");
+  const { closeDb, getDbHandle } = await import("@/lib/platform/database");
   const { organizations, voiceAssistants } = await import("@/db/schema");
   const { eq } = await import("drizzle-orm");
-  const { changeCredits } = await import("@/lib/billing/ledger");
-  const { createFilesystemBlobStore, setBlobStore } = await import("@/lib/blob-store");
+  const { changeCredits } = await import("@/lib/workspace/billing/ledger");
+  const { createFilesystemBlobStore, setBlobStore } = await import("@/lib/platform/blob-store");
   const { POST: register } = await import("@/app/api/auth/register/route");
   const { POST: voiceTest } = await import("@/app/api/voice/test/route");
-  const { runVoiceTurn } = await import("@/lib/voice/pipeline");
-  const { env } = await import("@/lib/env");
-  const { closeSpeechPools, configureSpeechPools, speechWorkerCount } = await import("@/lib/providers/speech-pool");
+  const { runVoiceTurn } = await import("@/lib/phone/voice/pipeline");
+  const { env } = await import("@/lib/platform/env");
+  const { closeSpeechPools, configureSpeechPools, speechWorkerCount } = await import("@/lib/platform/providers/speech-pool");
   configureSpeechPools({ workers: env.SPEECH_WORKERS });
-  const { resolveVoice } = await import("@/lib/assistants/voices");
-  const { createAnthropicLlm } = await import("@/lib/providers/llm/anthropic");
-  const { createElevenLabsTts } = await import("@/lib/providers/tts/elevenlabs");
+  const { resolveVoice } = await import("@/lib/agents/assistants/voices");
+  const { createAnthropicLlm } = await import("@/lib/platform/providers/llm/anthropic");
+  const { createElevenLabsTts } = await import("@/lib/platform/providers/tts/elevenlabs");
   const { startFakeAnthropic } = await import("@/tests/fakes/anthropic-server");
   const { startFakeElevenLabs } = await import("@/tests/fakes/elevenlabs-server");
 
@@ -235,7 +235,7 @@ type OpenServer = {
 /** One `next start` of the production build, signed in as the demo account and warmed up. */
 async function openServer(extraEnv: Record<string, string>): Promise<OpenServer> {
   const server = await startBenchServer(extraEnv);
-  const { demoAccount } = await import("@/lib/demo-accounts");
+  const { demoAccount } = await import("@/lib/consoles/demo-accounts");
   try {
     const login = await fetch(`${server.url}/api/auth/login`, {
       method: "POST",

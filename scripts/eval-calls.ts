@@ -84,26 +84,26 @@ async function runScripts(scripts: Loaded[], opts: { speech: boolean; onResult: 
   const { DOMParser } = await import("@xmldom/xmldom");
   const { and, eq, inArray } = await import("drizzle-orm");
   const { franc } = await import("franc-min");
-  const { getDb, closeDb } = await import("../lib/database");
+  const { getDb, closeDb } = await import("../lib/platform/database");
   const schema = await import("../db/schema");
-  const { createOrganization } = await import("../lib/organizations/service");
-  const { changeCredits } = await import("../lib/billing/ledger");
-  const { createPhoneNumber, updatePhoneNumber } = await import("../lib/phone-numbers/service");
-  const { createService } = await import("../lib/services/service");
-  const { createServiceInput } = await import("../lib/services/schema");
-  const { simulatedAccount } = await import("../lib/telephony/account");
-  const { twilioSignature } = await import("../lib/telephony/signature");
+  const { createOrganization } = await import("../lib/identity/organizations/service");
+  const { changeCredits } = await import("../lib/workspace/billing/ledger");
+  const { createPhoneNumber, updatePhoneNumber } = await import("../lib/phone/numbers/service");
+  const { createService } = await import("../lib/knowledge/services/service");
+  const { createServiceInput } = await import("../lib/knowledge/services/schema");
+  const { simulatedAccount } = await import("../lib/phone/telephony/account");
+  const { twilioSignature } = await import("../lib/phone/telephony/signature");
   const { updateTextBack } = await import("../lib/receptionist/text-back");
-  const { runDueJobs } = await import("../lib/jobs/runner");
-  const { finishCallJob, processVoicemailJob } = await import("../lib/telephony/voice/post-call");
-  const { SimulatedCall, sendSimulatedSms } = await import("../lib/telephony/simulator/carrier-client");
-  const { createFilesystemBlobStore, setBlobStore } = await import("../lib/blob-store");
+  const { runDueJobs } = await import("../lib/platform/jobs/runner");
+  const { finishCallJob, processVoicemailJob } = await import("../lib/phone/telephony/voice/post-call");
+  const { SimulatedCall, sendSimulatedSms } = await import("../lib/phone/telephony/simulator/carrier-client");
+  const { createFilesystemBlobStore, setBlobStore } = await import("../lib/platform/blob-store");
   const { handlerFetch } = await import("./eval-routes");
 
   if (!opts.speech) {
     // What is graded is the state, not the audio: the offline voice answers with a short silent clip
     // (a busy machine's speech synthesis would otherwise eat the turn's time limit). --speech keeps it.
-    const { offlineTts } = await import("../lib/provider-selection/tts");
+    const { offlineTts } = await import("../lib/workspace/provider-selection/tts");
     const silent = silentWav();
     Object.assign(offlineTts(), {
       synthesize: async () => ({ audio: silent, contentType: "audio/wav" }),

@@ -6,8 +6,8 @@ export {}; // a module, so its main() is its own
 const RANGE = (process.env.RANGE ?? "7d") as "24h" | "7d" | "30d" | "90d";
 async function main() {
   const { sql } = await import("drizzle-orm");
-  const { getDbHandle, closeDb } = await import("@/lib/database");
-  const { getAnalytics } = await import("@/lib/analytics/service");
+  const { getDbHandle, closeDb } = await import("@/lib/platform/database");
+  const { getAnalytics } = await import("@/lib/reports/analytics/service");
   const { db } = await getDbHandle();
   const email = process.env.ORG_EMAIL ?? "bigorg@example.com";
   const r = await db.execute(sql`select organization_id from "user" where email = ${email}`);

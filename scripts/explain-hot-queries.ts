@@ -10,7 +10,7 @@ const BATCH = 5_000;
 
 async function main() {
   const { sql } = await import("drizzle-orm");
-  const { closeDb, getDbHandle } = await import("@/lib/database");
+  const { closeDb, getDbHandle } = await import("@/lib/platform/database");
   const { phoneNumbers } = await import("@/db/schema");
   const { POST: register } = await import("@/app/api/auth/register/route");
   const { db } = await getDbHandle();

@@ -3,9 +3,9 @@
  * where the app runs serverless (GATEWAY_PORT=off there) and the gateway on a machine that holds
  * sockets. Needs the app's DATABASE_URL and secret; listens on GATEWAY_PORT (default 3001).
  */
-import { env } from "@/lib/env";
-import { getDb } from "@/lib/database";
-import { startRelayGateway } from "@/lib/telephony/relay/gateway";
+import { env } from "@/lib/platform/env";
+import { getDb } from "@/lib/platform/database";
+import { startRelayGateway } from "@/lib/phone/telephony/relay/gateway";
 
 async function main() {
   if (!env.DATABASE_URL) {

@@ -1,5 +1,5 @@
 // npm run db:migrate — applies pending SQL migrations to DATABASE_URL, or to the embedded PGlite in .data/.
-import { closeDb, getDbHandle } from "@/lib/database";
+import { closeDb, getDbHandle } from "@/lib/platform/database";
 
 async function main() {
   const { driver } = await getDbHandle();

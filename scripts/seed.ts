@@ -1,8 +1,8 @@
 // npm run db:seed — empties every table and seeds the demo organization again.
 import { sql } from "drizzle-orm";
-import { closeDb, getDbHandle } from "@/lib/database";
-import { seedDemo } from "@/lib/seed/demo";
-import { demoAccount, demoAdminAccount, demoMasterAccount } from "@/lib/demo-accounts";
+import { closeDb, getDbHandle } from "@/lib/platform/database";
+import { seedDemo } from "@/lib/consoles/seed/demo";
+import { demoAccount, demoAdminAccount, demoMasterAccount } from "@/lib/consoles/demo-accounts";
 
 async function main() {
   const { db, driver } = await getDbHandle();

@@ -6,7 +6,7 @@
  * printed as it happens, with each reply's latency; then the summary once the post-call job wrote it.
  */
 import { DOMParser } from "@xmldom/xmldom";
-import { SimulatedCall, sendSimulatedSms, type CallHost, type CarrierAccount, type CarrierTransport } from "../lib/telephony/simulator/carrier-client";
+import { SimulatedCall, sendSimulatedSms, type CallHost, type CarrierAccount, type CarrierTransport } from "../lib/phone/telephony/simulator/carrier-client";
 
 type Args = {
   to?: string;

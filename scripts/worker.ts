@@ -2,12 +2,12 @@
 // process of its own, for hosts where the app has no long-lived process (set JOBS_IN_PROCESS=false
 // on the app). Stops cleanly on SIGINT/SIGTERM.
 async function main() {
-  const { prepareDatabase } = await import("@/lib/seed/prepare");
-  const { env } = await import("@/lib/env");
-  const { startJobRunner } = await import("@/lib/jobs/runner");
+  const { prepareDatabase } = await import("@/lib/consoles/seed/prepare");
+  const { env } = await import("@/lib/platform/env");
+  const { startJobRunner } = await import("@/lib/platform/jobs/runner");
   const { jobDefinitions } = await import("@/lib/all-jobs");
-  const { closeJobQueue } = await import("@/lib/jobs/queue");
-  const { closeDb } = await import("@/lib/database");
+  const { closeJobQueue } = await import("@/lib/platform/jobs/queue");
+  const { closeDb } = await import("@/lib/platform/database");
   await prepareDatabase();
   const runner = startJobRunner(env.JOBS_POLL_INTERVAL_MS, { definitions: jobDefinitions });
   console.log(`[worker] running jobs every ${env.JOBS_POLL_INTERVAL_MS} ms`);

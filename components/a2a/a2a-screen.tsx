@@ -5,7 +5,7 @@ import { Bot, Building2, Plus, Send, Wifi, WifiOff } from "lucide-react";
 import { StatCard } from "@/components/agent-consoles/stat-card";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import type { A2aAgentDto } from "@/lib/a2a/service";
+import type { A2aAgentDto } from "@/lib/agents/a2a/service";
 import { CreateAgentDialog } from "./create-agent-dialog";
 import { SendMessageDialog } from "./send-message-dialog";
 import { AgentsTab, ConnectionsTab, MonitorTab } from "./tabs";

@@ -11,7 +11,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
-import { createAgentInput } from "@/lib/a2a/schema";
+import { createAgentInput } from "@/lib/agents/a2a/schema";
 import { useCreateAgent } from "./use-a2a";
 
 type Draft = { name: string; capabilities: string; endpoint: string; organizationId: string; metadata: string };

@@ -9,8 +9,8 @@ import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
-import { DEFAULT_MESSAGE_PAYLOAD } from "@/lib/a2a/schema";
-import type { A2aAgentDto } from "@/lib/a2a/service";
+import { DEFAULT_MESSAGE_PAYLOAD } from "@/lib/agents/a2a/schema";
+import type { A2aAgentDto } from "@/lib/agents/a2a/service";
 import { useSendMessage } from "./use-a2a";
 
 const defaultPayload = JSON.stringify(DEFAULT_MESSAGE_PAYLOAD, null, 2);

@@ -9,10 +9,10 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/alert-dialog";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/platform/utils";
 import { stackOnPhone, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import type { A2aMessageDto } from "@/lib/a2a/messages";
-import type { A2aAgentDto } from "@/lib/a2a/service";
+import type { A2aMessageDto } from "@/lib/agents/a2a/messages";
+import type { A2aAgentDto } from "@/lib/agents/a2a/service";
 import { useA2aMessages, useAgentEndpoint, useDeleteAgent } from "./use-a2a";
 
 function OnlineBadge({ agent }: { agent: A2aAgentDto }) {

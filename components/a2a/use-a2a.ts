@@ -2,9 +2,9 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { apiRequest, isUnauthorizedError, serverMessage } from "@/lib/api-client";
-import type { A2aMessageDto } from "@/lib/a2a/messages";
-import type { A2aAgentDto, A2aStats } from "@/lib/a2a/service";
+import { apiRequest, isUnauthorizedError, serverMessage } from "@/lib/platform/api-client";
+import type { A2aMessageDto } from "@/lib/agents/a2a/messages";
+import type { A2aAgentDto, A2aStats } from "@/lib/agents/a2a/service";
 
 export const A2A_AGENTS_KEY = ["/api/a2a/agents"] as const;
 export const A2A_STATS_KEY = ["/api/a2a/stats"] as const;

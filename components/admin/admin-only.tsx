@@ -1,8 +1,8 @@
 import "server-only";
 import * as React from "react";
 import { AccessDenied } from "@/components/access-denied";
-import { getCurrentUser } from "@/lib/auth/current-user";
-import { isAdminRole } from "@/lib/auth/roles";
+import { getCurrentUser } from "@/lib/identity/auth/current-user";
+import { isAdminRole } from "@/lib/identity/auth/roles";
 
 /**
  * Server-side role check for admin screens (spec core §6). A signed-in user without the role gets

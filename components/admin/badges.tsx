@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/platform/utils";
 
 const grey = "border-transparent bg-muted text-muted-foreground";
 

@@ -187,7 +187,7 @@ export function SettingsTab() {
                       </span>
                     ) : null}
                   </span>
-                  {/* Speech recognition missing is a degraded part (lib/figures), not a failure: see System status. */}
+                  {/* Speech recognition missing is a degraded part (lib/reports/figures), not a failure: see System status. */}
                   <Badge variant={value === row.live ? "success" : "warning"}>{value === "unavailable" ? "not installed" : value}</Badge>
                 </li>
               );

@@ -2,11 +2,11 @@
 
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { apiRequest, isUnauthorizedError, serverMessage } from "@/lib/api-client";
-import type { AdjustCreditsInput, CreateUserInput, UpdateUserInput } from "@/lib/admin/schema";
-import type { AdminAnalytics, AdminOrganization, AdminStats, AdminUser, SystemStats } from "@/lib/admin/service";
-import { isAdminRole } from "@/lib/auth/roles";
-import { useAuth } from "@/lib/auth/use-auth";
+import { apiRequest, isUnauthorizedError, serverMessage } from "@/lib/platform/api-client";
+import type { AdjustCreditsInput, CreateUserInput, UpdateUserInput } from "@/lib/consoles/admin/schema";
+import type { AdminAnalytics, AdminOrganization, AdminStats, AdminUser, SystemStats } from "@/lib/consoles/admin/service";
+import { isAdminRole } from "@/lib/identity/auth/roles";
+import { useAuth } from "@/lib/identity/auth/use-auth";
 
 // The shapes of the /api/admin/* answers (docs/api.md#admin) are typed once, by the service that
 // builds them (type-only imports: no server code here).

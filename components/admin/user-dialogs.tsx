@@ -21,8 +21,8 @@ import {
   type CreateUserValues,
   type UpdateUserInput,
   type UpdateUserValues,
-} from "@/lib/admin/schema";
-import { useAuth } from "@/lib/auth/use-auth";
+} from "@/lib/consoles/admin/schema";
+import { useAuth } from "@/lib/identity/auth/use-auth";
 import { useAdjustCredits, useAdminOrganizations, useCreateUser, useUpdateUser, type AdminUser } from "./use-admin";
 
 const roleLabels: Record<string, string> = {

@@ -10,7 +10,7 @@ import { Select } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { stackOnPhone, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { useAuth } from "@/lib/auth/use-auth";
+import { useAuth } from "@/lib/identity/auth/use-auth";
 import { RoleBadge, StatusBadge, TierBadge } from "./badges";
 import { AddUserDialog, AdjustCreditsDialog, EditUserDialog } from "./user-dialogs";
 import { useAdminUsers, useDeleteUser, type AdminUser } from "./use-admin";

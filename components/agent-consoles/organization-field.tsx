@@ -3,7 +3,7 @@
 import { useAdminOrganizations } from "@/components/admin/use-admin";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
-import { useAuth } from "@/lib/auth/use-auth";
+import { useAuth } from "@/lib/identity/auth/use-auth";
 
 /**
  * The spec's organizationId field (advanced §5: numeric, default 0 = "my organization"). Records

@@ -1,6 +1,6 @@
 "use client";
 
-import { apiRequest } from "@/lib/api-client";
+import { apiRequest } from "@/lib/platform/api-client";
 
 /** Downloads a CSV route with the caller's session (the file name comes from the server). */
 export async function downloadCsv(url: string): Promise<void> {

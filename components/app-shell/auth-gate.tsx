@@ -5,9 +5,9 @@ import { usePathname } from "next/navigation";
 import { toast } from "sonner";
 import { AccessDenied } from "@/components/access-denied";
 import { FullScreenLoader } from "@/components/full-screen-loader";
-import { useAuth } from "@/lib/auth/use-auth";
-import { withReturnTo } from "@/lib/auth/return-to";
-import { fullPageNavigate } from "@/lib/utils";
+import { useAuth } from "@/lib/identity/auth/use-auth";
+import { withReturnTo } from "@/lib/identity/auth/return-to";
+import { fullPageNavigate } from "@/lib/platform/utils";
 import { isAdminPath, isMasterAdminPath, roleMayView } from "./route-access";
 
 const REDIRECT_DELAY_MS = 1000;

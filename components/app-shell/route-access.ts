@@ -1,5 +1,5 @@
-import type { Role } from "@/lib/auth/roles";
-import { isAdminRole } from "@/lib/auth/roles";
+import type { Role } from "@/lib/identity/auth/roles";
+import { isAdminRole } from "@/lib/identity/auth/roles";
 
 // /analytics is every member's (their own organization; admins may switch to the whole platform).
 const adminPrefixes = ["/admin", "/admin-dashboard", "/mcp", "/a2a", "/crm-voice"] as const;

@@ -2,12 +2,12 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { apiRequest, serverMessage } from "@/lib/api-client";
-import type { BookingSettingsDto } from "@/lib/appointments/settings";
-import type { FindSlotsResult } from "@/lib/appointments/service";
-import type { ResourceDto } from "@/lib/appointments/resources";
-import type { AppointmentView } from "@/lib/appointments/views";
-import type { ServiceDto } from "@/lib/services/service";
+import { apiRequest, serverMessage } from "@/lib/platform/api-client";
+import type { BookingSettingsDto } from "@/lib/scheduling/settings";
+import type { FindSlotsResult } from "@/lib/scheduling/service";
+import type { ResourceDto } from "@/lib/scheduling/resources";
+import type { AppointmentView } from "@/lib/scheduling/views";
+import type { ServiceDto } from "@/lib/knowledge/services/service";
 
 export type { AppointmentView, BookingSettingsDto, FindSlotsResult, ResourceDto, ServiceDto };
 

@@ -5,8 +5,8 @@ import { ChevronLeft, ChevronRight, Plus } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { addDays, fromZoned, toZoned, weekdayOf, WEEKDAYS } from "@/lib/appointments/time";
-import { cn } from "@/lib/utils";
+import { addDays, fromZoned, toZoned, weekdayOf, WEEKDAYS } from "@/lib/scheduling/time";
+import { cn } from "@/lib/platform/utils";
 import { useAppointments, type AppointmentView } from "./api";
 import { AppointmentDialog, NewAppointmentDialog } from "./appointment-dialogs";
 

@@ -4,8 +4,8 @@ import * as React from "react";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { addDays, fromZoned } from "@/lib/appointments/time";
-import { cn } from "@/lib/utils";
+import { addDays, fromZoned } from "@/lib/scheduling/time";
+import { cn } from "@/lib/platform/utils";
 import { useSlots } from "./api";
 
 /** A day in the business's zone, then its free times (real slots from the availability route). */

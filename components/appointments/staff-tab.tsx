@@ -8,7 +8,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
-import { WEEKDAYS } from "@/lib/appointments/time";
+import { WEEKDAYS } from "@/lib/scheduling/time";
 import { api, useApiMutation, useResources, type ResourceDto } from "./api";
 
 function hoursText(r: ResourceDto): string {

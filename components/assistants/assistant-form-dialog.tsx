@@ -22,7 +22,7 @@ import {
   NAME_MAX,
   type AssistantFormValues,
   type CreateAssistantInput,
-} from "@/lib/assistants/schema";
+} from "@/lib/agents/assistants/schema";
 import {
   useAssistantOptions,
   useCreateAssistant,

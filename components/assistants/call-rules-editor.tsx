@@ -7,7 +7,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
-import { CALL_RULE_ACTIONS, CALL_RULE_WHEN, callRulesInput } from "@/lib/assistants/schema";
+import { CALL_RULE_ACTIONS, CALL_RULE_WHEN, callRulesInput } from "@/lib/agents/assistants/schema";
 import { BusinessHoursSummary } from "@/components/business/business-hours-summary";
 import { useUpdateAssistant, type CallRuleView } from "./use-assistants";
 

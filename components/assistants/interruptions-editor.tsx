@@ -6,7 +6,7 @@ import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
 import { Switch } from "@/components/ui/switch";
-import { RELAY_INTERRUPTIONS } from "@/lib/assistants/schema";
+import { RELAY_INTERRUPTIONS } from "@/lib/agents/assistants/schema";
 import { useUpdateAssistant, type InterruptionsView } from "./use-assistants";
 
 const LABELS: Record<InterruptionsView, string> = {

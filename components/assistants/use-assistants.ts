@@ -3,16 +3,16 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { errorToast } from "@/components/billing/billing-link";
-import { apiRequest, isUnauthorizedError, serverMessage, type Jsonified } from "@/lib/api-client";
-import type { CreateAssistantInput, UpdateAssistantInput } from "@/lib/assistants/schema";
-import type { VoiceAssistant as ServerVoiceAssistant } from "@/lib/assistants/service";
-import type { CallRule } from "@/lib/conversation/call-rules";
-import type { PlanLimitStatus } from "@/lib/billing/limits";
+import { apiRequest, isUnauthorizedError, serverMessage, type Jsonified } from "@/lib/platform/api-client";
+import type { CreateAssistantInput, UpdateAssistantInput } from "@/lib/agents/assistants/schema";
+import type { VoiceAssistant as ServerVoiceAssistant } from "@/lib/agents/assistants/service";
+import type { CallRule } from "@/lib/agents/conversation/call-rules";
+import type { PlanLimitStatus } from "@/lib/workspace/billing/limits";
 
 /** An assistant as GET /api/voice-assistants answers it: the service's shape, dates as ISO strings. */
 export type VoiceAssistant = Jsonified<ServerVoiceAssistant>;
 
-/** One of the owner's call-handling rules (lib/conversation/call-rules.ts). */
+/** One of the owner's call-handling rules (lib/agents/conversation/call-rules.ts). */
 export type CallRuleView = CallRule;
 
 /** ConversationRelay: what may interrupt the assistant while it speaks. */
@@ -24,7 +24,7 @@ export interface AssistantOption {
   description: string;
 }
 
-/** Where the organization stands against its plan's assistant limit (lib/billing/limits.ts). */
+/** Where the organization stands against its plan's assistant limit (lib/workspace/billing/limits.ts). */
 export type AssistantLimit = PlanLimitStatus;
 
 export interface AssistantOptions {

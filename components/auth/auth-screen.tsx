@@ -6,7 +6,7 @@ import { useRouter } from "next/navigation";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { FullScreenLoader } from "@/components/full-screen-loader";
-import { useAuth } from "@/lib/auth/use-auth";
+import { useAuth } from "@/lib/identity/auth/use-auth";
 import { SignInForm } from "./sign-in-form";
 import { SignUpForm } from "./sign-up-form";
 import { returnPathFromLocation } from "./return-path";

@@ -7,13 +7,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
-import { apiRequest, serverMessage } from "@/lib/api-client";
+import { apiRequest, serverMessage } from "@/lib/platform/api-client";
 import {
   forgotPasswordInput,
   resetPasswordFormInput,
   type ForgotPasswordInput,
   type ResetPasswordFormInput,
-} from "@/lib/auth/schemas";
+} from "@/lib/identity/auth/schemas";
 import { FormField } from "./form-field";
 
 function Frame({ title, description, children }: { title: string; description: string; children: React.ReactNode }) {

@@ -1,4 +1,4 @@
-import { RETURN_TO_PARAM, safeReturnPath } from "@/lib/auth/return-to";
+import { RETURN_TO_PARAM, safeReturnPath } from "@/lib/identity/auth/return-to";
 
 /** The same-site page this sign-in was asked for (`/auth?next=/call-history`), or null. */
 export function returnPathFromLocation(): string | null {

@@ -8,12 +8,12 @@ import { KeyRound } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { showToastAcrossNavigation } from "@/components/flash-toast";
 import { Spinner } from "@/components/ui/spinner";
-import { serverMessage } from "@/lib/api-client";
-import { loginInput, type LoginInput } from "@/lib/auth/schemas";
-import { useAuth } from "@/lib/auth/use-auth";
-import { fullPageNavigate } from "@/lib/utils";
+import { serverMessage } from "@/lib/platform/api-client";
+import { loginInput, type LoginInput } from "@/lib/identity/auth/schemas";
+import { useAuth } from "@/lib/identity/auth/use-auth";
+import { fullPageNavigate } from "@/lib/platform/utils";
 import { returnPathFromLocation } from "./return-path";
-import { demoAccount } from "@/lib/demo-accounts";
+import { demoAccount } from "@/lib/consoles/demo-accounts";
 import { FormField } from "./form-field";
 
 export function SignInForm() {

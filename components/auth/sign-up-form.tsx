@@ -6,10 +6,10 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { showToastAcrossNavigation } from "@/components/flash-toast";
 import { Spinner } from "@/components/ui/spinner";
-import { serverMessage } from "@/lib/api-client";
-import { registerFormInput, type RegisterFormInput } from "@/lib/auth/schemas";
-import { useAuth } from "@/lib/auth/use-auth";
-import { fullPageNavigate } from "@/lib/utils";
+import { serverMessage } from "@/lib/platform/api-client";
+import { registerFormInput, type RegisterFormInput } from "@/lib/identity/auth/schemas";
+import { useAuth } from "@/lib/identity/auth/use-auth";
+import { fullPageNavigate } from "@/lib/platform/utils";
 import { returnPathFromLocation } from "./return-path";
 import { FormField } from "./form-field";
 

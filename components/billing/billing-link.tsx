@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { toast } from "sonner";
-import { fullPageNavigate } from "@/lib/utils";
+import { fullPageNavigate } from "@/lib/platform/utils";
 
 /** Server messages that send the owner to Billing ("Upgrade to Pro … in Billing", "Buy a credit pack …"). */
 export function mentionsBilling(message: string | null | undefined): boolean {

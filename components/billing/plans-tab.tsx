@@ -9,8 +9,8 @@ import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/componen
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { formatCredits } from "@/components/signup/plan-picker";
-import { cn } from "@/lib/utils";
-import { prorationCents } from "@/lib/billing/proration";
+import { cn } from "@/lib/platform/utils";
+import { prorationCents } from "@/lib/workspace/billing/proration";
 import { formatDollars } from "./format";
 import { useChangePlan, usePlans, type BillingOverview, type PublicPlan } from "./use-billing";
 
@@ -25,7 +25,7 @@ function midPeriod(overview: BillingOverview) {
   return overview.plan.price > 0 && overview.status === "active" && !overview.paymentNeeded;
 }
 
-/** What switching to a dearer plan now costs: Stripe's proration, computed the same way (lib/billing/proration.ts). */
+/** What switching to a dearer plan now costs: Stripe's proration, computed the same way (lib/workspace/billing/proration.ts). */
 export function upgradeNowSummary(plan: PublicPlan, overview: BillingOverview, testMode: boolean, now = new Date()): { title: string; description: string; confirmLabel: string } {
   const cents = prorationCents(overview.plan.price * 100, plan.price * 100, { start: new Date(overview.periodStart), end: new Date(overview.periodEnd) }, now);
   const amount = formatDollars(cents / 100);

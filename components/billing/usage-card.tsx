@@ -1,6 +1,6 @@
 import { Gauge } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/platform/utils";
 import { formatDate } from "./format";
 import type { BillingOverview } from "./use-billing";
 

@@ -2,10 +2,10 @@
 
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { apiRequest, serverMessage } from "@/lib/api-client";
-import type { PlanId } from "@/lib/billing/plans";
-import type { BillingOverview, BillingTransaction } from "@/lib/billing/service";
-import { fullPageNavigate } from "@/lib/utils";
+import { apiRequest, serverMessage } from "@/lib/platform/api-client";
+import type { PlanId } from "@/lib/workspace/billing/plans";
+import type { BillingOverview, BillingTransaction } from "@/lib/workspace/billing/service";
+import { fullPageNavigate } from "@/lib/platform/utils";
 import type { PublicPlan } from "@/components/signup/plan-picker";
 
 export type { BillingOverview, BillingTransaction, PublicPlan };

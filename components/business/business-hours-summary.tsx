@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { summarizeWeek } from "@/lib/business-profile/hours";
+import { summarizeWeek } from "@/lib/knowledge/business-profile/hours";
 import { useBusinessProfile } from "./use-business";
 
 /**

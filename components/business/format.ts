@@ -1,7 +1,7 @@
-import type { ImportFactInput } from "@/lib/business-profile/facts";
-import { formatRanges } from "@/lib/business-profile/hours";
-import { WEEKDAYS, WEEKDAY_NAMES } from "@/lib/business-profile/schema";
-import { formatDuration, formatPrice } from "@/lib/services/schema";
+import type { ImportFactInput } from "@/lib/knowledge/business-profile/facts";
+import { formatRanges } from "@/lib/knowledge/business-profile/hours";
+import { WEEKDAYS, WEEKDAY_NAMES } from "@/lib/knowledge/business-profile/schema";
+import { formatDuration, formatPrice } from "@/lib/knowledge/services/schema";
 
 /** How the Business screen and the import review show facts and services. */
 

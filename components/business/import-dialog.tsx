@@ -14,8 +14,8 @@ import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
 import { serverFieldErrors } from "@/components/settings/server-errors";
-import { isUnauthorizedError, serverMessage } from "@/lib/api-client";
-import type { ImportFactInput } from "@/lib/business-profile/facts";
+import { isUnauthorizedError, serverMessage } from "@/lib/platform/api-client";
+import type { ImportFactInput } from "@/lib/knowledge/business-profile/facts";
 import { browserTimeZone, describeFact, FACT_GROUPS, timeZones } from "./format";
 import { useApplyImport, useImport, type BusinessProfile, type ImportedFact, type ImportRequest, type ImportResult } from "./use-business";
 

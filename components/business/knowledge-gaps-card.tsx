@@ -11,8 +11,8 @@ import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
-import { isUnauthorizedError, serverMessage } from "@/lib/api-client";
-import { answerGapInput } from "@/lib/knowledge-gaps/schema";
+import { isUnauthorizedError, serverMessage } from "@/lib/platform/api-client";
+import { answerGapInput } from "@/lib/knowledge/gaps/schema";
 import { SOURCE_LABELS, timeAgo } from "./format";
 import { useAnswerGap, useDismissGap, useOpenKnowledgeGaps, type KnowledgeGap } from "./use-business";
 

@@ -15,8 +15,8 @@ import { Spinner } from "@/components/ui/spinner";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
 import { serverFieldErrors } from "@/components/settings/server-errors";
-import { isUnauthorizedError, serverMessage } from "@/lib/api-client";
-import { createServiceInput, formatDuration, formatPrice, parsePriceInput } from "@/lib/services/schema";
+import { isUnauthorizedError, serverMessage } from "@/lib/platform/api-client";
+import { createServiceInput, formatDuration, formatPrice, parsePriceInput } from "@/lib/knowledge/services/schema";
 import { servicePrice } from "./format";
 import { useCreateService, useDeleteService, useUpdateService, type Service } from "./use-business";
 

@@ -1,14 +1,14 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiRequest, getStoredSessionId } from "@/lib/api-client";
-import type { ImportedFact, ImportFactInput } from "@/lib/business-profile/facts";
-import type { BusinessProfileInput } from "@/lib/business-profile/schema";
-import type { BusinessProfileView } from "@/lib/business-profile/service";
-import type { ImportResult } from "@/lib/business-profile/import/service";
-import type { KnowledgeGapDto } from "@/lib/knowledge-gaps/service";
-import type { CreateServiceInput, UpdateServiceInput } from "@/lib/services/schema";
-import type { ServiceDto } from "@/lib/services/service";
+import { apiRequest, getStoredSessionId } from "@/lib/platform/api-client";
+import type { ImportedFact, ImportFactInput } from "@/lib/knowledge/business-profile/facts";
+import type { BusinessProfileInput } from "@/lib/knowledge/business-profile/schema";
+import type { BusinessProfileView } from "@/lib/knowledge/business-profile/service";
+import type { ImportResult } from "@/lib/knowledge/business-profile/import/service";
+import type { KnowledgeGapDto } from "@/lib/knowledge/gaps/service";
+import type { CreateServiceInput, UpdateServiceInput } from "@/lib/knowledge/services/schema";
+import type { ServiceDto } from "@/lib/knowledge/services/service";
 
 export type BusinessProfile = BusinessProfileView;
 export type Service = ServiceDto;

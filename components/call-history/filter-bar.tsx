@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
-import { callStatuses, messageStatuses, type HistoryType } from "@/lib/call-history/constants";
+import { callStatuses, messageStatuses, type HistoryType } from "@/lib/receptionist/call-history/constants";
 import { statusLabel } from "./format";
 
 export type HistoryFilters = {

@@ -1,4 +1,4 @@
-import { statusLabels } from "@/lib/call-history/constants";
+import { statusLabels } from "@/lib/receptionist/call-history/constants";
 
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 const time = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", second: "2-digit" });

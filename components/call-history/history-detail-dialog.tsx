@@ -11,10 +11,10 @@ import { FieldError } from "@/components/ui/field-error";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
-import { apiRequest, serverMessage } from "@/lib/api-client";
-import type { CallDetail, HistoryItem, MessageDetail } from "@/lib/call-history/service";
-import { replyToThreadInput } from "@/lib/telephony/schema";
-import { cn } from "@/lib/utils";
+import { apiRequest, serverMessage } from "@/lib/platform/api-client";
+import type { CallDetail, HistoryItem, MessageDetail } from "@/lib/receptionist/call-history/service";
+import { replyToThreadInput } from "@/lib/phone/telephony/schema";
+import { cn } from "@/lib/platform/utils";
 import { actionLabel, costLabel, failureLabel, formatDateTime, formatDuration, formatTime, outcomeLabel, sentimentVariant, statusLabel, statusVariant } from "./format";
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {

@@ -1,6 +1,6 @@
 "use client";
 
-import { sentimentText } from "@/lib/figures";
+import { sentimentText } from "@/lib/reports/figures";
 import { HealthProblems } from "@/components/figures/system-health";
 import * as React from "react";
 import Link from "next/link";
@@ -19,10 +19,10 @@ import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
-import { actionLabel } from "@/lib/analytics/text";
-import { apiRequest, serverMessage } from "@/lib/api-client";
-import { DEFAULT_TEST_CONTENT, crmTestTypes, type CrmTestType } from "@/lib/crm-voice/schema";
-import type { CrmAnalytics, CrmHealth, CrmTestResult } from "@/lib/crm-voice/service";
+import { actionLabel } from "@/lib/reports/analytics/text";
+import { apiRequest, serverMessage } from "@/lib/platform/api-client";
+import { DEFAULT_TEST_CONTENT, crmTestTypes, type CrmTestType } from "@/lib/reports/crm-voice/schema";
+import type { CrmAnalytics, CrmHealth, CrmTestResult } from "@/lib/reports/crm-voice/service";
 
 const ANALYTICS_KEY = ["/api/crm-voice/analytics"] as const;
 const HEALTH_KEY = ["/api/crm-voice/health"] as const;

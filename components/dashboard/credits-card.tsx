@@ -5,7 +5,7 @@ import { Coins } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useBillingOverview } from "@/components/billing/use-billing";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/platform/utils";
 
 /** Credit balance and this period's use against the plan's allowance, from GET /api/billing/overview. */
 export function CreditsCard() {

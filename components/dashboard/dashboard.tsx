@@ -5,7 +5,7 @@ import { Bot, Plus, RotateCw, ShieldCheck } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { displayFirstName, useAuth } from "@/lib/auth/use-auth";
+import { displayFirstName, useAuth } from "@/lib/identity/auth/use-auth";
 import { CreditsCard } from "./credits-card";
 import { KnowledgeCard } from "./knowledge-card";
 import { SetupChecklistCard, useSetupChecklist } from "./setup-checklist";

@@ -3,14 +3,14 @@ import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { HealthProblems, useSystemHealth } from "@/components/figures/system-health";
-import { sentimentText } from "@/lib/figures";
+import { sentimentText } from "@/lib/reports/figures";
 import { useDashboardFigures, type DashboardStats } from "./use-dashboard-stats";
 
 const healthWords = { operational: "All parts answering", degraded: "Degraded", offline: "Offline", unknown: "Not checked yet" } as const;
 const healthVariant = { operational: "success", degraded: "warning", offline: "destructive", unknown: "outline" } as const;
 
 /**
- * The figures every screen defines the same way (lib/figures): the platform's health with each
+ * The figures every screen defines the same way (lib/reports/figures): the platform's health with each
  * wanting part named and how to install it, uptime, caller sentiment and credits used over 30 days.
  * The footer's status line links here (#system-status).
  */

@@ -5,8 +5,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Circle, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { apiRequest } from "@/lib/api-client";
-import type { SetupChecklist } from "@/lib/onboarding/checklist";
+import { apiRequest } from "@/lib/platform/api-client";
+import type { SetupChecklist } from "@/lib/consoles/onboarding/checklist";
 
 export const CHECKLIST_QUERY_KEY = ["/api/onboarding/checklist"] as const;
 

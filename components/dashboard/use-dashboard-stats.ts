@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import type { DashboardFigures, DashboardStats } from "@/lib/dashboard/service";
+import type { DashboardFigures, DashboardStats } from "@/lib/reports/dashboard/service";
 
 // The figures are typed once, by the service that computes them (a type-only import).
 export type { DashboardStats };
@@ -14,7 +14,7 @@ export function useDashboardStats() {
 
 export const DASHBOARD_FIGURES_QUERY_KEY = ["/api/dashboard/figures"] as const;
 
-/** Sentiment and credits used over the last 30 days, by lib/figures (the same as Analytics and CRM Voice). */
+/** Sentiment and credits used over the last 30 days, by lib/reports/figures (the same as Analytics and CRM Voice). */
 export function useDashboardFigures() {
   return useQuery<DashboardFigures>({ queryKey: DASHBOARD_FIGURES_QUERY_KEY, refetchInterval: 60_000, staleTime: 30_000 });
 }

@@ -1,15 +1,15 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import type { HealthProblem } from "@/lib/figures";
-import type { SystemHealth } from "@/lib/figures/service";
+import type { HealthProblem } from "@/lib/reports/figures";
+import type { SystemHealth } from "@/lib/reports/figures/service";
 
 export const SYSTEM_HEALTH_KEY = ["/api/status"] as const;
 
 /** What GET /api/status answers: the state for everyone, the named parts and uptime for a signed-in caller. */
 export type StatusAnswer = Pick<SystemHealth, "status" | "checkedAt"> & Partial<Pick<SystemHealth, "headline" | "problems" | "uptime">>;
 
-/** The platform's health (lib/figures), polled every minute; shared by the footer and the dashboard. */
+/** The platform's health (lib/reports/figures), polled every minute; shared by the footer and the dashboard. */
 export function useSystemHealth(enabled = true) {
   return useQuery<StatusAnswer>({ queryKey: SYSTEM_HEALTH_KEY, refetchInterval: 60_000, staleTime: 30_000, enabled });
 }

@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { apiRequest, serverMessage } from "@/lib/api-client";
+import { apiRequest, serverMessage } from "@/lib/platform/api-client";
 import type { DeliveryView, IntegrationView } from "@/lib/integrations/catalogue";
 
 export const INTEGRATIONS_KEY = ["/api/integrations"] as const;

@@ -6,7 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
-import { serverMessage } from "@/lib/api-client";
+import { serverMessage } from "@/lib/platform/api-client";
 import type { IntegrationView } from "@/lib/integrations/catalogue";
 import { useOptions, useSaveSettings } from "./api";
 

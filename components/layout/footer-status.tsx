@@ -2,8 +2,8 @@
 
 import Link from "next/link";
 import { useSystemHealth } from "@/components/figures/system-health";
-import { useAuth } from "@/lib/auth/use-auth";
-import { cn } from "@/lib/utils";
+import { useAuth } from "@/lib/identity/auth/use-auth";
+import { cn } from "@/lib/platform/utils";
 
 /** The spec's words when every part answers (core §2 footer). */
 export const ALL_OPERATIONAL = "All systems operational";
@@ -12,7 +12,7 @@ const dot = { operational: "bg-success shadow-success/60", degraded: "bg-warning
 
 /**
  * The footer's status line, from the same health figure as the dashboard, Analytics and the admin
- * screens (lib/figures): the spec's "All systems operational" only when it is true. A signed-in
+ * screens (lib/reports/figures): the spec's "All systems operational" only when it is true. A signed-in
  * reader sees the part that is wanting ("Degraded: voicemail transcription not installed") with a
  * link to the dashboard's System status, where how to install it is said.
  */

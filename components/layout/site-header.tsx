@@ -13,13 +13,13 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { clearStoredSessionId } from "@/lib/api-client";
-import { avatarInitial, displayFirstName, useAuth } from "@/lib/auth/use-auth";
-import { cn, fullPageNavigate } from "@/lib/utils";
+import { clearStoredSessionId } from "@/lib/platform/api-client";
+import { avatarInitial, displayFirstName, useAuth } from "@/lib/identity/auth/use-auth";
+import { cn, fullPageNavigate } from "@/lib/platform/utils";
 import { Logo } from "./logo";
 import { accountMenuLinks, appNavLinks, deskNavLinks, isNavLinkActive, moreNavLinks, primaryNavLinks } from "./nav-links";
 import { NotificationBell } from "@/components/notifications/notification-bell";
-import type { Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/identity/auth/roles";
 
 function signOut() {
   clearStoredSessionId();

@@ -3,7 +3,7 @@
 import { Bar, BarChart, CartesianGrid, Cell, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { chartColors } from "@/components/analytics/stat-card";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { actionLabel } from "@/lib/analytics/text";
+import { actionLabel } from "@/lib/reports/analytics/text";
 
 function EmptyChart({ text }: { text: string }) {
   return <p className="py-12 text-center text-sm text-muted-foreground">{text}</p>;

@@ -14,11 +14,11 @@ import { LinkCard } from "@/components/dashboard/link-card";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import type { SystemStats } from "@/lib/admin/service";
-import { actionLabel, compactNumber, growthText, NO_HEALTH_CHECKS, wholeDollars } from "@/lib/analytics/text";
-import { serverMessage } from "@/lib/api-client";
+import type { SystemStats } from "@/lib/consoles/admin/service";
+import { actionLabel, compactNumber, growthText, NO_HEALTH_CHECKS, wholeDollars } from "@/lib/reports/analytics/text";
+import { serverMessage } from "@/lib/platform/api-client";
 import { HealthProblems } from "@/components/figures/system-health";
-import { COMPONENT_NAMES, CORE_COMPONENTS } from "@/lib/figures";
+import { COMPONENT_NAMES, CORE_COMPONENTS } from "@/lib/reports/figures";
 
 /**
  * The tabs other than the first load their code when opened (issue 30 point 5): the chart library

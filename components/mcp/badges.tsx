@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import type { McpServiceDto } from "@/lib/mcp/service";
+import type { McpServiceDto } from "@/lib/agents/mcp/service";
 import { isChecking } from "./use-mcp";
 
 /** healthy green, unhealthy red, unknown grey (advanced §4); "Checking…" while a check is pending. */

@@ -11,7 +11,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
-import { registerServiceInput } from "@/lib/mcp/schema";
+import { registerServiceInput } from "@/lib/agents/mcp/schema";
 import { useRegisterService } from "./use-mcp";
 
 type Draft = { name: string; version: string; description: string; endpoint: string; methods: string; organizationId: string; metadata: string };

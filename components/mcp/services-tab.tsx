@@ -10,7 +10,7 @@ import { ConfirmDialog } from "@/components/ui/alert-dialog";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
-import type { McpServiceDto } from "@/lib/mcp/service";
+import type { McpServiceDto } from "@/lib/agents/mcp/service";
 import { HealthBadge } from "./badges";
 import { useDeleteService, useServices, useSetServiceActive } from "./use-mcp";
 

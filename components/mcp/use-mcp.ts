@@ -2,11 +2,11 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { apiRequest, isUnauthorizedError, serverMessage } from "@/lib/api-client";
-import type { McpConnectionDto } from "@/lib/mcp/connections";
-import type { McpHealth } from "@/lib/mcp/health";
-import type { RegisterServiceInput } from "@/lib/mcp/schema";
-import type { McpServiceDto, McpServiceStats } from "@/lib/mcp/service";
+import { apiRequest, isUnauthorizedError, serverMessage } from "@/lib/platform/api-client";
+import type { McpConnectionDto } from "@/lib/agents/mcp/connections";
+import type { McpHealth } from "@/lib/agents/mcp/health";
+import type { RegisterServiceInput } from "@/lib/agents/mcp/schema";
+import type { McpServiceDto, McpServiceStats } from "@/lib/agents/mcp/service";
 
 export const MCP_SERVICES_KEY = ["/api/mcp/services"] as const;
 export const MCP_CONNECTIONS_KEY = ["/api/mcp/connections"] as const;

@@ -8,8 +8,8 @@ import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { formatAudioTime, useAudioPlayer } from "@/components/voice-test/use-audio-player";
 import { intentLabel, type MobileVoiceTestResponse } from "@/components/voice-test/types";
-import { apiRequest, errorStatus, serverMessage } from "@/lib/api-client";
-import { cn } from "@/lib/utils";
+import { apiRequest, errorStatus, serverMessage } from "@/lib/platform/api-client";
+import { cn } from "@/lib/platform/utils";
 
 /** A chat message (advanced §3): client only. */
 export type ChatMessage = {

@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { apiRequest, serverMessage } from "@/lib/api-client";
+import { apiRequest, serverMessage } from "@/lib/platform/api-client";
 
 export type NotificationView = { id: string; kind: string; title: string; body: string; link: string | null; read: boolean; createdAt: string };
 export type NotificationList = { unread: number; notifications: NotificationView[] };

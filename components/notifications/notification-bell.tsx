@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { Bell } from "lucide-react";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/platform/utils";
 import { useNotifications } from "./api";
 
 /** The header's bell: the unread count, a link to the inbox (/notifications). Shown on phones too. */

@@ -14,14 +14,14 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { clearStoredSessionId, isUnauthorizedError, serverMessage } from "@/lib/api-client";
+import { clearStoredSessionId, isUnauthorizedError, serverMessage } from "@/lib/platform/api-client";
 import {
   areaCode as areaCodeSchema,
   createPhoneNumberInput,
   type CreatePhoneNumberFormValues,
   type CreatePhoneNumberInput,
-} from "@/lib/phone-numbers/schema";
-import { cn, fullPageNavigate } from "@/lib/utils";
+} from "@/lib/phone/numbers/schema";
+import { cn, fullPageNavigate } from "@/lib/platform/utils";
 import { formatPhoneNumber } from "./format";
 import { useAvailableNumbers, useCreatePhoneNumber } from "./use-phone-numbers";
 

@@ -11,8 +11,8 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
-import { serverMessage } from "@/lib/api-client";
-import { updatePhoneNumberInput, type UpdatePhoneNumberFormValues, type UpdatePhoneNumberInput } from "@/lib/phone-numbers/schema";
+import { serverMessage } from "@/lib/platform/api-client";
+import { updatePhoneNumberInput, type UpdatePhoneNumberFormValues, type UpdatePhoneNumberInput } from "@/lib/phone/numbers/schema";
 import { formatPhoneNumber } from "./format";
 import { useUpdatePhoneNumber, useVoiceAssistantOptions, type PhoneNumber } from "./use-phone-numbers";
 

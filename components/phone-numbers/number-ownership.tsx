@@ -8,8 +8,8 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { apiRequest, serverMessage } from "@/lib/api-client";
-import { dialCode, forwardingCarriers } from "@/lib/phone-numbers/forwarding-steps";
+import { apiRequest, serverMessage } from "@/lib/platform/api-client";
+import { dialCode, forwardingCarriers } from "@/lib/phone/numbers/forwarding-steps";
 import { formatPhoneNumber } from "./format";
 import { PHONE_NUMBERS_QUERY_KEY, usePhoneNumbers, type PhoneNumber } from "./use-phone-numbers";
 

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/alert-dialog";
 import { Switch } from "@/components/ui/switch";
-import { serverMessage } from "@/lib/api-client";
+import { serverMessage } from "@/lib/platform/api-client";
 import { ConfigureNumberDialog } from "./configure-number-dialog";
 import { EditNumberDialog } from "./edit-number-dialog";
 import { formatCreatedDate, formatPhoneNumber } from "./format";

@@ -13,9 +13,9 @@ import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
-import { apiRequest } from "@/lib/api-client";
-import type { CallDetail } from "@/lib/call-history/service";
-import type { TelephonyAccountView } from "@/lib/telephony/account";
+import { apiRequest } from "@/lib/platform/api-client";
+import type { CallDetail } from "@/lib/receptionist/call-history/service";
+import type { TelephonyAccountView } from "@/lib/phone/telephony/account";
 import {
   SimulatedCall,
   sendSimulatedSms,
@@ -24,8 +24,8 @@ import {
   type CarrierAccount,
   type CarrierTransport,
   type RecordingAnswer,
-} from "@/lib/telephony/simulator/carrier-client";
-import { cn } from "@/lib/utils";
+} from "@/lib/phone/telephony/simulator/carrier-client";
+import { cn } from "@/lib/platform/utils";
 import { formatPhoneNumber } from "./format";
 import type { PhoneNumber } from "./use-phone-numbers";
 

@@ -6,7 +6,7 @@ import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
-import { routingActions, routingConditions, routingIntents, type RoutingAction, type RoutingCondition, type RoutingIntent } from "@/lib/routing/constants";
+import { routingActions, routingConditions, routingIntents, type RoutingAction, type RoutingCondition, type RoutingIntent } from "@/lib/phone/routing/constants";
 
 /** One rule as the form holds it: VIP/blocked numbers as text, one per line or comma-separated. */
 export type RuleDraft = { condition: RoutingCondition; action: RoutingAction; to: string; numbers: string; intent: RoutingIntent };

@@ -1,10 +1,10 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api-client";
-import type { CreatePhoneNumberInput, UpdatePhoneNumberInput } from "@/lib/phone-numbers/schema";
-import type { PhoneNumberDto } from "@/lib/phone-numbers/service";
-import type { AvailableNumber } from "@/lib/providers/telephony/interface";
+import { apiRequest } from "@/lib/platform/api-client";
+import type { CreatePhoneNumberInput, UpdatePhoneNumberInput } from "@/lib/phone/numbers/schema";
+import type { PhoneNumberDto } from "@/lib/phone/numbers/service";
+import type { AvailableNumber } from "@/lib/platform/providers/telephony/interface";
 
 export type PhoneNumber = PhoneNumberDto;
 export type AvailableNumbers = { provider: "twilio" | "simulated"; areaCode: string | null; numbers: AvailableNumber[] };

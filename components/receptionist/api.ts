@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { apiRequest, serverMessage } from "@/lib/api-client";
+import { apiRequest, serverMessage } from "@/lib/platform/api-client";
 import type { RecapContent } from "@/lib/receptionist/types";
 import type { ContactView } from "@/lib/receptionist/memory";
 import type { TaskView } from "@/lib/receptionist/tasks";

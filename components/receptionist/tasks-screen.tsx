@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { useAuth } from "@/lib/auth/use-auth";
+import { useAuth } from "@/lib/identity/auth/use-auth";
 import { useTasks, useUpdateTask, type TaskStatusFilter } from "./api";
 import { ReceptionistPage, when } from "./page-shell";
 

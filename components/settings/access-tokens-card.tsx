@@ -14,11 +14,11 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
-import { createAccessTokenInput } from "@/lib/access-tokens/schema";
-import { accessTokenScopes, type AccessTokenScope } from "@/lib/access-tokens/scopes";
-import type { AccessTokenDto } from "@/lib/access-tokens/service";
-import { apiRequest, isUnauthorizedError, serverMessage } from "@/lib/api-client";
-import { useAuth } from "@/lib/auth/use-auth";
+import { createAccessTokenInput } from "@/lib/identity/access-tokens/schema";
+import { accessTokenScopes, type AccessTokenScope } from "@/lib/identity/access-tokens/scopes";
+import type { AccessTokenDto } from "@/lib/identity/access-tokens/service";
+import { apiRequest, isUnauthorizedError, serverMessage } from "@/lib/platform/api-client";
+import { useAuth } from "@/lib/identity/auth/use-auth";
 import { serverFieldErrors } from "./server-errors";
 
 const TOKENS_KEY = ["/api/settings/access-tokens"] as const;

@@ -13,9 +13,9 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
-import { apiRequest, isUnauthorizedError, serverMessage } from "@/lib/api-client";
-import { useAuth } from "@/lib/auth/use-auth";
-import { apiKeyProviderInfo, apiKeyProviders, apiKeysInput, type ApiKeyProvider, type ApiKeysInput } from "@/lib/settings/schema";
+import { apiRequest, isUnauthorizedError, serverMessage } from "@/lib/platform/api-client";
+import { useAuth } from "@/lib/identity/auth/use-auth";
+import { apiKeyProviderInfo, apiKeyProviders, apiKeysInput, type ApiKeyProvider, type ApiKeysInput } from "@/lib/workspace/settings/schema";
 import { serverFieldErrors } from "./server-errors";
 
 type Source = "organization" | "environment" | "offline";

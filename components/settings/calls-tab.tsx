@@ -14,8 +14,8 @@ import { Select } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { Switch } from "@/components/ui/switch";
-import { apiRequest, serverMessage } from "@/lib/api-client";
-import { callerListInput, callPolicyInput } from "@/lib/routing/schema";
+import { apiRequest, serverMessage } from "@/lib/platform/api-client";
+import { callerListInput, callPolicyInput } from "@/lib/phone/routing/schema";
 
 type CapUsage = { cap: number; used: number; percent: number; reached: boolean; alert: boolean; atCap: string; message: string | null };
 type Policy = {

@@ -11,7 +11,7 @@ import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
-import { apiRequest, isUnauthorizedError, serverMessage } from "@/lib/api-client";
+import { apiRequest, isUnauthorizedError, serverMessage } from "@/lib/platform/api-client";
 import { DEFAULT_NOTICE } from "@/lib/compliance/notice";
 import type { ComplianceSettingsView } from "@/lib/compliance/settings";
 import type { RegistrationView } from "@/lib/compliance/messaging-registration";

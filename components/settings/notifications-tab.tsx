@@ -7,8 +7,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
-import { apiRequest, isUnauthorizedError, serverMessage } from "@/lib/api-client";
-import type { NotificationPreferences } from "@/lib/settings/schema";
+import { apiRequest, isUnauthorizedError, serverMessage } from "@/lib/platform/api-client";
+import type { NotificationPreferences } from "@/lib/workspace/settings/schema";
 
 const NOTIFICATIONS_QUERY_KEY = ["/api/settings/notifications"] as const;
 

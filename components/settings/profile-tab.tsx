@@ -11,9 +11,9 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
-import { apiRequest, isUnauthorizedError, serverMessage } from "@/lib/api-client";
-import { CURRENT_USER_QUERY_KEY, useAuth } from "@/lib/auth/use-auth";
-import { profileInput, type ProfileInput } from "@/lib/settings/schema";
+import { apiRequest, isUnauthorizedError, serverMessage } from "@/lib/platform/api-client";
+import { CURRENT_USER_QUERY_KEY, useAuth } from "@/lib/identity/auth/use-auth";
+import { profileInput, type ProfileInput } from "@/lib/workspace/settings/schema";
 import { serverFieldErrors } from "./server-errors";
 
 const roleLabels: Record<string, string> = {

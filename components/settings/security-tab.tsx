@@ -8,8 +8,8 @@ import { FormField } from "@/components/auth/form-field";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
-import { apiRequest, isUnauthorizedError, serverMessage } from "@/lib/api-client";
-import { NEW_PASSWORD_MIN, passwordInput, type PasswordInput } from "@/lib/settings/schema";
+import { apiRequest, isUnauthorizedError, serverMessage } from "@/lib/platform/api-client";
+import { NEW_PASSWORD_MIN, passwordInput, type PasswordInput } from "@/lib/workspace/settings/schema";
 import { serverFieldErrors } from "./server-errors";
 
 const empty: PasswordInput = { currentPassword: "", newPassword: "", confirmPassword: "" };

@@ -3,9 +3,9 @@
 import { Check } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Skeleton } from "@/components/ui/skeleton";
-import type { PlanId } from "@/lib/billing/plans";
-import { cn } from "@/lib/utils";
-import { creditMeaning } from "@/lib/billing/prices";
+import type { PlanId } from "@/lib/workspace/billing/plans";
+import { cn } from "@/lib/platform/utils";
+import { creditMeaning } from "@/lib/workspace/billing/prices";
 
 export type PublicPlan = {
   id: PlanId;

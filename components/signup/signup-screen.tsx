@@ -14,9 +14,9 @@ import { FieldError } from "@/components/ui/field-error";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
-import { apiRequest, serverMessage, storeSessionId } from "@/lib/api-client";
-import { signupInput, type SignupInput } from "@/lib/signup/schema";
-import { fullPageNavigate } from "@/lib/utils";
+import { apiRequest, serverMessage, storeSessionId } from "@/lib/platform/api-client";
+import { signupInput, type SignupInput } from "@/lib/consoles/signup/schema";
+import { fullPageNavigate } from "@/lib/platform/utils";
 import { PlanPicker, type PublicPlan } from "./plan-picker";
 
 /** Advanced spec §9: the page goes to the dashboard 2 s after the success toast. */

@@ -4,7 +4,7 @@ import * as React from "react";
 import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
 import { buttonVariants } from "./button";
 import { contentClassName, overlayClassName } from "./dialog";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/platform/utils";
 
 interface ConfirmDialogProps {
   open: boolean;

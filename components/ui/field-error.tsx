@@ -1,5 +1,5 @@
 import * as React from "react";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/platform/utils";
 
 /** Validation message under a form field; link it to the input with aria-describedby={id}. */
 export function FieldError({ id, message, className }: { id: string; message?: string; className?: string }) {

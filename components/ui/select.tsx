@@ -1,6 +1,6 @@
 import * as React from "react";
 import { ChevronDown } from "lucide-react";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/platform/utils";
 import { inputClassName } from "./input";
 
 /** A styled native <select>: keyboard, screen-reader and mobile behaviour come for free. */

@@ -1,6 +1,6 @@
 import * as React from "react";
 import { LoaderCircle } from "lucide-react";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/platform/utils";
 
 /** A decorative spinning icon; pair it with visible or sr-only text. */
 export function Spinner({ className, ...props }: React.ComponentProps<"svg">) {

@@ -2,7 +2,7 @@
 
 import * as React from "react";
 import { Switch as SwitchPrimitive } from "radix-ui";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/platform/utils";
 
 export function Switch({ className, ...props }: React.ComponentProps<typeof SwitchPrimitive.Root>) {
   return (

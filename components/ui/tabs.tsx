@@ -2,7 +2,7 @@
 
 import * as React from "react";
 import { Tabs as TabsPrimitive } from "radix-ui";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/platform/utils";
 
 export function Tabs({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.Root>) {
   return <TabsPrimitive.Root className={cn("flex flex-col gap-4", className)} {...props} />;

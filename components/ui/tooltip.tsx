@@ -2,7 +2,7 @@
 
 import * as React from "react";
 import { Tooltip as TooltipPrimitive } from "radix-ui";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/platform/utils";
 
 /** Spec §9: tooltip delay 700 ms, skip delay 300 ms. */
 export function TooltipProvider({ children }: { children: React.ReactNode }) {

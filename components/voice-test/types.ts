@@ -1,5 +1,5 @@
-import type { ProvidersUsed } from "@/lib/voice/labels";
-import type { TurnTimings } from "@/lib/voice/pipeline";
+import type { ProvidersUsed } from "@/lib/phone/voice/labels";
+import type { TurnTimings } from "@/lib/phone/voice/pipeline";
 
 /** The turn's timings as POST /api/voice/test answers them (the pipeline's, and the whole request). */
 export type VoiceTimings = TurnTimings & { totalMs: number };

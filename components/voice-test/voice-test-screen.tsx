@@ -12,10 +12,10 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import type { VoiceAssistant } from "@/components/assistants/use-assistants";
-import { apiRequest, errorStatus, isUnauthorizedError, serverMessage } from "@/lib/api-client";
-import { plainProviderLabel, providerLabel } from "@/lib/voice/labels";
-import { quickPhrasesFor } from "@/lib/voice/quick-phrases";
-import { fullPageNavigate } from "@/lib/utils";
+import { apiRequest, errorStatus, isUnauthorizedError, serverMessage } from "@/lib/platform/api-client";
+import { plainProviderLabel, providerLabel } from "@/lib/phone/voice/labels";
+import { quickPhrasesFor } from "@/lib/phone/voice/quick-phrases";
+import { fullPageNavigate } from "@/lib/platform/utils";
 import { formatMs, intentLabel, type VoiceTestResponse } from "./types";
 import { useAudioPlayer } from "./use-audio-player";
 

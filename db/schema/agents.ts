@@ -68,7 +68,7 @@ export const accessTokens = pgTable(
 /**
  * An MCP client seen on Switchboard's MCP server: one row per token and client identity (the
  * clientInfo it sends), updated on every request. The protocol is stateless, so "connected" means
- * active within the last few minutes (lib/mcp/connections.ts).
+ * active within the last few minutes (lib/agents/mcp/connections.ts).
  */
 export const mcpConnections = pgTable(
   "mcp_connection",
@@ -179,7 +179,7 @@ export const a2aTasks = pgTable(
     contextId: text("context_id").notNull(),
     state: text("state").notNull(),
     /**
-     * SHA-256 of the caller token issued with the task's first answer (lib/a2a/agent/caller.ts): only
+     * SHA-256 of the caller token issued with the task's first answer (lib/agents/a2a/agent/caller.ts): only
      * the agent presenting that token reads, lists, continues or cancels the task. Null for tasks
      * created before tokens existed (no one can read them).
      */
@@ -196,7 +196,7 @@ export const a2aTasks = pgTable(
 );
 
 /**
- * Proof of a phone number over A2A (lib/a2a/agent/phone-proof.ts): before an agent may move or
+ * Proof of a phone number over A2A (lib/agents/a2a/agent/phone-proof.ts): before an agent may move or
  * cancel an appointment found by a customer's number, a one-time code is texted to that number and
  * must come back in a later message of the same conversation (context). One row per context.
  */

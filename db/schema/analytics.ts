@@ -2,14 +2,14 @@ import { bigint, date, index, integer, jsonb, pgTable, primaryKey, text, timesta
 import { calls, messages } from "./telephony";
 import { organizations } from "./organizations";
 
-/** What a health probe checked (lib/analytics/health.ts). */
+/** What a health probe checked (lib/reports/analytics/health.ts). */
 export const healthComponents = ["database", "llm", "tts", "stt", "telephony"] as const;
 export type HealthComponent = (typeof healthComponents)[number];
 export const healthStatuses = ["operational", "degraded", "offline", "unknown"] as const;
 export type HealthStatus = (typeof healthStatuses)[number];
 
 /**
- * One probe of one component, written by the health-check job every minute (lib/analytics/health.ts).
+ * One probe of one component, written by the health-check job every minute (lib/reports/analytics/health.ts).
  * Platform uptime is the share of probe runs whose database and language-model probes answered.
  */
 export const healthChecks = pgTable(
@@ -70,7 +70,7 @@ export const logisticsRequests = pgTable(
   (t) => [index("logistics_request_org_status_created_idx").on(t.organizationId, t.status, t.createdAt)],
 );
 
-/** The summed columns every rollup row holds (lib/analytics/rollup.ts ROLLUP_METRICS). */
+/** The summed columns every rollup row holds (lib/reports/analytics/rollup.ts ROLLUP_METRICS). */
 const rollupMetricColumns = () => ({
     n: integer("n").notNull().default(0),
     served: integer("served").notNull().default(0),
@@ -97,7 +97,7 @@ const rollupMetricColumns = () => ({
 });
 
 /**
- * Per-day rollups behind /api/analytics (lib/analytics/rollup.ts, docs/analytics.md#rollups): one
+ * Per-day rollups behind /api/analytics (lib/reports/analytics/rollup.ts, docs/analytics.md#rollups): one
  * row per organization, UTC day, source, dimension value and filter combination (number, assistant,
  * direction), holding the sums the analytics figures are made of. Written only by the
  * `analytics.rollup` job, which recomputes whole days that triggers marked in `analytics_dirty_day`.
@@ -160,7 +160,7 @@ export const organizationCounts = pgTable("organization_count", {
 /**
  * Per-hour rollups behind the 24-hour analytics range (issue 29): the same rows as `analytics_day`, one
  * set per organization and UTC hour, kept for the last 182 days (the 24h range, and the partial first
- * and last days of the longer ranges and of the periods before them: lib/analytics/rollup.ts withHours). Written only by the `analytics.rollup-organization` job from hours marked in
+ * and last days of the longer ranges and of the periods before them: lib/reports/analytics/rollup.ts withHours). Written only by the `analytics.rollup-organization` job from hours marked in
  * `analytics_dirty_hour` by the same triggers that mark dirty days (migration analytics_hourly).
  */
 export const analyticsHours = pgTable(

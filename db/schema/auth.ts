@@ -79,7 +79,7 @@ export const verifications = pgTable(
   (t) => [index("verification_identifier_idx").on(t.identifier)],
 );
 
-/** Failed sign-in attempts, counted per e-mail and per IP in a sliding window (lib/auth/login-throttle.ts). */
+/** Failed sign-in attempts, counted per e-mail and per IP in a sliding window (lib/identity/auth/login-throttle.ts). */
 export const loginFailures = pgTable(
   "login_failure",
   {
@@ -90,7 +90,7 @@ export const loginFailures = pgTable(
   (t) => [index("login_failure_key_created_idx").on(t.key, t.createdAt)],
 );
 
-/** Generic sliding-window rate-limit hits (lib/http/rate-limit.ts), e.g. the public voice demo per IP. */
+/** Generic sliding-window rate-limit hits (lib/platform/http/rate-limit.ts), e.g. the public voice demo per IP. */
 export const rateLimitHits = pgTable(
   "rate_limit_hit",
   {

@@ -4,7 +4,7 @@ import { organizations } from "./organizations";
 
 /**
  * The credit ledger: every change to an organization's balance is one row, written in the same
- * transaction as the balance update (lib/billing/ledger.ts). `amount` is the change to the balance;
+ * transaction as the balance update (lib/workspace/billing/ledger.ts). `amount` is the change to the balance;
  * `units` the credits consumed by usage (Enterprise usage is recorded with amount 0: unlimited).
  */
 export const creditLedger = pgTable(
@@ -30,11 +30,11 @@ export const creditLedger = pgTable(
   (t) => [
     index("credit_ledger_org_created_idx").on(t.organizationId, t.createdAt),
     index("credit_ledger_kind_category_idx").on(t.kind, t.category),
-    /** Credits given back in a range (lib/figures getCreditsUsed): the refunds alone, however long the usage history. */
+    /** Credits given back in a range (lib/reports/figures getCreditsUsed): the refunds alone, however long the usage history. */
     index("credit_ledger_org_refund_idx")
       .on(t.organizationId, t.createdAt)
       .where(sql`${t.kind} = 'refund'`),
-    /** A call's turns and credit-backs (lib/routing/policy.ts callLedgerTotals), without scanning the organization's ledger. */
+    /** A call's turns and credit-backs (lib/phone/routing/policy.ts callLedgerTotals), without scanning the organization's ledger. */
     index("credit_ledger_org_call_idx").on(t.organizationId, sql`(${t.metadata}->>'callId')`),
     uniqueIndex("credit_ledger_org_kind_reference_idx")
       .on(t.organizationId, t.kind, t.reference)
@@ -64,7 +64,7 @@ export const creditTotals = pgTable(
 /**
  * Credits used per organization and UTC hour (usage rows' units), kept by the same trigger as
  * credit_total: the analytics "credits used" of a range reads its whole hours here and scans the
- * ledger only for the partial hour at each end (lib/analytics/service.ts creditsUsedBetween).
+ * ledger only for the partial hour at each end (lib/reports/analytics/service.ts creditsUsedBetween).
  */
 export const creditUsageHours = pgTable(
   "credit_usage_hour",

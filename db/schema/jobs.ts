@@ -2,7 +2,7 @@ import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "dr
 import { sql } from "drizzle-orm";
 
 /**
- * The in-process job queue (lib/jobs/local-queue.ts), used on embedded PGlite; a PostgreSQL
+ * The in-process job queue (lib/platform/jobs/local-queue.ts), used on embedded PGlite; a PostgreSQL
  * server uses pg-boss's own tables instead. A row is one run of a named job; a `singleton_key`
  * is used once per name (until the finished row is cleaned up after 7 days).
  */
@@ -32,7 +32,7 @@ export const jobs = pgTable(
   ],
 );
 
-/** When each recurring job was last put on the queue, shared by every instance (lib/jobs/scheduler.ts). */
+/** When each recurring job was last put on the queue, shared by every instance (lib/platform/jobs/scheduler.ts). */
 export const jobSchedules = pgTable("job_schedule", {
   name: text("name").primaryKey(),
   lastEnqueuedAt: timestamp("last_enqueued_at", { withTimezone: true }).notNull(),

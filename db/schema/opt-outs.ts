@@ -4,7 +4,7 @@ import { organizations } from "./organizations";
 /**
  * Numbers that replied STOP to an organization's texts: they get no confirmation, reminder or any
  * other SMS until they opt back in (START deletes the row). The phone loop writes it from the SMS
- * webhook; appointment texts read it (lib/appointments/messaging.ts).
+ * webhook; appointment texts read it (lib/scheduling/messaging.ts).
  */
 export const smsOptOuts = pgTable(
   "sms_opt_out",

@@ -36,18 +36,18 @@ export const organizations = pgTable("organization", {
   subscriptionStatus: text("subscription_status", { enum: ["active", "trialing", "past_due", "suspended", "cancelled"] })
     .notNull()
     .default("active"),
-  /** Current credit balance; changed only by lib/billing/ledger.ts, never below zero. */
+  /** Current credit balance; changed only by lib/workspace/billing/ledger.ts, never below zero. */
   creditBalance: integer("credit_balance").notNull().default(0),
   stripeCustomerId: text("stripe_customer_id"),
   stripeSubscriptionId: text("stripe_subscription_id"),
-  /** A downgrade chosen during the period: it takes effect at renewal, with no charge (lib/billing/plan-change.ts). */
+  /** A downgrade chosen during the period: it takes effect at renewal, with no charge (lib/workspace/billing/plan-change.ts). */
   scheduledTier: text("scheduled_tier", { enum: ["free", "pro", "enterprise"] }),
   /** The current billing period; usage percent and "used this period" are measured within it. */
   currentPeriodStart: timestamp("current_period_start", { withTimezone: true }).notNull().defaultNow(),
   currentPeriodEnd: timestamp("current_period_end", { withTimezone: true })
     .notNull()
     .default(sql`now() + interval '1 month'`),
-  /** When an owner closed the dashboard's setup checklist (lib/onboarding/checklist.ts); null while it shows. */
+  /** When an owner closed the dashboard's setup checklist (lib/consoles/onboarding/checklist.ts); null while it shows. */
   setupChecklistDismissedAt: timestamp("setup_checklist_dismissed_at", { withTimezone: true }),
   businessProfile: jsonb("business_profile").$type<BusinessProfile>().notNull().default({}),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

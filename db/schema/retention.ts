@@ -2,9 +2,9 @@ import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { organizations } from "./organizations";
 
 /**
- * How long an organization keeps what its calls and texts leave behind (lib/retention). Days, an
+ * How long an organization keeps what its calls and texts leave behind (lib/compliance/retention). Days, an
  * integer ≥ 0: 0 keeps nothing once the call's summary is written; null keeps it forever (the
- * default, except the speech cache: RETENTION_DEFAULTS in lib/retention/schema.ts).
+ * default, except the speech cache: RETENTION_DEFAULTS in lib/compliance/retention/schema.ts).
  */
 export const retentionSettings = pgTable("retention_setting", {
   organizationId: text("organization_id")

@@ -3,7 +3,7 @@ import { organizations } from "./organizations";
 
 /**
  * A number's routing as stored (phone_number.routing). The vocabulary's lists, for forms and
- * validation, are in lib/routing/constants.ts; these unions must name the same words.
+ * validation, are in lib/phone/routing/constants.ts; these unions must name the same words.
  */
 export type RoutingCondition = "blocked" | "vip" | "after_hours" | "holiday" | "intent" | "always";
 export type RoutingAction = "assistant" | "forward" | "voicemail" | "reject";

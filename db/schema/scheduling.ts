@@ -172,7 +172,7 @@ export const bookingSettings = pgTable("booking_settings", {
 });
 
 /**
- * Where a booking conversation stands (lib/appointments/dialogue): one row per call, text thread,
+ * Where a booking conversation stands (lib/scheduling/dialogue): one row per call, text thread,
  * chat session or agent conversation, so every webhook of a serverless phone loop picks up where
  * the last one left off. `state` null: no booking under way.
  */

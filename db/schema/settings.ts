@@ -21,7 +21,7 @@ export const notificationPreferences = pgTable("notification_preference", {
 });
 
 /**
- * An organization's own provider credentials, encrypted with AES-256-GCM (lib/crypto/secret-box.ts).
+ * An organization's own provider credentials, encrypted with AES-256-GCM (lib/platform/crypto/secret-box.ts).
  * Only `hint` (the last four characters) is ever shown back.
  */
 export const providerCredentials = pgTable(

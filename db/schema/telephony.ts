@@ -3,7 +3,7 @@ import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex }
 import { organizations } from "./organizations";
 import type { NumberRouting } from "./routing";
 
-/** One owner's rule for a kind of call (validated by lib/conversation/call-rules.ts). */
+/** One owner's rule for a kind of call (validated by lib/agents/conversation/call-rules.ts). */
 export type CallRule = {
   when: "emergency" | "asks_for_person" | "complaint" | "after_hours";
   action: "transfer" | "take_message" | "urgent_task" | "book";
@@ -22,7 +22,7 @@ export const DEFAULT_CALL_RULES: CallRule[] = [
 /**
  * What may cut the assistant off while it speaks on ConversationRelay (Twilio's `interruptible`):
  * the caller's speech, speech or keypad, the keypad only, or nothing (validated by
- * lib/assistants/schema.ts, RELAY_INTERRUPTIONS).
+ * lib/agents/assistants/schema.ts, RELAY_INTERRUPTIONS).
  */
 export type RelayInterruptions = "speech" | "any" | "dtmf" | "none";
 
@@ -39,9 +39,9 @@ export const voiceAssistants = pgTable(
     instructions: text("instructions").notNull().default(""),
     voice: text("voice").notNull().default("alloy"),
     greeting: text("greeting").notNull().default(""),
-    /** The owner's call-handling rules (lib/conversation/call-rules.ts): what the engine does on an emergency, a request for a person, a complaint, after hours. */
+    /** The owner's call-handling rules (lib/agents/conversation/call-rules.ts): what the engine does on an emergency, a request for a person, a complaint, after hours. */
     callRules: jsonb("call_rules").$type<CallRule[]>().notNull().default(DEFAULT_CALL_RULES),
-    /** ConversationRelay: what may interrupt the assistant's speech (lib/telephony/relay/settings.ts). */
+    /** ConversationRelay: what may interrupt the assistant's speech (lib/phone/telephony/relay/settings.ts). */
     interruptions: text("interruptions").$type<RelayInterruptions>().notNull().default("speech"),
     /** ConversationRelay: "uh-huh", "okay", "ajá" while the assistant speaks neither cut the reply nor start a turn. */
     ignoreBackchannels: boolean("ignore_backchannels").notNull().default(true),
@@ -75,7 +75,7 @@ export const phoneNumbers = pgTable(
     routing: jsonb("routing").$type<NumberRouting>(),
     /**
      * A brought-in number: whether the owner proved they control it (a verification call with a
-     * code, lib/phone-numbers/ownership.ts). "not_needed" for a number bought through Switchboard.
+     * code, lib/phone/numbers/ownership.ts). "not_needed" for a number bought through Switchboard.
      */
     ownershipStatus: text("ownership_status", { enum: ["not_needed", "pending", "verified", "failed"] }).notNull().default("not_needed"),
     /** The verification call's code (shown to the owner while pending) and the carrier's id for the request. */
@@ -126,7 +126,7 @@ export const callOutcomes = ["answered_by_assistant", "transferred", "voicemail"
 export type CallOutcome = (typeof callOutcomes)[number];
 export const failureClasses = ["timeout", "authentication", "processing"] as const;
 export type FailureClass = (typeof failureClasses)[number];
-/** Where a live call stands in the assistant's loop (lib/telephony/voice). */
+/** Where a live call stands in the assistant's loop (lib/phone/telephony/voice). */
 export const callModes = ["conversation", "message", "transfer", "ring_first", "voicemail", "ended"] as const;
 export type CallMode = (typeof callModes)[number];
 
@@ -143,7 +143,7 @@ export const calls = pgTable(
     direction: text("direction", { enum: ["inbound", "outbound"] }).notNull(),
     /**
      * How the conversation reached the business: a phone call, or another AI agent over A2A
-     * (lib/a2a/agent/conversations.ts; `fromNumber` then names the calling agent).
+     * (lib/agents/a2a/agent/conversations.ts; `fromNumber` then names the calling agent).
      */
     channel: text("channel", { enum: ["phone", "agent"] }).notNull().default("phone"),
     fromNumber: text("from_number").notNull(),
@@ -160,7 +160,7 @@ export const calls = pgTable(
     isSpam: boolean("is_spam").notNull().default(false),
     /** Why the call went where it went, in words ("After hours (closed Sunday): voicemail"). */
     routedBecause: text("routed_because"),
-    /** 0–100 from the signals in spamReasons (lib/routing/spam.ts); null for calls never scored. */
+    /** 0–100 from the signals in spamReasons (lib/phone/routing/spam.ts); null for calls never scored. */
     spamScore: integer("spam_score"),
     spamReasons: jsonb("spam_reasons").$type<string[]>().notNull().default([]),
     /** Credits the call spent (turns, transcription), and credits given back through the ledger. */
@@ -331,7 +331,7 @@ export const assistantReplies = pgTable(
     ttsFirstByteMs: integer("tts_first_byte_ms"),
     ttsTotalMs: integer("tts_total_ms"),
     totalMs: integer("total_ms").notNull(),
-    /** Tools of the organization's MCP services the model called during this turn (lib/mcp/assistant-tools.ts). */
+    /** Tools of the organization's MCP services the model called during this turn (lib/agents/mcp/assistant-tools.ts). */
     toolCalls: jsonb("tool_calls").$type<AssistantToolCall[]>().notNull().default([]),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

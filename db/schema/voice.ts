@@ -2,7 +2,7 @@ import { customType, index, integer, pgTable, text, timestamp } from "drizzle-or
 import { organizations } from "./organizations";
 
 /**
- * Synthesized or recorded audio. The bytes live in the blob store (lib/blob-store); this row says
+ * Synthesized or recorded audio. The bytes live in the blob store (lib/platform/blob-store); this row says
  * who owns them and how to serve them. organizationId is null for the public demo assistant.
  */
 export const audioClips = pgTable(
@@ -55,7 +55,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /**
- * The default blob store (lib/blob-store/postgres.ts): every instance reads the same bytes. The
+ * The default blob store (lib/platform/blob-store/postgres.ts): every instance reads the same bytes. The
  * column is stored uncompressed out of line (custom migration: STORAGE EXTERNAL), so a byte range is
  * read with substring() without loading the whole clip.
  */

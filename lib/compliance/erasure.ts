@@ -20,8 +20,8 @@ import {
   tasks,
   webhookDeliveries,
 } from "@/db/schema";
-import { getBlobStore } from "@/lib/blob-store";
-import { notFound } from "@/lib/http/errors";
+import { getBlobStore } from "@/lib/platform/blob-store";
+import { notFound } from "@/lib/platform/http/errors";
 import { toCsv } from "./csv";
 import { dropCallRecordings } from "./recordings";
 import { queueCarrierRecordingDeletion } from "./recording-deletion";

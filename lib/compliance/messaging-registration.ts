@@ -4,14 +4,14 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import twilio from "twilio";
 import type { Db, DbOrTx } from "@/db/client";
 import { messages, messageThreads, messagingRegistrations, phoneNumbers, queuedTexts } from "@/db/schema";
-import { env } from "@/lib/env";
-import { badRequest, conflict, HttpError } from "@/lib/http/errors";
-import { defineJob } from "@/lib/jobs/types";
-import { enqueue } from "@/lib/jobs/queue";
-import { resolveCredential } from "@/lib/provider-selection/credentials";
-import { getTelephonyProviderFor } from "@/lib/provider-selection/telephony";
-import { toTelephonyError } from "@/lib/providers/telephony/twilio";
-import { isOptedOut } from "@/lib/messages/opt-out";
+import { env } from "@/lib/platform/env";
+import { badRequest, conflict, HttpError } from "@/lib/platform/http/errors";
+import { defineJob } from "@/lib/platform/jobs/types";
+import { enqueue } from "@/lib/platform/jobs/queue";
+import { resolveCredential } from "@/lib/workspace/provider-selection/credentials";
+import { getTelephonyProviderFor } from "@/lib/workspace/provider-selection/telephony";
+import { toTelephonyError } from "@/lib/platform/providers/telephony/twilio";
+import { isOptedOut } from "@/lib/phone/messages/opt-out";
 import type { RegistrationInput } from "./schema";
 
 /**
@@ -171,7 +171,7 @@ export async function releaseQueuedTexts(db: Db, organizationId: string): Promis
   const waiting = await db.select().from(queuedTexts).where(waitingIn(organizationId)).orderBy(asc(queuedTexts.createdAt));
   let sent = 0;
   for (const q of waiting) {
-    // The one opt-out check (lib/messages/opt-out.ts): a contact who opted out while the text waited
+    // The one opt-out check (lib/phone/messages/opt-out.ts): a contact who opted out while the text waited
     // gets nothing, except the confirmation of that very opt-out.
     if (q.origin !== "opt_out_confirmation" && (await isOptedOut(db, organizationId, q.toNumber))) {
       await db

@@ -1,9 +1,9 @@
 import "server-only";
 import type { Db, DbOrTx } from "@/db/client";
-import { enqueue } from "@/lib/jobs/queue";
-import { defineJob } from "@/lib/jobs/types";
-import { getTelephonyProviderFor } from "@/lib/provider-selection/telephony";
-import type { TelephonyProvider, TelephonyProviderName } from "@/lib/providers/telephony/interface";
+import { enqueue } from "@/lib/platform/jobs/queue";
+import { defineJob } from "@/lib/platform/jobs/types";
+import { getTelephonyProviderFor } from "@/lib/workspace/provider-selection/telephony";
+import type { TelephonyProvider, TelephonyProviderName } from "@/lib/platform/providers/telephony/interface";
 import { logRecordAccess } from "./hipaa";
 
 /**

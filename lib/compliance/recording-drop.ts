@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { audioClips, callRecordings, calls } from "@/db/schema";
-import { getBlobStore } from "@/lib/blob-store";
+import { getBlobStore } from "@/lib/platform/blob-store";
 import { queueCarrierRecordingDeletion, type CarrierRecordingDeletion } from "./recording-deletion";
 
 // Apart from ./recordings.ts, which reads consent (./consent.ts), while a withdrawn consent drops the recordings.

@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { complianceSettings, organizations, phoneNumbers } from "@/db/schema";
-import { badRequest } from "@/lib/http/errors";
+import { badRequest } from "@/lib/platform/http/errors";
 import { looksLikeHealthcare } from "./hipaa";
 import { forgetHipaaMode } from "./idle-sessions";
 import { noticeTextProblem, type NoticeSettings } from "./notice";

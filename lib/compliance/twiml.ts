@@ -1,5 +1,5 @@
-import type { Prompt } from "@/lib/telephony/twiml";
-import { absoluteUrl } from "@/lib/telephony/urls";
+import type { Prompt } from "@/lib/phone/telephony/twiml";
+import { absoluteUrl } from "@/lib/phone/telephony/urls";
 import type { Notice } from "./notice";
 
 /** The path of the whole-call recording's status callback (app/api/telephony/voice/call-recording). */

@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq, inArray, isNotNull, ne } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { integrationConnections, tasks, webhookDeliveries } from "@/db/schema";
-import { defineJob } from "@/lib/jobs/types";
+import { defineJob } from "@/lib/platform/jobs/types";
 import { accessTokenFor, isOAuthConnection } from "./oauth";
 import { resolveProvider } from "./oauth-providers";
 import { ProviderError } from "./provider-http";

@@ -2,11 +2,11 @@ import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { resources } from "@/db/schema";
-import { encryptSecret, secretHint } from "@/lib/crypto/secret-box";
-import { badRequest, HttpError } from "@/lib/http/errors";
-import { googleCalendarFor, type CalendarUrls, type GoogleCalendarConfig } from "@/lib/provider-selection/calendar";
-import type { GoogleCredential } from "@/lib/providers/calendar/google";
-import { CalendarError } from "@/lib/providers/calendar/interface";
+import { encryptSecret, secretHint } from "@/lib/platform/crypto/secret-box";
+import { badRequest, HttpError } from "@/lib/platform/http/errors";
+import { googleCalendarFor, type CalendarUrls, type GoogleCalendarConfig } from "@/lib/workspace/provider-selection/calendar";
+import type { GoogleCredential } from "@/lib/platform/providers/calendar/google";
+import { CalendarError } from "@/lib/platform/providers/calendar/interface";
 import type { GoogleCalendarConnectInput } from "./schema";
 
 /**

@@ -1,5 +1,5 @@
 import "server-only";
-import { env } from "@/lib/env";
+import { env } from "@/lib/platform/env";
 
 /**
  * The OAuth 2.0 authorization servers behind the catalogue's cards (docs/integrations.md). Client id

@@ -3,8 +3,8 @@ import crypto from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { integrationConnections, webhookDeliveries } from "@/db/schema";
-import { enqueue } from "@/lib/jobs/queue";
-import type { JobRef } from "@/lib/jobs/types";
+import { enqueue } from "@/lib/platform/jobs/queue";
+import type { JobRef } from "@/lib/platform/jobs/types";
 
 /**
  * Putting deliveries on the queue, below the code that sends them: the features that hand work to

@@ -4,9 +4,9 @@ import crypto from "node:crypto";
 import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { calls, integrationConnections, webhookDeliveries } from "@/db/schema";
-import { encryptSecret, secretHint } from "@/lib/crypto/secret-box";
-import { badRequest, conflict, HttpError, notFound } from "@/lib/http/errors";
-import { assertSafeUrl, UnsafeUrlError } from "@/lib/net/safe-fetch";
+import { encryptSecret, secretHint } from "@/lib/platform/crypto/secret-box";
+import { badRequest, conflict, HttpError, notFound } from "@/lib/platform/http/errors";
+import { assertSafeUrl, UnsafeUrlError } from "@/lib/platform/net/safe-fetch";
 import { catalogue, findCatalogueEntry, webhookEvents, type CatalogueEntry, type DeliveryView, type IntegrationView } from "./catalogue";
 import {
   googleCalendarConnectInput,
@@ -17,7 +17,7 @@ import {
   type WebhookConnectInput,
 } from "./schema";
 import { connectGoogleCalendar } from "./google-calendar";
-import type { CalendarUrls } from "@/lib/provider-selection/calendar";
+import type { CalendarUrls } from "@/lib/workspace/provider-selection/calendar";
 import { generateSigningSecret, queueProviderDeliveries, sendTestDelivery } from "./webhooks";
 import { accessTokenFor, isOAuthConnection, revokeGrant, startOAuth } from "./oauth";
 import { missingSettings, oauthCards, resolveProvider } from "./oauth-providers";
@@ -285,7 +285,7 @@ export async function listOptions(db: Db, organizationId: string, entry: Catalog
     if (entry.slug === "airtable") return await listTables(provider.apiBase, token);
     if (entry.slug === "asana") return await listProjects(provider.apiBase, token);
     if (entry.slug === "google-calendar") {
-      const { googleCalendarApiBase } = await import("@/lib/provider-selection/calendar");
+      const { googleCalendarApiBase } = await import("@/lib/workspace/provider-selection/calendar");
       const res = await fetch(`${googleCalendarApiBase()}/calendar/v3/users/me/calendarList?minAccessRole=writer`, {
         headers: { authorization: `Bearer ${token}` },
         signal: AbortSignal.timeout(15_000),

@@ -2,7 +2,7 @@ import "server-only";
 import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { emails, notifications } from "@/db/schema";
-import { env } from "@/lib/env";
+import { env } from "@/lib/platform/env";
 
 /** The in-app notifications of one user, and the organization's e-mails (the Outbox). */
 export async function listNotifications(db: Db, organizationId: string, userId: string) {

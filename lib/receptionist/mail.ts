@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { emails, integrationConnections } from "@/db/schema";
 import { queueProviderDeliveries } from "@/lib/integrations/provider-queue";
-import { env } from "@/lib/env";
+import { env } from "@/lib/platform/env";
 
 /**
  * Every e-mail the app writes goes through here: with SMTP_URL it is sent with nodemailer (and kept

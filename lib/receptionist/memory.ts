@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { calls, contacts, messages, tasks } from "@/db/schema";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/platform/http/errors";
 import { eraseCaller, type ErasureVia } from "@/lib/compliance/erasure";
 
 /**

@@ -1,4 +1,4 @@
-import { notificationDefaults } from "@/lib/settings/schema";
+import { notificationDefaults } from "@/lib/workspace/settings/schema";
 import { alertSwitch, deliveryFor } from "./notify";
 
 describe("who hears of what (Settings → Notifications)", () => {

@@ -4,9 +4,9 @@ import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { notificationPreferences, notifications, users } from "@/db/schema";
-import { env } from "@/lib/env";
-import { notificationDefaults, type NotificationPreferences } from "@/lib/settings/schema";
-import { preferenceColumns } from "@/lib/settings/notification-columns";
+import { env } from "@/lib/platform/env";
+import { notificationDefaults, type NotificationPreferences } from "@/lib/workspace/settings/schema";
+import { preferenceColumns } from "@/lib/workspace/settings/notification-columns";
 import { escapeHtml, sendEmail } from "./mail";
 
 /**

@@ -3,15 +3,15 @@ import crypto from "node:crypto";
 import { and, desc, eq, gte, inArray, lt, ne } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { appointments, calls, knowledgeGaps, messages, organizations, recaps, recapSettings, tasks, type RecapContent, type RecapItem } from "@/db/schema";
-import { localMoment, toMinutes } from "@/lib/business-profile/hours";
+import { localMoment, toMinutes } from "@/lib/knowledge/business-profile/hours";
 import { postToSlack } from "@/lib/integrations/webhooks";
-import { defineJob } from "@/lib/jobs/types";
-import { RECAP_LABELS, RECAP_REPLY, OWNER_NOTICES, who } from "@/lib/text/receptionist";
+import { defineJob } from "@/lib/platform/jobs/types";
+import { RECAP_LABELS, RECAP_REPLY, OWNER_NOTICES, who } from "@/lib/platform/text/receptionist";
 import { escapeHtml } from "./mail";
 import { absoluteLink, notifyOwners } from "./notify";
 import { recapReference, recapRepliesEnabled, recapReplyAddress } from "./recap-replies";
 import type { RecapSettingsInput } from "./schema";
-import { errorForLog } from "@/lib/database-errors";
+import { errorForLog } from "@/lib/platform/database-errors";
 import { inZone } from "./time-words";
 
 /**

@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import { and, desc, eq, lte, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { tasks, users, type TaskKind, type TaskStatus } from "@/db/schema";
-import { badRequest, notFound } from "@/lib/http/errors";
+import { badRequest, notFound } from "@/lib/platform/http/errors";
 import type { ListTasksQuery, UpdateTaskInput } from "./schema";
 import { taskLink } from "./task-link";
 import { queueProviderDeliveries } from "@/lib/integrations/provider-queue";

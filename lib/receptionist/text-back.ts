@@ -4,15 +4,15 @@ import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { messages, phoneNumbers, textBackSettings } from "@/db/schema";
-import { spendCredits } from "@/lib/billing/ledger";
-import { creditPrices } from "@/lib/billing/prices";
-import { HttpError, notFound } from "@/lib/http/errors";
-import { isOptedOut } from "@/lib/messages/opt-out";
-import { TelephonyError } from "@/lib/providers/telephony/interface";
-import { getTelephonyProviderFor } from "@/lib/provider-selection/telephony";
-import { recordAction } from "@/lib/telephony/actions";
-import { threadFor } from "@/lib/telephony/sms";
-import { DEFAULT_TEXT_BACK_TEMPLATE, fillTemplate } from "@/lib/text/receptionist";
+import { spendCredits } from "@/lib/workspace/billing/ledger";
+import { creditPrices } from "@/lib/workspace/billing/prices";
+import { HttpError, notFound } from "@/lib/platform/http/errors";
+import { isOptedOut } from "@/lib/phone/messages/opt-out";
+import { TelephonyError } from "@/lib/platform/providers/telephony/interface";
+import { getTelephonyProviderFor } from "@/lib/workspace/provider-selection/telephony";
+import { recordAction } from "@/lib/phone/telephony/actions";
+import { threadFor } from "@/lib/phone/telephony/sms";
+import { DEFAULT_TEXT_BACK_TEMPLATE, fillTemplate } from "@/lib/platform/text/receptionist";
 import type { TextBackInput } from "./schema";
 
 /**
@@ -47,7 +47,7 @@ export async function updateTextBack(db: Db, organizationId: string, phoneNumber
   return { ...current, ...next };
 }
 
-/** Whether the contact opted out of this organization's texts: the one check (lib/messages/opt-out.ts). */
+/** Whether the contact opted out of this organization's texts: the one check (lib/phone/messages/opt-out.ts). */
 export async function hasOptedOut(db: DbOrTx, organizationId: string, phone: string): Promise<boolean> {
   return isOptedOut(db, organizationId, phone);
 }

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { demoAccount, demoAdminAccount, demoMasterAccount, demoOrganizationName } from "../../lib/demo-accounts";
+import { demoAccount, demoAdminAccount, demoMasterAccount, demoOrganizationName } from "../../lib/consoles/demo-accounts";
 
 /**
  * The admin dashboard (core §2 "Admin dashboard", §6; advanced §4 badges, §8 admin toasts) on the

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from "@
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { ClientFactory } from "@a2a-js/sdk/client";
 import { Role, TaskState, type Task } from "@a2a-js/sdk";
-import { demoMasterAccount } from "../../lib/demo-accounts";
+import { demoMasterAccount } from "../../lib/consoles/demo-accounts";
 import { startA2aAgentFake, type A2aAgentFake } from "../fakes/a2a-agent";
 import { startMcpServiceFake, type McpServiceFake } from "../fakes/mcp-service";
 

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
-import { demoAccount, demoAdminAccount, demoMasterAccount } from "../../lib/demo-accounts";
+import { demoAccount, demoAdminAccount, demoMasterAccount } from "../../lib/consoles/demo-accounts";
 
 /**
  * /analytics, /master-admin and /crm-voice on the production build with the demo seed: tabs,

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { demoAccount } from "../../lib/demo-accounts";
+import { demoAccount } from "../../lib/consoles/demo-accounts";
 
 test("landing page shows its calls to action, claims and three steps", async ({ page }) => {
   await page.goto("/");
@@ -8,7 +8,7 @@ test("landing page shows its calls to action, claims and three steps", async ({ 
   await expect(page.getByRole("button", { name: "Watch Demo" })).toBeVisible();
   for (const claim of ["99.9%", "10k+", "1M+", "24/7"]) await expect(page.getByText(claim).first()).toBeVisible();
   await expect(page.getByText(`© ${new Date().getFullYear()} Switchboard`)).toBeVisible();
-  // The footer tells the health lib/figures computes: the spec's words only when every part answers.
+  // The footer tells the health lib/reports/figures computes: the spec's words only when every part answers.
   const status = page.getByTestId("system-status");
   await expect(status).not.toHaveAttribute("data-status", "loading");
   const health = (await (await page.request.get("/api/status")).json()) as { status: string };

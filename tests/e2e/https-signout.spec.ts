@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Response } from "@playwright/test";
-import { demoAccount } from "../../lib/demo-accounts";
+import { demoAccount } from "../../lib/consoles/demo-accounts";
 
 /**
  * A deployment whose PUBLIC_URL is https (issue 10 §2). Its session cookie is

@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { twilioSignature, twilioSid } from "../../lib/telephony/signature";
+import { twilioSignature, twilioSid } from "../../lib/phone/telephony/signature";
 
 /** Signs up a fresh owner through the API and keeps the session in the page (as the sign-in form does). */
 export async function ownerSession(page: Page, firstName = "Dana") {

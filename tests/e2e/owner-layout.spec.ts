@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { demoMasterAccount } from "../../lib/demo-accounts";
+import { demoMasterAccount } from "../../lib/consoles/demo-accounts";
 import { noSideScroll, ownerSession } from "./owner-helpers";
 
 /**

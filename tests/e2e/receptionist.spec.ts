@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { twilioSignature, twilioSid } from "../../lib/telephony/signature";
+import { twilioSignature, twilioSid } from "../../lib/phone/telephony/signature";
 
 /**
  * The receptionist's follow-up in the browser: a call that rings out (the carrier's signed status

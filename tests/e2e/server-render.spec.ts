@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { demoAccount } from "../../lib/demo-accounts";
+import { demoAccount } from "../../lib/consoles/demo-accounts";
 
 /**
  * Issue 30 point 5: signed-in pages render on the server with their data. A signed-out visitor is

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { demoAccount } from "../../lib/demo-accounts";
+import { demoAccount } from "../../lib/consoles/demo-accounts";
 
 /**
  * What a new owner stumbles on: deep links, the avatar menu, the setup checklist, confirmations

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { demoAccount } from "../../lib/demo-accounts";
+import { demoAccount } from "../../lib/consoles/demo-accounts";
 
 /**
  * The speech worker pool in the production build (`next start`), over HTTP only: the worker file

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { demoAccount } from "../../lib/demo-accounts";
+import { demoAccount } from "../../lib/consoles/demo-accounts";
 
 /**
  * The signed-in workspace (issue 3) clicked through as a user would, on the production build.

@@ -32,7 +32,7 @@ export async function registerTestUser(overrides: Partial<{ email: string; usern
 }
 
 /**
- * Every new organization starts with a starter assistant (lib/assistants/starter.ts). Tests of
+ * Every new organization starts with a starter assistant (lib/agents/assistants/starter.ts). Tests of
  * creating assistants from nothing, or of an organization without one, remove it first — through
  * the real routes, as a user would.
  */

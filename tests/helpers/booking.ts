@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { organizations, type BusinessProfile } from "@/db/schema";
-import { getDb } from "@/lib/database";
-import { createResource } from "@/lib/appointments/resources";
-import { updateBookingSettings } from "@/lib/appointments/settings";
-import { createService } from "@/lib/services/service";
+import { getDb } from "@/lib/platform/database";
+import { createResource } from "@/lib/scheduling/resources";
+import { updateBookingSettings } from "@/lib/scheduling/settings";
+import { createService } from "@/lib/knowledge/services/service";
 import { registerTestUser, type TestAccount } from "./accounts";
 import { withoutNotice } from "./compliance";
 

@@ -1,5 +1,5 @@
 import { complianceSettings } from "@/db/schema";
-import { getDb } from "@/lib/database";
+import { getDb } from "@/lib/platform/database";
 
 /**
  * Switches the disclosure notice, whole-call recording and HIPAA mode off for an organization whose calls test something

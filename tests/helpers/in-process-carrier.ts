@@ -1,6 +1,6 @@
 /**
  * A `fetch` that answers from the route handlers in this process, so the carrier client
- * (lib/telephony/simulator) can be tested against the real webhooks without a server.
+ * (lib/phone/telephony/simulator) can be tested against the real webhooks without a server.
  */
 import { DOMParser } from "@xmldom/xmldom";
 import { GET as audio } from "@/app/api/audio/[id]/route";
@@ -14,7 +14,7 @@ import { POST as record } from "@/app/api/telephony/voice/record/route";
 import { POST as callRecording } from "@/app/api/telephony/voice/call-recording/route";
 import { POST as recording } from "@/app/api/telephony/voice/recording/route";
 import { POST as voice } from "@/app/api/telephony/voice/route";
-import type { CarrierAccount, CarrierTransport } from "@/lib/telephony/simulator/carrier-client";
+import type { CarrierAccount, CarrierTransport } from "@/lib/phone/telephony/simulator/carrier-client";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 

@@ -1,5 +1,5 @@
-import { runDueJobs } from "@/lib/jobs/runner";
-import type { JobDefinition } from "@/lib/jobs/types";
+import { runDueJobs } from "@/lib/platform/jobs/runner";
+import type { JobDefinition } from "@/lib/platform/jobs/types";
 
 /**
  * Runs due jobs of these kinds until `done()` holds. On a PostgreSQL server the test files share one

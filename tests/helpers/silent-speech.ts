@@ -1,4 +1,4 @@
-import { offlineTts } from "@/lib/provider-selection/tts";
+import { offlineTts } from "@/lib/workspace/provider-selection/tts";
 
 /** 0.1 s of 8 kHz 16-bit mono silence (a valid WAV). */
 export function silentWav(): Buffer {

@@ -1,12 +1,12 @@
 /**
- * A caller on the simulated carrier's client (lib/telephony/simulator/carrier-client.ts) against the
+ * A caller on the simulated carrier's client (lib/phone/telephony/simulator/carrier-client.ts) against the
  * real webhooks in this process: says the given lines in turn, hears every clip (each must load),
  * lets no transfer answer and records no voicemail unless a test overrides that part of the host.
  */
 import { eq } from "drizzle-orm";
 import { calls } from "@/db/schema";
-import { getDb } from "@/lib/database";
-import { SimulatedCall, type CallEvent, type CallHost } from "@/lib/telephony/simulator/carrier-client";
+import { getDb } from "@/lib/platform/database";
+import { SimulatedCall, type CallEvent, type CallHost } from "@/lib/phone/telephony/simulator/carrier-client";
 import { carrierAccountFrom, inProcessTransport } from "./in-process-carrier";
 import type { Business } from "./phone";
 

@@ -2,8 +2,8 @@
  * Test helpers for speech recognition: telephone audio made from a clean 16 kHz clip, and how many
  * of a sentence's words a transcript recognised.
  */
-import { encodeMulaw } from "@/lib/providers/pcm.mjs";
-import { parseWav, wavHeader } from "@/lib/voice/audio";
+import { encodeMulaw } from "@/lib/platform/providers/pcm.mjs";
+import { parseWav, wavHeader } from "@/lib/phone/voice/audio";
 
 /** Mono 16-bit samples of a PCM WAV. */
 export function wavSamples(wav: Buffer): { samples: Int16Array; sampleRate: number } {

@@ -10,9 +10,9 @@ import { Role, type Message, type Task } from "@a2a-js/sdk";
 import { GET as cardRoute } from "@/app/api/a2a/orgs/[organizationId]/.well-known/agent-card.json/route";
 import { GET as orgGet, POST as orgPost } from "@/app/api/a2a/orgs/[organizationId]/route";
 import { voiceAssistants } from "@/db/schema";
-import { closeDb, getDb } from "@/lib/database";
-import { env } from "@/lib/env";
-import { PEER_ADDRESS_HEADER } from "@/lib/http/peer-address";
+import { closeDb, getDb } from "@/lib/platform/database";
+import { env } from "@/lib/platform/env";
+import { PEER_ADDRESS_HEADER } from "@/lib/platform/http/peer-address";
 import { registerTestUserWithoutAssistants } from "../helpers/accounts";
 import { routeTable, serveFetchHandler, type WebServer } from "../helpers/web-server";
 

@@ -9,8 +9,8 @@ import { DELETE as deleteUserRoute, PUT as updateUserRoute } from "@/app/api/adm
 import { GET as usersRoute, POST as createUserRoute } from "@/app/api/admin/users/route";
 import { POST as login } from "@/app/api/auth/login/route";
 import { GET as me } from "@/app/api/auth/me/route";
-import { closeDb, getDb } from "@/lib/database";
-import { closeSpeechPools } from "@/lib/providers/speech-pool";
+import { closeDb, getDb } from "@/lib/platform/database";
+import { closeSpeechPools } from "@/lib/platform/providers/speech-pool";
 import { calls, creditLedger, organizations, payments, phoneNumbers, sessions, users, voiceAssistants } from "@/db/schema";
 import { registerTestUser, type TestAccount } from "../helpers/accounts";
 import { call, uniqueSuffix } from "../helpers/http";

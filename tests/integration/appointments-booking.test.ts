@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { appointments } from "@/db/schema";
-import { closeDb, getDb, getDbHandle } from "@/lib/database";
-import { updateBookingSettings } from "@/lib/appointments/settings";
+import { closeDb, getDb, getDbHandle } from "@/lib/platform/database";
+import { updateBookingSettings } from "@/lib/scheduling/settings";
 import {
   bookSlot,
   cancelAppointment,
@@ -12,8 +12,8 @@ import {
   SlotTakenError,
   upcomingAppointmentsForPhone,
   type BookingDeps,
-} from "@/lib/appointments/service";
-import { toZoned } from "@/lib/appointments/time";
+} from "@/lib/scheduling/service";
+import { toZoned } from "@/lib/scheduling/time";
 import { bookingOrg, fixedClock } from "../helpers/booking";
 
 /**

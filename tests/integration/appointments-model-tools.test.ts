@@ -1,13 +1,13 @@
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { appointments, services } from "@/db/schema";
-import { closeDb, getDb } from "@/lib/database";
-import { bookingAwareLlm } from "@/lib/appointments/dialogue/conversation";
-import type { DialogueTurn } from "@/lib/appointments/dialogue/dialogue";
-import { bookSlot, type BookingDeps } from "@/lib/appointments/service";
-import { fromZoned } from "@/lib/appointments/time";
-import { createAnthropicLlm } from "@/lib/providers/llm/anthropic";
-import type { ChatMessage, ReplyInput } from "@/lib/providers/llm/interface";
+import { closeDb, getDb } from "@/lib/platform/database";
+import { bookingAwareLlm } from "@/lib/scheduling/dialogue/conversation";
+import type { DialogueTurn } from "@/lib/scheduling/dialogue/dialogue";
+import { bookSlot, type BookingDeps } from "@/lib/scheduling/service";
+import { fromZoned } from "@/lib/scheduling/time";
+import { createAnthropicLlm } from "@/lib/platform/providers/llm/anthropic";
+import type { ChatMessage, ReplyInput } from "@/lib/platform/providers/llm/interface";
 import { startFakeAnthropic, type FakeAnthropic, type FakeAnthropicRequest, type FakeReply } from "../fakes/anthropic-server";
 import { bookingOrg } from "../helpers/booking";
 

@@ -1,15 +1,15 @@
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { appointments, messages, phoneNumbers } from "@/db/schema";
-import { closeDb, getDb } from "@/lib/database";
-import { getJobQueue } from "@/lib/jobs/queue";
-import { runDueJobs } from "@/lib/jobs/runner";
-import type { JobDefinition } from "@/lib/jobs/types";
-import { recordOptOut } from "@/lib/appointments/messaging";
-import { appointmentTextJob, reminderJob, sendReminder, sweepAppointments } from "@/lib/appointments/notifications";
-import { handleAppointmentReply } from "@/lib/appointments/replies";
-import { bookSlot, rescheduleAppointment, type BookingDeps } from "@/lib/appointments/service";
-import { updateBookingSettings } from "@/lib/appointments/settings";
+import { closeDb, getDb } from "@/lib/platform/database";
+import { getJobQueue } from "@/lib/platform/jobs/queue";
+import { runDueJobs } from "@/lib/platform/jobs/runner";
+import type { JobDefinition } from "@/lib/platform/jobs/types";
+import { recordOptOut } from "@/lib/scheduling/messaging";
+import { appointmentTextJob, reminderJob, sendReminder, sweepAppointments } from "@/lib/scheduling/notifications";
+import { handleAppointmentReply } from "@/lib/scheduling/replies";
+import { bookSlot, rescheduleAppointment, type BookingDeps } from "@/lib/scheduling/service";
+import { updateBookingSettings } from "@/lib/scheduling/settings";
 import { bookingOrg, fixedClock } from "../helpers/booking";
 
 /** Confirmations, reminders at their instant (fixed clock), opt-outs, and the C / R replies. */

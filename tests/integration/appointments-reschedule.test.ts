@@ -3,10 +3,10 @@ import { and, eq, inArray } from "drizzle-orm";
 import { PATCH as patchRoute } from "@/app/api/appointments/[id]/route";
 import { GET as availabilityRoute } from "@/app/api/appointments/availability/route";
 import { appointments } from "@/db/schema";
-import { closeDb, getDb } from "@/lib/database";
-import { handleBookingTurn } from "@/lib/appointments/dialogue/conversation";
-import { bookSlot, findSlots, holdSlot, releaseHold, rescheduleAppointment, SlotTakenError, type BookingDeps } from "@/lib/appointments/service";
-import { addDays, fromZoned, toZoned } from "@/lib/appointments/time";
+import { closeDb, getDb } from "@/lib/platform/database";
+import { handleBookingTurn } from "@/lib/scheduling/dialogue/conversation";
+import { bookSlot, findSlots, holdSlot, releaseHold, rescheduleAppointment, SlotTakenError, type BookingDeps } from "@/lib/scheduling/service";
+import { addDays, fromZoned, toZoned } from "@/lib/scheduling/time";
 import { call } from "../helpers/http";
 import { bookingOrg, fixedClock } from "../helpers/booking";
 

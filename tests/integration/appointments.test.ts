@@ -3,8 +3,8 @@ import { DELETE as cancelRoute, GET as getRoute, PATCH as patchRoute } from "@/a
 import { GET as availabilityRoute } from "@/app/api/appointments/availability/route";
 import { GET as settingsRoute, PATCH as patchSettingsRoute } from "@/app/api/appointments/settings/route";
 import { POST as blockRoute } from "@/app/api/appointments/blocked-times/route";
-import { closeDb } from "@/lib/database";
-import { addDays, fromZoned, toZoned } from "@/lib/appointments/time";
+import { closeDb } from "@/lib/platform/database";
+import { addDays, fromZoned, toZoned } from "@/lib/scheduling/time";
 import { call } from "../helpers/http";
 import { bookingOrg } from "../helpers/booking";
 

@@ -7,12 +7,12 @@ import { GET as transactions } from "@/app/api/billing/transactions/route";
 import { POST as upgradePlan } from "@/app/api/billing/upgrade-plan/route";
 import { GET as subscriptionPlans } from "@/app/api/subscription-plans/route";
 import { POST as createAssistant } from "@/app/api/voice-assistants/route";
-import { closeDb, getDb } from "@/lib/database";
+import { closeDb, getDb } from "@/lib/platform/database";
 import { creditLedger, organizations, paymentEvents, payments } from "@/db/schema";
-import { fulfilPayment } from "@/lib/billing/fulfilment";
-import { changeCredits, spendCredits } from "@/lib/billing/ledger";
-import { plans } from "@/lib/billing/plans";
-import { simulatedCheckoutCompleted } from "@/lib/providers/payments/simulated";
+import { fulfilPayment } from "@/lib/workspace/billing/fulfilment";
+import { changeCredits, spendCredits } from "@/lib/workspace/billing/ledger";
+import { plans } from "@/lib/workspace/billing/plans";
+import { simulatedCheckoutCompleted } from "@/lib/platform/providers/payments/simulated";
 import { registerTestUser, type TestAccount } from "../helpers/accounts";
 import { call } from "../helpers/http";
 
@@ -37,7 +37,7 @@ async function getOverview(account: TestAccount) {
 }
 
 describe("GET /api/subscription-plans", () => {
-  it("serves the three plans from lib/billing/plans.ts without a session", async () => {
+  it("serves the three plans from lib/workspace/billing/plans.ts without a session", async () => {
     const res = await call(subscriptionPlans, "GET", "/api/subscription-plans");
     expect(res.status).toBe(200);
     expect(res.body).toEqual(

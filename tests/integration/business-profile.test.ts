@@ -10,9 +10,9 @@ import { POST as applyRoute } from "@/app/api/business-profile/import/apply/rout
 import { GET as listServicesRoute, POST as createServiceRoute } from "@/app/api/services/route";
 import { DELETE as deleteServiceRoute, GET as getServiceRoute, PATCH as patchServiceRoute } from "@/app/api/services/[id]/route";
 import { organizations } from "@/db/schema";
-import { closeDb, getDb } from "@/lib/database";
-import { env } from "@/lib/env";
-import { loadKnowledge } from "@/lib/business-profile/service";
+import { closeDb, getDb } from "@/lib/platform/database";
+import { env } from "@/lib/platform/env";
+import { loadKnowledge } from "@/lib/knowledge/business-profile/service";
 import { startBusinessSite, type FakeBusinessSite } from "../fakes/business-site";
 import { registerTestUser, type TestAccount } from "../helpers/accounts";
 import { call } from "../helpers/http";
@@ -302,7 +302,7 @@ describe("POST /api/business-profile/import (website)", () => {
 
   it("bounds the crawl: pages and depth", async () => {
     allowPrivate(true);
-    const { importFromWebsite } = await import("@/lib/business-profile/import/service");
+    const { importFromWebsite } = await import("@/lib/knowledge/business-profile/import/service");
     site.requests.length = 0;
     // Pages that look like they hold facts (services, hours) are read before the others.
     const result = await importFromWebsite(await getDb(), a.organizationId, `${site.url}/deep/1`, { limits: { maxDepth: 1, maxPages: 3 } });

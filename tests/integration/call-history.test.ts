@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { GET as history } from "@/app/api/call-history/route";
 import { GET as callDetail } from "@/app/api/calls/[id]/route";
 import { GET as messageDetail } from "@/app/api/messages/[id]/route";
-import { closeDb, getDb } from "@/lib/database";
+import { closeDb, getDb } from "@/lib/platform/database";
 import { calls, messages, phoneNumbers, voiceAssistants } from "@/db/schema";
 import { registerTestUser, type TestAccount } from "../helpers/accounts";
 import { call } from "../helpers/http";

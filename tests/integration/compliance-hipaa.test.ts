@@ -13,12 +13,12 @@ import { calls, emails, notifications, providerCredentials, sessions } from "@/d
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createFilesystemBlobStore, getBlobStore, setBlobStore } from "@/lib/blob-store";
-import { encryptSecret } from "@/lib/crypto/secret-box";
-import { closeDb, getDb } from "@/lib/database";
-import { resolveCredential } from "@/lib/provider-selection/credentials";
+import { createFilesystemBlobStore, getBlobStore, setBlobStore } from "@/lib/platform/blob-store";
+import { encryptSecret } from "@/lib/platform/crypto/secret-box";
+import { closeDb, getDb } from "@/lib/platform/database";
+import { resolveCredential } from "@/lib/workspace/provider-selection/credentials";
 import { notifyOwners } from "@/lib/receptionist/notify";
-import { saveAudioClip } from "@/lib/voice/audio-clips";
+import { saveAudioClip } from "@/lib/phone/voice/audio-clips";
 import { registerTestUser } from "../helpers/accounts";
 import { find } from "../helpers/carrier";
 import { call as callRoute } from "../helpers/http";

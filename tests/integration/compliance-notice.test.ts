@@ -8,7 +8,7 @@ import { GET as getCall } from "@/app/api/calls/[id]/route";
 import { GET as getSettings, PUT as putSettings } from "@/app/api/settings/compliance/route";
 import { POST as smsHook } from "@/app/api/telephony/sms/route";
 import { POST as statusHook } from "@/app/api/telephony/status/route";
-import { closeDb } from "@/lib/database";
+import { closeDb } from "@/lib/platform/database";
 import { CONSENT_SENTENCE, DEFAULT_NOTICE, DEFAULT_TEXT_NOTICE } from "@/lib/compliance/notice";
 import { isAllPartyState, stateFromNumber } from "@/lib/compliance/states";
 import { carrierPost, fakeSid, find, type Verb } from "../helpers/carrier";

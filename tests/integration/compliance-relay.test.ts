@@ -6,11 +6,11 @@ import twilio from "twilio";
 import WebSocket from "ws";
 import { PATCH as patchNumber } from "@/app/api/phone-numbers/[id]/route";
 import { PUT as putSettings } from "@/app/api/settings/compliance/route";
-import { closeDb, getDb } from "@/lib/database";
+import { closeDb, getDb } from "@/lib/platform/database";
 import { consentFor } from "@/lib/compliance/consent";
 import { DEFAULT_NOTICE } from "@/lib/compliance/notice";
-import { createLocalResponder } from "@/lib/providers/llm/local";
-import { startRelayGateway, type RelayGateway } from "@/lib/telephony/relay/gateway";
+import { createLocalResponder } from "@/lib/platform/providers/llm/local";
+import { startRelayGateway, type RelayGateway } from "@/lib/phone/telephony/relay/gateway";
 import { call as callRoute } from "../helpers/http";
 import { business, callRow, startCall } from "../helpers/phone";
 

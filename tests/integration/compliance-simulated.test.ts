@@ -1,5 +1,5 @@
 /**
- * The compliance rules end to end on the simulated carrier (lib/telephony/simulator/carrier-client.ts,
+ * The compliance rules end to end on the simulated carrier (lib/phone/telephony/simulator/carrier-client.ts,
  * the client the phone panel, simulate:call and eval:calls run) against the real webhooks:
  * whole-call recordings where consent holds (<Start><Recording> after the notice), played and
  * downloaded from the call, removed by retention and erasure, not kept without consent; and the
@@ -21,16 +21,16 @@ import { PATCH as patchNumber } from "@/app/api/phone-numbers/[id]/route";
 import { PUT as putSettings } from "@/app/api/settings/compliance/route";
 import { PUT as putRetention } from "@/app/api/settings/retention/route";
 import { assistantActions, audioClips, callRecordings, calls, contacts, messages, messageThreads, smsOptOuts } from "@/db/schema";
-import { createFilesystemBlobStore, getBlobStore, setBlobStore } from "@/lib/blob-store";
+import { createFilesystemBlobStore, getBlobStore, setBlobStore } from "@/lib/platform/blob-store";
 import { storeRecordingJob } from "@/lib/compliance/recordings";
 import { deleteCarrierRecordingJob } from "@/lib/compliance/recording-deletion";
-import { closeDb, getDb } from "@/lib/database";
-import { runDueJobs } from "@/lib/jobs/runner";
-import { assertMayCall, optOutOf } from "@/lib/messages/opt-out";
-import { sendText } from "@/lib/messages/send-text";
-import { applyRetention } from "@/lib/retention/service";
-import { SimulatedCall, sendSimulatedSms } from "@/lib/telephony/simulator/carrier-client";
-import { parseWav } from "@/lib/voice/audio";
+import { closeDb, getDb } from "@/lib/platform/database";
+import { runDueJobs } from "@/lib/platform/jobs/runner";
+import { assertMayCall, optOutOf } from "@/lib/phone/messages/opt-out";
+import { sendText } from "@/lib/phone/messages/send-text";
+import { applyRetention } from "@/lib/compliance/retention/service";
+import { SimulatedCall, sendSimulatedSms } from "@/lib/phone/telephony/simulator/carrier-client";
+import { parseWav } from "@/lib/phone/voice/audio";
 import { call as callRoute } from "../helpers/http";
 import { carrierAccountFrom, inProcessTransport } from "../helpers/in-process-carrier";
 import { placeSimulatedCall, scriptedHost } from "../helpers/simulated-call";

@@ -1,5 +1,5 @@
 /**
- * One engine turn for every channel (lib/conversation/turn.ts), tried as a caller would: opt-out in
+ * One engine turn for every channel (lib/agents/conversation/turn.ts), tried as a caller would: opt-out in
  * any words and "are you a robot?" by text and through A2A, a message taken on the phone that the
  * call's record and text-back describe truthfully (the caller's name as given, never "Phone panel"),
  * an opt-out on a call with its one confirmation text, and a robocall that costs nothing.
@@ -8,13 +8,13 @@ import { and, eq } from "drizzle-orm";
 import { POST as statusHook } from "@/app/api/telephony/status/route";
 import { PUT as putPolicy } from "@/app/api/call-policy/route";
 import { assistantActions, callFollowUps, messages, messageThreads, smsOptOuts, tasks } from "@/db/schema";
-import { askQuestionSkill } from "@/lib/a2a/agent/skills";
-import { getCreditBalance } from "@/lib/billing/ledger";
-import { closeDb, getDb } from "@/lib/database";
-import { runDueJobs } from "@/lib/jobs/runner";
+import { askQuestionSkill } from "@/lib/agents/a2a/agent/skills";
+import { getCreditBalance } from "@/lib/workspace/billing/ledger";
+import { closeDb, getDb } from "@/lib/platform/database";
+import { runDueJobs } from "@/lib/platform/jobs/runner";
 import { memoryFor } from "@/lib/receptionist/memory";
-import { SMS_TEXTS } from "@/lib/telephony/sms";
-import { finishCallJob } from "@/lib/telephony/voice/post-call";
+import { SMS_TEXTS } from "@/lib/phone/telephony/sms";
+import { finishCallJob } from "@/lib/phone/telephony/voice/post-call";
 import { carrierPost } from "../helpers/carrier";
 import { call as callRoute } from "../helpers/http";
 import { business, callParams, callRow, say, startCall, textFrom, type Business } from "../helpers/phone";

@@ -5,13 +5,13 @@ import { GET as analyticsRoute } from "@/app/api/analytics/route";
 import { GET as crmHealth } from "@/app/api/crm-voice/health/route";
 import { POST as crmTest } from "@/app/api/crm-voice/test/route";
 import { PATCH as updateLogistics } from "@/app/api/crm-voice/logistics/[id]/route";
-import { closeDb, getDb } from "@/lib/database";
-import { closeSpeechPools } from "@/lib/providers/speech-pool";
+import { closeDb, getDb } from "@/lib/platform/database";
+import { closeSpeechPools } from "@/lib/platform/providers/speech-pool";
 import { assistantActions, assistantReplies, calls, emails, healthChecks, messages, users } from "@/db/schema";
-import { logisticsKindOf } from "@/lib/crm-voice/logistics";
-import { refreshDirtyDays, refreshDirtyHours } from "@/lib/analytics/rollup";
-import { getCrmAnalytics } from "@/lib/crm-voice/service";
-import { DEFAULT_TEST_CONTENT } from "@/lib/crm-voice/schema";
+import { logisticsKindOf } from "@/lib/reports/crm-voice/logistics";
+import { refreshDirtyDays, refreshDirtyHours } from "@/lib/reports/analytics/rollup";
+import { getCrmAnalytics } from "@/lib/reports/crm-voice/service";
+import { DEFAULT_TEST_CONTENT } from "@/lib/reports/crm-voice/schema";
 import { registerTestUser } from "../helpers/accounts";
 import { call } from "../helpers/http";
 
@@ -93,7 +93,7 @@ describe("CRM voice", () => {
     const DAY = 86_400_000;
     const now = Date.now();
     const sentiments = ["positive", "neutral", "negative", null] as const;
-    const scores = [5, 3, 2, null] as const; // lib/figures: the 1–5 score decides (4–5 positive, 3 neutral, 1–2 negative)
+    const scores = [5, 3, 2, null] as const; // lib/reports/figures: the 1–5 score decides (4–5 positive, 3 neutral, 1–2 negative)
     // A call every 8 hours over 40 days: the first 30 days count, the 10 before do not.
     const rows = Array.from({ length: 120 }, (_, i) => ({
       id: crypto.randomUUID(), organizationId: org, direction: "inbound" as const, fromNumber: "+14155550100", toNumber: "+14155550199",
@@ -145,7 +145,7 @@ describe("CRM voice", () => {
   });
 
 
-  it("the same calls give the same sentiment on CRM Voice and Analytics (one definition, lib/figures)", async () => {
+  it("the same calls give the same sentiment on CRM Voice and Analytics (one definition, lib/reports/figures)", async () => {
     const account = await admin();
     const db = await getDb();
     const base = { organizationId: account.organizationId, direction: "inbound" as const, fromNumber: "+14155550100", toNumber: "+14155550199", status: "completed" as const };

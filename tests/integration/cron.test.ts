@@ -1,5 +1,5 @@
 import { GET, POST } from "@/app/api/cron/jobs/route";
-import { closeDb } from "@/lib/database";
+import { closeDb } from "@/lib/platform/database";
 import { call } from "@/tests/helpers/http";
 
 afterAll(() => closeDb());

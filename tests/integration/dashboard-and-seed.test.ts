@@ -1,15 +1,15 @@
 import { POST as login } from "@/app/api/auth/login/route";
 import { GET as stats } from "@/app/api/dashboard/stats/route";
-import { closeDb, getDb } from "@/lib/database";
+import { closeDb, getDb } from "@/lib/platform/database";
 import { assistantReplies, calls, contacts, messages, users, voiceAssistants } from "@/db/schema";
-import { isEmpty, seedDemo, seedIfEmpty } from "@/lib/seed/demo";
-import { demoAccount, demoAdminAccount, demoMasterAccount } from "@/lib/demo-accounts";
+import { isEmpty, seedDemo, seedIfEmpty } from "@/lib/consoles/seed/demo";
+import { demoAccount, demoAdminAccount, demoMasterAccount } from "@/lib/consoles/demo-accounts";
 import { and, avg, count, eq } from "drizzle-orm";
-import { loadKnowledge } from "@/lib/business-profile/service";
-import { listKnowledgeGaps } from "@/lib/knowledge-gaps/service";
-import { createLocalResponder } from "@/lib/providers/llm/local";
-import { unansweredQuestions } from "@/lib/seed/business";
-import { listServices } from "@/lib/services/service";
+import { loadKnowledge } from "@/lib/knowledge/business-profile/service";
+import { listKnowledgeGaps } from "@/lib/knowledge/gaps/service";
+import { createLocalResponder } from "@/lib/platform/providers/llm/local";
+import { unansweredQuestions } from "@/lib/consoles/seed/business";
+import { listServices } from "@/lib/knowledge/services/service";
 import { registerTestUser } from "../helpers/accounts";
 import { call } from "../helpers/http";
 

@@ -5,9 +5,9 @@
  */
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { closeDb } from "@/lib/database";
-import { errorForLog } from "@/lib/database-errors";
-import { publicRoute } from "@/lib/http/route";
+import { closeDb } from "@/lib/platform/database";
+import { errorForLog } from "@/lib/platform/database-errors";
+import { publicRoute } from "@/lib/platform/http/route";
 
 afterAll(() => closeDb());
 

@@ -1,5 +1,5 @@
 import { GET as loginNavigation } from "@/app/api/login/route";
-import { closeDb } from "@/lib/database";
+import { closeDb } from "@/lib/platform/database";
 import { registerTestUser } from "../helpers/accounts";
 import { call } from "../helpers/http";
 

@@ -6,8 +6,8 @@
  */
 import zlib from "node:zlib";
 import { POST as importRoute } from "@/app/api/business-profile/import/route";
-import { closeDb, getDb } from "@/lib/database";
-import { importFromFile } from "@/lib/business-profile/import/service";
+import { closeDb, getDb } from "@/lib/platform/database";
+import { importFromFile } from "@/lib/knowledge/business-profile/import/service";
 import { registerTestUser, type TestAccount } from "../helpers/accounts";
 import { makePdf } from "../helpers/pdf";
 

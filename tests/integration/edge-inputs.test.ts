@@ -4,7 +4,7 @@
  */
 import { GET as availabilityRoute } from "@/app/api/appointments/availability/route";
 import { GET as listRoute } from "@/app/api/appointments/route";
-import { closeDb } from "@/lib/database";
+import { closeDb } from "@/lib/platform/database";
 import { registerTestUser } from "../helpers/accounts";
 import { call } from "../helpers/http";
 import { business, say, startCall } from "../helpers/phone";

@@ -8,14 +8,14 @@ import { GET as dashboardFigures } from "@/app/api/dashboard/figures/route";
 import { GET as systemStats } from "@/app/api/admin/system-stats/route";
 import { GET as statusRoute } from "@/app/api/status/route";
 import { calls, healthChecks, users } from "@/db/schema";
-import { changeCredits, spendCredits } from "@/lib/billing/ledger";
-import { closeDb, getDb } from "@/lib/database";
-import { closeSpeechPools } from "@/lib/providers/speech-pool";
+import { changeCredits, spendCredits } from "@/lib/workspace/billing/ledger";
+import { closeDb, getDb } from "@/lib/platform/database";
+import { closeSpeechPools } from "@/lib/platform/providers/speech-pool";
 import { registerTestUser } from "../helpers/accounts";
 import { call } from "../helpers/http";
 
 /**
- * Issue 30 point 4: one definition of each figure (lib/figures), and every screen that shows it
+ * Issue 30 point 4: one definition of each figure (lib/reports/figures), and every screen that shows it
  * reads it the same way — the dashboard, Analytics, CRM Voice, Billing, the admin screens and the
  * footer's status line.
  */
@@ -47,7 +47,7 @@ async function recordRun(at: Date, sttDetail: string | null) {
   ]);
 }
 
-describe("one figure, every screen (lib/figures)", () => {
+describe("one figure, every screen (lib/reports/figures)", () => {
   it("the same calls give the same sentiment on the dashboard, Analytics and CRM Voice", async () => {
     const account = await admin();
     const db = await getDb();

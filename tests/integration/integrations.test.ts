@@ -7,13 +7,13 @@ import { POST as connect } from "@/app/api/integrations/[slug]/connect/route";
 import { POST as disconnect } from "@/app/api/integrations/[slug]/disconnect/route";
 import { GET as deliveries } from "@/app/api/integrations/[slug]/deliveries/route";
 import { POST as sendTest } from "@/app/api/integrations/[slug]/test/route";
-import { closeDb, getDb } from "@/lib/database";
+import { closeDb, getDb } from "@/lib/platform/database";
 import { integrationConnections, webhookDeliveries } from "@/db/schema";
-import { encryptSecret } from "@/lib/crypto/secret-box";
-import { env } from "@/lib/env";
+import { encryptSecret } from "@/lib/platform/crypto/secret-box";
+import { env } from "@/lib/platform/env";
 import { deliverWebhookJob, emitEvent, MAX_ATTEMPTS, notifyMissedCall, processDueDeliveries, RETRY_BACKOFF_MS, verifySignature } from "@/lib/integrations/webhooks";
-import { getJobQueue } from "@/lib/jobs/queue";
-import { runDueJobs } from "@/lib/jobs/runner";
+import { getJobQueue } from "@/lib/platform/jobs/queue";
+import { runDueJobs } from "@/lib/platform/jobs/runner";
 import { registerTestUser, type TestAccount } from "../helpers/accounts";
 import { call } from "../helpers/http";
 

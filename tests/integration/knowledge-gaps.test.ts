@@ -15,9 +15,9 @@ import { POST as answerGap } from "@/app/api/knowledge-gaps/[id]/answer/route";
 import { POST as dismissGap } from "@/app/api/knowledge-gaps/[id]/dismiss/route";
 import { POST as voiceTest } from "@/app/api/voice/test/route";
 import { calls, knowledgeGapOccurrences, knowledgeGaps, organizations, services, voiceAssistants } from "@/db/schema";
-import { createFilesystemBlobStore, setBlobStore } from "@/lib/blob-store";
-import { closeDb, getDb } from "@/lib/database";
-import { recordKnowledgeGap } from "@/lib/knowledge-gaps/service";
+import { createFilesystemBlobStore, setBlobStore } from "@/lib/platform/blob-store";
+import { closeDb, getDb } from "@/lib/platform/database";
+import { recordKnowledgeGap } from "@/lib/knowledge/gaps/service";
 import { registerTestUser, type TestAccount } from "../helpers/accounts";
 import { call } from "../helpers/http";
 

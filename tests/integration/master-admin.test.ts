@@ -3,12 +3,12 @@ import { and, desc, eq } from "drizzle-orm";
 import { GET as reportRoute } from "@/app/api/admin/report/route";
 import { GET as systemStatsRoute } from "@/app/api/admin/system-stats/route";
 import { PUT as updateUserRoute } from "@/app/api/admin/users/[id]/route";
-import { closeDb, getDb } from "@/lib/database";
+import { closeDb, getDb } from "@/lib/platform/database";
 import { calls, creditLedger, messages, organizations, payments, users } from "@/db/schema";
-import { getPlatformStats } from "@/lib/admin/platform";
-import { getAnalytics as getAdminAnalytics, listOrganizations } from "@/lib/admin/service";
-import { refreshDirtyDays, refreshDirtyHours } from "@/lib/analytics/rollup";
-import { spendCredits } from "@/lib/billing/ledger";
+import { getPlatformStats } from "@/lib/consoles/admin/platform";
+import { getAnalytics as getAdminAnalytics, listOrganizations } from "@/lib/consoles/admin/service";
+import { refreshDirtyDays, refreshDirtyHours } from "@/lib/reports/analytics/rollup";
+import { spendCredits } from "@/lib/workspace/billing/ledger";
 import { registerTestUser } from "../helpers/accounts";
 import { call, uniqueSuffix } from "../helpers/http";
 

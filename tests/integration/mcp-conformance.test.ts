@@ -15,7 +15,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { DELETE as mcpDelete, GET as mcpGet, POST as mcpPost } from "@/app/api/mcp/server/route";
 import { POST as createTokenRoute } from "@/app/api/settings/access-tokens/route";
-import { closeDb } from "@/lib/database";
+import { closeDb } from "@/lib/platform/database";
 import { registerTestUser } from "../helpers/accounts";
 import { call } from "../helpers/http";
 import { serveFetchHandler, type WebServer } from "../helpers/web-server";

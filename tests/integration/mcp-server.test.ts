@@ -14,8 +14,8 @@ import { GET as resourceMetadataRoute } from "@/app/.well-known/oauth-protected-
 import { DELETE as revokeRoute } from "@/app/api/settings/access-tokens/[id]/route";
 import { GET as listTokensRoute, POST as createTokenRoute } from "@/app/api/settings/access-tokens/route";
 import { accessTokens, calls, messages, phoneNumbers, users } from "@/db/schema";
-import { closeDb, getDb } from "@/lib/database";
-import { recordOptOut } from "@/lib/appointments/messaging";
+import { closeDb, getDb } from "@/lib/platform/database";
+import { recordOptOut } from "@/lib/scheduling/messaging";
 import { registerTestUser, type TestAccount } from "../helpers/accounts";
 import { call } from "../helpers/http";
 import { routeTable, serveFetchHandler, type WebServer } from "../helpers/web-server";

@@ -6,9 +6,9 @@ import { GET as getOne } from "@/app/api/phone-numbers/[id]/route";
 import { POST as create } from "@/app/api/phone-numbers/route";
 import { POST as verificationHook } from "@/app/api/telephony/verification/route";
 import { calls } from "@/db/schema";
-import { closeDb, getDb } from "@/lib/database";
-import { simulatedAccount } from "@/lib/telephony/account";
-import { twilioSignature } from "@/lib/telephony/signature";
+import { closeDb, getDb } from "@/lib/platform/database";
+import { simulatedAccount } from "@/lib/phone/telephony/account";
+import { twilioSignature } from "@/lib/phone/telephony/signature";
 import { registerTestUser } from "../helpers/accounts";
 import { call } from "../helpers/http";
 

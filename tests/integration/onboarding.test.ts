@@ -4,7 +4,7 @@ import { POST as createNumber } from "@/app/api/phone-numbers/route";
 import { PATCH as patchNumber } from "@/app/api/phone-numbers/[id]/route";
 import { GET as listAssistants } from "@/app/api/voice-assistants/route";
 import { organizations } from "@/db/schema";
-import { closeDb, getDb } from "@/lib/database";
+import { closeDb, getDb } from "@/lib/platform/database";
 import { eq } from "drizzle-orm";
 import { registerTestUser } from "../helpers/accounts";
 import { call } from "../helpers/http";

@@ -2,7 +2,7 @@ import { POST as forgot } from "@/app/api/auth/forgot-password/route";
 import { POST as resetPassword } from "@/app/api/auth/reset-password/route";
 import { POST as login } from "@/app/api/auth/login/route";
 import { GET as me } from "@/app/api/auth/me/route";
-import { closeDb, getDb } from "@/lib/database";
+import { closeDb, getDb } from "@/lib/platform/database";
 import { emails, verifications } from "@/db/schema";
 import { and, eq, like } from "drizzle-orm";
 import { registerTestUser } from "../helpers/accounts";

@@ -5,9 +5,9 @@
 import { and, eq } from "drizzle-orm";
 import { POST as upgradePlan } from "@/app/api/billing/upgrade-plan/route";
 import { creditLedger, payments } from "@/db/schema";
-import { getCreditBalance } from "@/lib/billing/ledger";
-import { getPlan } from "@/lib/billing/plans";
-import { closeDb, getDb } from "@/lib/database";
+import { getCreditBalance } from "@/lib/workspace/billing/ledger";
+import { getPlan } from "@/lib/workspace/billing/plans";
+import { closeDb, getDb } from "@/lib/platform/database";
 import { registerTestUser } from "../helpers/accounts";
 import { call } from "../helpers/http";
 

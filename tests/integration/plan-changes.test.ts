@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { GET as overview } from "@/app/api/billing/overview/route";
 import { POST as upgradePlan } from "@/app/api/billing/upgrade-plan/route";
-import { closeDb, getDb } from "@/lib/database";
+import { closeDb, getDb } from "@/lib/platform/database";
 import { creditLedger, organizations, payments } from "@/db/schema";
 import { registerTestUser, type TestAccount } from "../helpers/accounts";
 import { call } from "../helpers/http";

@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { embeddedClient } from "@/db/client";
 import { organizations } from "@/db/schema";
-import { closeDb, getDb } from "@/lib/database";
-import { literal, preparedSql, preparedStatement } from "@/lib/database-statements";
+import { closeDb, getDb } from "@/lib/platform/database";
+import { literal, preparedSql, preparedStatement } from "@/lib/platform/database-statements";
 import { registerTestUser } from "@/tests/helpers/accounts";
 
-// Statements planned once per handle (lib/database-statements.ts): drizzle's named statements on a
+// Statements planned once per handle (lib/platform/database-statements.ts): drizzle's named statements on a
 // PostgreSQL server, PREPARE / EXECUTE with literal values on embedded PGlite. Either way a value is
 // data, never SQL.
 

@@ -9,12 +9,12 @@ import { POST as purchase } from "@/app/api/billing/purchase-credits/route";
 import { POST as upgradePlan } from "@/app/api/billing/upgrade-plan/route";
 import { openDatabase, type DbHandle } from "@/db/client";
 import { organizations, users } from "@/db/schema";
-import { ensureFirstMasterAdmin, MASTER_ADMIN_ORGANIZATION } from "@/lib/admin/bootstrap";
-import { signIn } from "@/lib/auth/service";
-import { PAYMENTS_NOT_CONFIGURED } from "@/lib/billing/service";
-import { closeDb, getDb } from "@/lib/database";
-import { env, loadEnv } from "@/lib/env";
-import { isEmpty, seedIfEmpty } from "@/lib/seed/demo";
+import { ensureFirstMasterAdmin, MASTER_ADMIN_ORGANIZATION } from "@/lib/consoles/admin/bootstrap";
+import { signIn } from "@/lib/identity/auth/service";
+import { PAYMENTS_NOT_CONFIGURED } from "@/lib/workspace/billing/service";
+import { closeDb, getDb } from "@/lib/platform/database";
+import { env, loadEnv } from "@/lib/platform/env";
+import { isEmpty, seedIfEmpty } from "@/lib/consoles/seed/demo";
 import { registerTestUser } from "../helpers/accounts";
 import { call } from "../helpers/http";
 

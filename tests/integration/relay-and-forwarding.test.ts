@@ -4,9 +4,9 @@
  */
 import { eq } from "drizzle-orm";
 import { phoneNumbers } from "@/db/schema";
-import { closeDb, getDb } from "@/lib/database";
-import { env } from "@/lib/env";
-import { relayUrlFor } from "@/lib/telephony/relay/urls";
+import { closeDb, getDb } from "@/lib/platform/database";
+import { env } from "@/lib/platform/env";
+import { relayUrlFor } from "@/lib/phone/telephony/relay/urls";
 import { find } from "../helpers/carrier";
 import { business, say, startCall } from "../helpers/phone";
 

@@ -6,11 +6,11 @@ import crypto from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { GET as getRetentionRoute, PUT as putRetentionRoute } from "@/app/api/settings/retention/route";
 import { audioClips, calls, messages, retentionDeletions } from "@/db/schema";
-import { closeDb, getDb } from "@/lib/database";
-import { getBlobStore, setBlobStore } from "@/lib/blob-store";
-import { retentionApplyJob, retentionSweepJob } from "@/lib/retention/jobs";
-import { applyRetention } from "@/lib/retention/service";
-import { saveAudioClip } from "@/lib/voice/audio-clips";
+import { closeDb, getDb } from "@/lib/platform/database";
+import { getBlobStore, setBlobStore } from "@/lib/platform/blob-store";
+import { retentionApplyJob, retentionSweepJob } from "@/lib/compliance/retention/jobs";
+import { applyRetention } from "@/lib/compliance/retention/service";
+import { saveAudioClip } from "@/lib/phone/voice/audio-clips";
 import { registerTestUser, type TestAccount } from "../helpers/accounts";
 import { call } from "../helpers/http";
 import { runJobsUntil } from "../helpers/jobs";
@@ -160,7 +160,7 @@ describe("the retention job", () => {
 
   it("runs through the job runner: the hourly sweep queues one job per organization, which applies its retention", async () => {
     const db = await getDb();
-    const { enqueue } = await import("@/lib/jobs/queue");
+    const { enqueue } = await import("@/lib/platform/jobs/queue");
     await enqueue(null, retentionSweepJob, {});
     await runJobsUntil([retentionSweepJob, retentionApplyJob], async () => {
       const log = await db.select().from(retentionDeletions).where(eq(retentionDeletions.organizationId, other.organizationId));

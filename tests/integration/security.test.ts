@@ -24,12 +24,12 @@ import { PATCH as patchProfile } from "@/app/api/settings/profile/route";
 import { POST as stripeWebhook } from "@/app/api/stripe/webhook/route";
 import { POST as createAssistant } from "@/app/api/voice-assistants/route";
 import { organizations, phoneNumbers, users } from "@/db/schema";
-import { getAuth } from "@/lib/auth/auth";
-import { LOGIN_FAILURE_LIMIT } from "@/lib/auth/login-throttle";
-import { closeDb, getDb } from "@/lib/database";
-import { env } from "@/lib/env";
-import { clientIp } from "@/lib/http/client-ip";
-import { PEER_ADDRESS_HEADER } from "@/lib/http/peer-address";
+import { getAuth } from "@/lib/identity/auth/auth";
+import { LOGIN_FAILURE_LIMIT } from "@/lib/identity/auth/login-throttle";
+import { closeDb, getDb } from "@/lib/platform/database";
+import { env } from "@/lib/platform/env";
+import { clientIp } from "@/lib/platform/http/client-ip";
+import { PEER_ADDRESS_HEADER } from "@/lib/platform/http/peer-address";
 import { registerTestUser, type TestAccount } from "../helpers/accounts";
 import { call, uniqueSuffix } from "../helpers/http";
 

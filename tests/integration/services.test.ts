@@ -1,7 +1,7 @@
 import { GET as listRoute, POST as createRoute } from "@/app/api/services/route";
 import { DELETE as deleteRoute, GET as getRoute, PATCH as patchRoute } from "@/app/api/services/[id]/route";
 import { POST as createResourceRoute } from "@/app/api/appointments/resources/route";
-import { closeDb } from "@/lib/database";
+import { closeDb } from "@/lib/platform/database";
 import { registerTestUser, type TestAccount } from "../helpers/accounts";
 import { call } from "../helpers/http";
 

@@ -2,13 +2,13 @@ import { eq } from "drizzle-orm";
 import { POST as logout } from "@/app/api/auth/logout/route";
 import { GET as me } from "@/app/api/auth/me/route";
 import { sessions, users } from "@/db/schema";
-import { SESSION_EXPIRES_IN_SECONDS } from "@/lib/auth/auth";
-import { sessionCache } from "@/lib/auth/session-cache";
-import { closeDb, getDb, getDbHandle } from "@/lib/database";
+import { SESSION_EXPIRES_IN_SECONDS } from "@/lib/identity/auth/auth";
+import { sessionCache } from "@/lib/identity/auth/session-cache";
+import { closeDb, getDb, getDbHandle } from "@/lib/platform/database";
 import { registerTestUser } from "../helpers/accounts";
 import { call } from "../helpers/http";
 
-// The session lookup every authed request makes (lib/auth/session.ts): the ordinary case answers
+// The session lookup every authed request makes (lib/identity/auth/session.ts): the ordinary case answers
 // from one query; expired, due-for-refresh and malformed sessions go through Better Auth. Each
 // case here must give what Better Auth alone gave.
 
@@ -91,7 +91,7 @@ describe("session lookup", () => {
   });
 });
 
-// Embedded PGlite keeps signed-in sessions in memory (lib/auth/session-cache.ts), told of every change
+// Embedded PGlite keeps signed-in sessions in memory (lib/identity/auth/session-cache.ts), told of every change
 // by the database before the writing statement returns; PostgreSQL servers are asked every time. On
 // both, the next request after any change must see it.
 describe("sessions kept in memory on embedded PGlite", () => {

@@ -5,17 +5,17 @@ import { GET as getKeys, PUT as putKeys } from "@/app/api/settings/api-keys/rout
 import { GET as getNotifications, PUT as putNotifications } from "@/app/api/settings/notifications/route";
 import { POST as changePassword } from "@/app/api/settings/password/route";
 import { PATCH as patchProfile } from "@/app/api/settings/profile/route";
-import { closeDb, getDb } from "@/lib/database";
+import { closeDb, getDb } from "@/lib/platform/database";
 import { providerCredentials, users } from "@/db/schema";
-import { decryptSecret } from "@/lib/crypto/secret-box";
-import { resolveCredential } from "@/lib/provider-selection/credentials";
+import { decryptSecret } from "@/lib/platform/crypto/secret-box";
+import { resolveCredential } from "@/lib/workspace/provider-selection/credentials";
 import { and, eq } from "drizzle-orm";
 import { registerTestUser } from "../helpers/accounts";
 import { call, uniqueSuffix, type CallResult } from "../helpers/http";
 import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { saveApiKeys } from "@/lib/settings/api-keys";
+import { saveApiKeys } from "@/lib/workspace/settings/api-keys";
 
 const randomHex = (length: number) => crypto.randomBytes(length).toString("hex").slice(0, length);
 

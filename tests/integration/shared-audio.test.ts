@@ -8,13 +8,13 @@ import { eq } from "drizzle-orm";
 import { GET as getAudio } from "@/app/api/audio/[id]/route";
 import { POST as voiceTest } from "@/app/api/voice/test/route";
 import { audioClips, blobs } from "@/db/schema";
-import { closeDb, getDb } from "@/lib/database";
-import { createPostgresBlobStore, getBlobStore, setBlobStore } from "@/lib/blob-store";
-import { closeSpeechPools } from "@/lib/providers/speech-pool";
-import { selectTts } from "@/lib/provider-selection/tts";
-import { resolveVoice } from "@/lib/assistants/voices";
-import { parseWav } from "@/lib/voice/audio";
-import { saveAudioClip, signedAudioUrl } from "@/lib/voice/audio-clips";
+import { closeDb, getDb } from "@/lib/platform/database";
+import { createPostgresBlobStore, getBlobStore, setBlobStore } from "@/lib/platform/blob-store";
+import { closeSpeechPools } from "@/lib/platform/providers/speech-pool";
+import { selectTts } from "@/lib/workspace/provider-selection/tts";
+import { resolveVoice } from "@/lib/agents/assistants/voices";
+import { parseWav } from "@/lib/phone/voice/audio";
+import { saveAudioClip, signedAudioUrl } from "@/lib/phone/voice/audio-clips";
 import { registerTestUser, type TestAccount } from "../helpers/accounts";
 import { business, startCall } from "../helpers/phone";
 import { call } from "../helpers/http";
@@ -68,7 +68,7 @@ describe("audio in the shared store", () => {
     const text = `Thanks for calling, this is the front desk ${crypto.randomUUID().slice(0, 4)}.`;
     const tts = await selectTts(db, owner.organizationId);
     const first = await tts.synthesize(text, resolveVoice("alloy"));
-    // As the call path saves a cached line (lib/telephony/voice/runtime.ts speak → saveAudioClip).
+    // As the call path saves a cached line (lib/phone/telephony/voice/runtime.ts speak → saveAudioClip).
     const clip = await saveAudioClip(db, getBlobStore(), {
       organizationId: owner.organizationId,
       audio: first.audio,
@@ -103,7 +103,7 @@ describe("audio in the shared store", () => {
     const db = await getDb();
     const id = decodeURIComponent(new URL(url).pathname.split("/").pop()!);
     const [clip] = await db.select().from(audioClips).where(eq(audioClips.id, id));
-    // The call path kept the line's words and voice on its row (lib/telephony/voice/runtime.ts synthesize).
+    // The call path kept the line's words and voice on its row (lib/phone/telephony/voice/runtime.ts synthesize).
     expect(clip.speechText).toMatch(/Thanks for calling Resynth Dental/);
     expect(clip.voiceId).toBeTruthy();
     await getBlobStore().delete(clip.storageKey);

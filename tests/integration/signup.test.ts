@@ -4,9 +4,9 @@ import { POST as signup } from "@/app/api/auth/signup/route";
 import { POST as upgradePlan } from "@/app/api/billing/upgrade-plan/route";
 import { POST as createNumber } from "@/app/api/phone-numbers/route";
 import { POST as createAssistant } from "@/app/api/voice-assistants/route";
-import { closeDb, getDb } from "@/lib/database";
+import { closeDb, getDb } from "@/lib/platform/database";
 import { creditLedger, organizations } from "@/db/schema";
-import { assertWithinPlanLimit } from "@/lib/billing/limits";
+import { assertWithinPlanLimit } from "@/lib/workspace/billing/limits";
 import { call, uniqueSuffix } from "../helpers/http";
 
 afterAll(() => closeDb());

@@ -16,9 +16,9 @@ import { PUT as updateAssistant } from "@/app/api/voice-assistants/[id]/route";
 import { GET as listAssistants } from "@/app/api/voice-assistants/route";
 import { POST as voiceTest } from "@/app/api/voice/test/route";
 import { organizations, users, voiceAssistants } from "@/db/schema";
-import { STARTER_ASSISTANT_NAME } from "@/lib/assistants/starter";
-import { closeDb, getDb } from "@/lib/database";
-import { assistantContext } from "@/lib/voice/context";
+import { STARTER_ASSISTANT_NAME } from "@/lib/agents/assistants/starter";
+import { closeDb, getDb } from "@/lib/platform/database";
+import { assistantContext } from "@/lib/phone/voice/context";
 import { registerTestUser } from "../helpers/accounts";
 import { call, uniqueSuffix } from "../helpers/http";
 

@@ -1,5 +1,5 @@
 /**
- * The simulated carrier's client (lib/telephony/simulator/carrier-client.ts) — what the phone panel,
+ * The simulated carrier's client (lib/phone/telephony/simulator/carrier-client.ts) — what the phone panel,
  * `simulate:call` and the benchmark run — against the real webhooks in this process: a whole call
  * (greeting → question → reply → goodbye), a transfer nobody answers, a voicemail, and a text.
  */
@@ -7,11 +7,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { GET as byCallSid } from "@/app/api/telephony/calls/[sid]/route";
-import { createFilesystemBlobStore, setBlobStore } from "@/lib/blob-store";
-import { closeDb } from "@/lib/database";
-import { runDueJobs } from "@/lib/jobs/runner";
-import { SimulatedCall, sendSimulatedSms } from "@/lib/telephony/simulator/carrier-client";
-import { finishCallJob, processVoicemailJob } from "@/lib/telephony/voice/post-call";
+import { createFilesystemBlobStore, setBlobStore } from "@/lib/platform/blob-store";
+import { closeDb } from "@/lib/platform/database";
+import { runDueJobs } from "@/lib/platform/jobs/runner";
+import { SimulatedCall, sendSimulatedSms } from "@/lib/phone/telephony/simulator/carrier-client";
+import { finishCallJob, processVoicemailJob } from "@/lib/phone/telephony/voice/post-call";
 import { call as callRoute } from "../helpers/http";
 import { carrierAccountFrom, inProcessTransport } from "../helpers/in-process-carrier";
 import { scriptedHost } from "../helpers/simulated-call";

@@ -9,11 +9,11 @@ import { GET as getMessage } from "@/app/api/messages/[id]/route";
 import { POST as replyRoute } from "@/app/api/messages/[id]/reply/route";
 import { POST as smsHook } from "@/app/api/telephony/sms/route";
 import { assistantActions, messages, messageThreads, phoneNumbers } from "@/db/schema";
-import { getCreditBalance } from "@/lib/billing/ledger";
-import { SPAM } from "@/lib/text/routing";
-import { closeDb, getDb } from "@/lib/database";
-import { createTwilioProvider } from "@/lib/providers/telephony/twilio";
-import { getTelephonyProviderFor } from "@/lib/provider-selection/telephony";
+import { getCreditBalance } from "@/lib/workspace/billing/ledger";
+import { SPAM } from "@/lib/platform/text/routing";
+import { closeDb, getDb } from "@/lib/platform/database";
+import { createTwilioProvider } from "@/lib/platform/providers/telephony/twilio";
+import { getTelephonyProviderFor } from "@/lib/workspace/provider-selection/telephony";
 import { fakeTwilioHttpClient, startFakeTwilio } from "../fakes/twilio-server";
 import { registerTestUser } from "../helpers/accounts";
 import { carrierPost, fakeSid } from "../helpers/carrier";
@@ -23,8 +23,8 @@ import { business, saveTwilioKeys, type Business } from "../helpers/phone";
 // The first test opens and migrates the database of the run: slow on a busy machine.
 jest.setTimeout(90_000);
 
-jest.mock("@/lib/provider-selection/telephony", () => {
-  const actual = jest.requireActual("@/lib/provider-selection/telephony");
+jest.mock("@/lib/workspace/provider-selection/telephony", () => {
+  const actual = jest.requireActual("@/lib/workspace/provider-selection/telephony");
   return { ...actual, getTelephonyProviderFor: jest.fn(actual.getTelephonyProviderFor) };
 });
 
@@ -225,7 +225,7 @@ describe("the owner's reply from Call History", () => {
       expect(stop.verbs).toEqual([]);
     } finally {
       (getTelephonyProviderFor as jest.Mock).mockReset();
-      (getTelephonyProviderFor as jest.Mock).mockImplementation(jest.requireActual("@/lib/provider-selection/telephony").getTelephonyProviderFor);
+      (getTelephonyProviderFor as jest.Mock).mockImplementation(jest.requireActual("@/lib/workspace/provider-selection/telephony").getTelephonyProviderFor);
       await fake.close();
     }
   });

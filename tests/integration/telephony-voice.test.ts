@@ -18,16 +18,16 @@ import { POST as recordHook } from "@/app/api/telephony/voice/record/route";
 import { POST as recordingHook } from "@/app/api/telephony/voice/recording/route";
 import { POST as voiceHook } from "@/app/api/telephony/voice/route";
 import { assistantActions, assistantReplies, calls, creditLedger, voiceAssistants } from "@/db/schema";
-import { getCreditBalance } from "@/lib/billing/ledger";
-import { chargeTurn } from "@/lib/conversation/credits";
-import { createFilesystemBlobStore, setBlobStore } from "@/lib/blob-store";
-import { closeDb, getDb } from "@/lib/database";
-import { getJobQueue } from "@/lib/jobs/queue";
-import { runDueJobs } from "@/lib/jobs/runner";
-import type { LlmProvider } from "@/lib/providers/llm/interface";
-import { selectLlm } from "@/lib/provider-selection/llm";
-import { finishCallJob } from "@/lib/telephony/voice/post-call";
-import { forgetCallContexts } from "@/lib/telephony/voice/runtime";
+import { getCreditBalance } from "@/lib/workspace/billing/ledger";
+import { chargeTurn } from "@/lib/agents/conversation/credits";
+import { createFilesystemBlobStore, setBlobStore } from "@/lib/platform/blob-store";
+import { closeDb, getDb } from "@/lib/platform/database";
+import { getJobQueue } from "@/lib/platform/jobs/queue";
+import { runDueJobs } from "@/lib/platform/jobs/runner";
+import type { LlmProvider } from "@/lib/platform/providers/llm/interface";
+import { selectLlm } from "@/lib/workspace/provider-selection/llm";
+import { finishCallJob } from "@/lib/phone/telephony/voice/post-call";
+import { forgetCallContexts } from "@/lib/phone/telephony/voice/runtime";
 import { registerTestUser } from "../helpers/accounts";
 import { carrierPost, fakeSid, find, pathOf } from "../helpers/carrier";
 import { call as callRoute } from "../helpers/http";
@@ -36,8 +36,8 @@ import { business, callParams, callRow, say, startCall, type Business } from "..
 // The first test opens and migrates the database of the run: slow on a busy machine.
 jest.setTimeout(90_000);
 
-jest.mock("@/lib/provider-selection/llm", () => {
-  const actual = jest.requireActual("@/lib/provider-selection/llm");
+jest.mock("@/lib/workspace/provider-selection/llm", () => {
+  const actual = jest.requireActual("@/lib/workspace/provider-selection/llm");
   return { ...actual, selectLlm: jest.fn(actual.selectLlm) };
 });
 

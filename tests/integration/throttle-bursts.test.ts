@@ -6,13 +6,13 @@
  */
 import { POST as login } from "@/app/api/auth/login/route";
 import { POST as changePasswordRoute } from "@/app/api/settings/password/route";
-import { closeDb, getDb } from "@/lib/database";
-import { LOGIN_FAILURE_LIMIT } from "@/lib/auth/login-throttle";
-import { assertRegistrationAllowed } from "@/lib/auth/service";
-import { env } from "@/lib/env";
-import { countHits, hitRateLimit } from "@/lib/http/rate-limit";
-import { PEER_ADDRESS_HEADER } from "@/lib/http/peer-address";
-import { DEMO_RATE_LIMIT, DEMO_RATE_LIMIT_MESSAGE } from "@/lib/voice/demo";
+import { closeDb, getDb } from "@/lib/platform/database";
+import { LOGIN_FAILURE_LIMIT } from "@/lib/identity/auth/login-throttle";
+import { assertRegistrationAllowed } from "@/lib/identity/auth/service";
+import { env } from "@/lib/platform/env";
+import { countHits, hitRateLimit } from "@/lib/platform/http/rate-limit";
+import { PEER_ADDRESS_HEADER } from "@/lib/platform/http/peer-address";
+import { DEMO_RATE_LIMIT, DEMO_RATE_LIMIT_MESSAGE } from "@/lib/phone/voice/demo";
 import { registerTestUser } from "../helpers/accounts";
 import { call, uniqueSuffix } from "../helpers/http";
 

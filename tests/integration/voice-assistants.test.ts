@@ -1,10 +1,10 @@
 import { GET as getOne, DELETE as remove, PUT as update } from "@/app/api/voice-assistants/[id]/route";
 import { GET as options } from "@/app/api/voice-assistants/options/route";
 import { GET as list, POST as create } from "@/app/api/voice-assistants/route";
-import { closeDb, getDb } from "@/lib/database";
+import { closeDb, getDb } from "@/lib/platform/database";
 import { organizations, voiceAssistants } from "@/db/schema";
-import { personalities } from "@/lib/assistants/personalities";
-import { voices } from "@/lib/assistants/voices";
+import { personalities } from "@/lib/agents/assistants/personalities";
+import { voices } from "@/lib/agents/assistants/voices";
 import { and, count, eq } from "drizzle-orm";
 import { registerTestUser, registerTestUserWithoutAssistants, type TestAccount } from "../helpers/accounts";
 import { call } from "../helpers/http";

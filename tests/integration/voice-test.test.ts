@@ -7,26 +7,26 @@ import os from "node:os";
 import path from "node:path";
 import { GET as getAudio, HEAD as headAudio } from "@/app/api/audio/[id]/route";
 import { POST as voiceTest } from "@/app/api/voice/test/route";
-import { closeDb, getDb } from "@/lib/database";
+import { closeDb, getDb } from "@/lib/platform/database";
 import { assistantReplies, audioClips, chatTurns, creditLedger, organizations, tasks, voiceAssistants } from "@/db/schema";
-import { changeCredits, getCreditBalance, NO_CREDITS_MESSAGE } from "@/lib/billing/ledger";
-import { creditPrices } from "@/lib/billing/prices";
-import { createFilesystemBlobStore, setBlobStore } from "@/lib/blob-store";
-import type { LlmProvider } from "@/lib/providers/llm/interface";
-import { llmFor } from "@/lib/provider-selection/llm";
-import { closeSpeechPools } from "@/lib/providers/speech-pool";
-import { parseWav } from "@/lib/voice/audio";
-import { signAudioToken } from "@/lib/voice/audio-clips";
-import { DEMO_RATE_LIMIT } from "@/lib/voice/demo";
-import { runVoiceTest } from "@/lib/voice/service";
+import { changeCredits, getCreditBalance, NO_CREDITS_MESSAGE } from "@/lib/workspace/billing/ledger";
+import { creditPrices } from "@/lib/workspace/billing/prices";
+import { createFilesystemBlobStore, setBlobStore } from "@/lib/platform/blob-store";
+import type { LlmProvider } from "@/lib/platform/providers/llm/interface";
+import { llmFor } from "@/lib/workspace/provider-selection/llm";
+import { closeSpeechPools } from "@/lib/platform/providers/speech-pool";
+import { parseWav } from "@/lib/phone/voice/audio";
+import { signAudioToken } from "@/lib/phone/voice/audio-clips";
+import { DEMO_RATE_LIMIT } from "@/lib/phone/voice/demo";
+import { runVoiceTest } from "@/lib/phone/voice/service";
 import { and, asc, eq, isNull } from "drizzle-orm";
-import { PEER_ADDRESS_HEADER } from "@/lib/http/peer-address";
+import { PEER_ADDRESS_HEADER } from "@/lib/platform/http/peer-address";
 import { registerTestUserWithoutAssistants, type TestAccount } from "../helpers/accounts";
 import { call, uniqueSuffix } from "../helpers/http";
 
 // The real selection, with a handle to make one turn's language model fail.
-jest.mock("@/lib/provider-selection/llm", () => {
-  const actual = jest.requireActual("@/lib/provider-selection/llm");
+jest.mock("@/lib/workspace/provider-selection/llm", () => {
+  const actual = jest.requireActual("@/lib/workspace/provider-selection/llm");
   return { ...actual, llmFor: jest.fn(actual.llmFor) };
 });
 

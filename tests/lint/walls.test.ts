@@ -6,17 +6,17 @@ import path from "node:path";
  * below breaches one wall and must be refused; the allowed imports next to them must pass.
  */
 const fixtures = {
-  routeImportsDb: { path: "app/api/example/route.ts", code: 'import { getDb } from "@/lib/database";\nexport const x = getDb;\n' },
+  routeImportsDb: { path: "app/api/example/route.ts", code: 'import { getDb } from "@/lib/platform/database";\nexport const x = getDb;\n' },
   routeImportsSchema: { path: "app/api/example/route.ts", code: 'import { calls } from "@/db/schema";\nexport const x = calls;\n' },
   screenImportsDb: { path: "components/example/screen.tsx", code: 'import { calls } from "@/db/schema";\nexport const x = calls;\n' },
-  screenImportsService: { path: "components/example/screen.tsx", code: 'import { listPhoneNumbers } from "@/lib/phone-numbers/service";\nexport const x = listPhoneNumbers;\n' },
-  providerImportsDb: { path: "lib/providers/llm/example.ts", code: 'import type { Db } from "@/db/client";\nexport type X = Db;\n' },
-  providerImportsFeature: { path: "lib/providers/llm/example.ts", code: 'import { spendCredits } from "@/lib/billing/ledger";\nexport const x = spendCredits;\n' },
-  dbImportsLib: { path: "db/example.ts", code: 'import { env } from "@/lib/env";\nexport const x = env;\n' },
+  screenImportsService: { path: "components/example/screen.tsx", code: 'import { listPhoneNumbers } from "@/lib/phone/numbers/service";\nexport const x = listPhoneNumbers;\n' },
+  providerImportsDb: { path: "lib/platform/providers/llm/example.ts", code: 'import type { Db } from "@/db/client";\nexport type X = Db;\n' },
+  providerImportsFeature: { path: "lib/platform/providers/llm/example.ts", code: 'import { spendCredits } from "@/lib/workspace/billing/ledger";\nexport const x = spendCredits;\n' },
+  dbImportsLib: { path: "db/example.ts", code: 'import { env } from "@/lib/platform/env";\nexport const x = env;\n' },
   // Allowed:
-  routeImportsService: { path: "app/api/example/route.ts", code: 'import { listPhoneNumbers } from "@/lib/phone-numbers/service";\nexport const x = listPhoneNumbers;\n' },
-  screenImportsServiceType: { path: "components/example/screen.tsx", code: 'import type { PhoneNumber } from "@/lib/phone-numbers/service";\nexport type X = PhoneNumber;\n' },
-  providerImportsProvider: { path: "lib/providers/llm/example.ts", code: 'import { splitSentences } from "@/lib/text/sentences";\nimport type { LlmProvider } from "@/lib/providers/llm/interface";\nexport type X = LlmProvider;\nexport const y = splitSentences;\n' },
+  routeImportsService: { path: "app/api/example/route.ts", code: 'import { listPhoneNumbers } from "@/lib/phone/numbers/service";\nexport const x = listPhoneNumbers;\n' },
+  screenImportsServiceType: { path: "components/example/screen.tsx", code: 'import type { PhoneNumber } from "@/lib/phone/numbers/service";\nexport type X = PhoneNumber;\n' },
+  providerImportsProvider: { path: "lib/platform/providers/llm/example.ts", code: 'import { splitSentences } from "@/lib/platform/text/sentences";\nimport type { LlmProvider } from "@/lib/platform/providers/llm/interface";\nexport type X = LlmProvider;\nexport const y = splitSentences;\n' },
   serviceImportsDb: { path: "lib/example/service.ts", code: 'import type { Db } from "@/db/client";\nexport type X = Db;\n' },
 };
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { PhoneNumbersScreen } from "@/components/phone-numbers/phone-numbers-screen";
 import { ServerData } from "@/components/app-shell/server-data";
-import { pageQueries } from "@/lib/server/page-queries";
+import { pageQueries } from "@/lib/platform/server/page-queries";
 
 export const metadata: Metadata = { title: "Phone Numbers" };
 

@@ -1,8 +1,8 @@
-import { answeringSlotConflicts } from "@/lib/appointments/http";
-import { createAppointmentInput, listAppointmentsQuery } from "@/lib/appointments/schema";
-import { bookSlot, listAppointments } from "@/lib/appointments/service";
-import { parseJsonBody, parseQuery } from "@/lib/http/parse";
-import { authedRoute, json } from "@/lib/http/route";
+import { answeringSlotConflicts } from "@/lib/scheduling/http";
+import { createAppointmentInput, listAppointmentsQuery } from "@/lib/scheduling/schema";
+import { bookSlot, listAppointments } from "@/lib/scheduling/service";
+import { parseJsonBody, parseQuery } from "@/lib/platform/http/parse";
+import { authedRoute, json } from "@/lib/platform/http/route";
 
 export const GET = authedRoute({ permission: "appointments.read" }, async (req, { db, ctx }) => {
   const q = parseQuery(req, listAppointmentsQuery);

@@ -1,7 +1,7 @@
-import { authedRoute, json } from "@/lib/http/route";
-import { parseJsonBody } from "@/lib/http/parse";
-import { callerListInput } from "@/lib/routing/schema";
-import { addCallerEntry, listCallerEntries, removeCallerEntry } from "@/lib/routing/service";
+import { authedRoute, json } from "@/lib/platform/http/route";
+import { parseJsonBody } from "@/lib/platform/http/parse";
+import { callerListInput } from "@/lib/phone/routing/schema";
+import { addCallerEntry, listCallerEntries, removeCallerEntry } from "@/lib/phone/routing/service";
 
 /** The organization's block and allow lists (docs/api.md#routing-and-spam). */
 export const GET = authedRoute({ permission: "phone_numbers.read" }, async (_req, { db, ctx }) => listCallerEntries(db, ctx.organizationId));

@@ -1,7 +1,7 @@
-import { authedRoute } from "@/lib/http/route";
-import { parseJsonBody } from "@/lib/http/parse";
-import { callPolicyView, updateCallPolicy } from "@/lib/routing/policy";
-import { callPolicyInput } from "@/lib/routing/schema";
+import { authedRoute } from "@/lib/platform/http/route";
+import { parseJsonBody } from "@/lib/platform/http/parse";
+import { callPolicyView, updateCallPolicy } from "@/lib/phone/routing/policy";
+import { callPolicyInput } from "@/lib/phone/routing/schema";
 
 /** The organization's spam threshold and action, report sharing, and monthly credit cap (with this month's usage). */
 export const GET = authedRoute({ permission: "phone_numbers.read" }, async (_req, { db, ctx }) => callPolicyView(db, ctx.organizationId));

@@ -1,7 +1,7 @@
-import { clearSessionCookie } from "@/lib/auth/responses";
-import { RETURN_TO_PARAM, safeReturnPath, withReturnTo } from "@/lib/auth/return-to";
-import { publicRoute } from "@/lib/http/route";
-import { redirectToPath } from "@/lib/http/redirect";
+import { clearSessionCookie } from "@/lib/identity/auth/responses";
+import { RETURN_TO_PARAM, safeReturnPath, withReturnTo } from "@/lib/identity/auth/return-to";
+import { publicRoute } from "@/lib/platform/http/route";
+import { redirectToPath } from "@/lib/platform/http/redirect";
 
 /**
  * Browser navigation: signed in → the asked-for page (`?next=`, same-site paths only) or /dashboard;

@@ -1,8 +1,8 @@
-import { clearSessionCookie } from "@/lib/auth/responses";
-import { signOut } from "@/lib/auth/service";
-import { isSameOriginNavigation } from "@/lib/http/origin";
-import { publicRoute } from "@/lib/http/route";
-import { redirectToPath } from "@/lib/http/redirect";
+import { clearSessionCookie } from "@/lib/identity/auth/responses";
+import { signOut } from "@/lib/identity/auth/service";
+import { isSameOriginNavigation } from "@/lib/platform/http/origin";
+import { publicRoute } from "@/lib/platform/http/route";
+import { redirectToPath } from "@/lib/platform/http/redirect";
 
 /**
  * Browser navigation from the header's Sign Out: ends the session (cookie or bearer) and goes to the

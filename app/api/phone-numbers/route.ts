@@ -1,7 +1,7 @@
-import { json, authedRoute } from "@/lib/http/route";
-import { parseJsonBody } from "@/lib/http/parse";
-import { createPhoneNumberInput } from "@/lib/phone-numbers/schema";
-import { createPhoneNumber, listPhoneNumbers } from "@/lib/phone-numbers/service";
+import { json, authedRoute } from "@/lib/platform/http/route";
+import { parseJsonBody } from "@/lib/platform/http/parse";
+import { createPhoneNumberInput } from "@/lib/phone/numbers/schema";
+import { createPhoneNumber, listPhoneNumbers } from "@/lib/phone/numbers/service";
 
 export const GET = authedRoute({ permission: "phone_numbers.read" }, async (_req, { db, ctx }) =>
   listPhoneNumbers(db, ctx.organizationId),

@@ -1,7 +1,7 @@
-import { json, authedRoute } from "@/lib/http/route";
-import { parseJsonBody } from "@/lib/http/parse";
-import { createServiceInput } from "@/lib/services/schema";
-import { createService, listServices } from "@/lib/services/service";
+import { json, authedRoute } from "@/lib/platform/http/route";
+import { parseJsonBody } from "@/lib/platform/http/parse";
+import { createServiceInput } from "@/lib/knowledge/services/schema";
+import { createService, listServices } from "@/lib/knowledge/services/service";
 
 export const GET = authedRoute({ permission: "services.read" }, async (_req, { db, ctx }) => listServices(db, ctx.organizationId));
 

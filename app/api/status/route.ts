@@ -1,8 +1,8 @@
-import { getHealthNow, getSystemHealth } from "@/lib/figures/service";
-import { publicRoute } from "@/lib/http/route";
+import { getHealthNow, getSystemHealth } from "@/lib/reports/figures/service";
+import { publicRoute } from "@/lib/platform/http/route";
 
 /**
- * GET /api/status: the platform's health from lib/figures, for the footer on every page. Anyone gets
+ * GET /api/status: the platform's health from lib/reports/figures, for the footer on every page. Anyone gets
  * the overall state; a signed-in caller also gets the parts that are degraded or down, how to
  * install them, and uptime (what is installed on the server is not told to strangers).
  */

@@ -1,4 +1,4 @@
-import { listPlans } from "@/lib/billing/service";
-import { publicRoute } from "@/lib/http/route";
+import { listPlans } from "@/lib/workspace/billing/service";
+import { publicRoute } from "@/lib/platform/http/route";
 
 export const GET = publicRoute(async () => listPlans());

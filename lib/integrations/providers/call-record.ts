@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { calls } from "@/db/schema";
-import { env } from "@/lib/env";
+import { env } from "@/lib/platform/env";
 
 /**
  * What every CRM / notes card records about a call, read from the call itself (scoped to the

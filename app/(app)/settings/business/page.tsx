@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { BusinessScreen } from "@/components/business/business-screen";
 import { ServerData } from "@/components/app-shell/server-data";
-import { pageQueries } from "@/lib/server/page-queries";
+import { pageQueries } from "@/lib/platform/server/page-queries";
 
 export const metadata: Metadata = { title: "Business" };
 

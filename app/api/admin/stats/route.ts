@@ -1,4 +1,4 @@
-import { getAdminStats } from "@/lib/admin/service";
-import { authedRoute } from "@/lib/http/route";
+import { getAdminStats } from "@/lib/consoles/admin/service";
+import { authedRoute } from "@/lib/platform/http/route";
 
 export const GET = authedRoute({ permission: "admin.read" }, async (_req, { db }) => getAdminStats(db));

@@ -1,8 +1,8 @@
-import { answeringSlotConflicts } from "@/lib/appointments/http";
-import { cancelAppointmentInput, updateAppointmentInput } from "@/lib/appointments/schema";
-import { cancelAppointment, getAppointment, updateAppointment } from "@/lib/appointments/service";
-import { parseJsonBody } from "@/lib/http/parse";
-import { authedRoute } from "@/lib/http/route";
+import { answeringSlotConflicts } from "@/lib/scheduling/http";
+import { cancelAppointmentInput, updateAppointmentInput } from "@/lib/scheduling/schema";
+import { cancelAppointment, getAppointment, updateAppointment } from "@/lib/scheduling/service";
+import { parseJsonBody } from "@/lib/platform/http/parse";
+import { authedRoute } from "@/lib/platform/http/route";
 
 export const GET = authedRoute({ permission: "appointments.read" }, async (_req, { db, ctx, params }) => getAppointment(db, ctx.organizationId, params.id));
 

@@ -1,9 +1,9 @@
-import { loginInput } from "@/lib/auth/schemas";
-import { signedInResponse } from "@/lib/auth/responses";
-import { signIn } from "@/lib/auth/service";
-import { clientIp } from "@/lib/http/client-ip";
-import { parseJsonBody } from "@/lib/http/parse";
-import { publicRoute } from "@/lib/http/route";
+import { loginInput } from "@/lib/identity/auth/schemas";
+import { signedInResponse } from "@/lib/identity/auth/responses";
+import { signIn } from "@/lib/identity/auth/service";
+import { clientIp } from "@/lib/platform/http/client-ip";
+import { parseJsonBody } from "@/lib/platform/http/parse";
+import { publicRoute } from "@/lib/platform/http/route";
 
 export const POST = publicRoute(async (req, { db }) => {
   const input = await parseJsonBody(req, loginInput);

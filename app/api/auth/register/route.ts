@@ -1,10 +1,10 @@
-import { registerInput } from "@/lib/auth/schemas";
-import { signedInResponse } from "@/lib/auth/responses";
-import { assertRegistrationAllowed } from "@/lib/auth/service";
-import { registerAccount } from "@/lib/signup/account";
-import { clientIp } from "@/lib/http/client-ip";
-import { parseJsonBody } from "@/lib/http/parse";
-import { publicRoute } from "@/lib/http/route";
+import { registerInput } from "@/lib/identity/auth/schemas";
+import { signedInResponse } from "@/lib/identity/auth/responses";
+import { assertRegistrationAllowed } from "@/lib/identity/auth/service";
+import { registerAccount } from "@/lib/consoles/signup/account";
+import { clientIp } from "@/lib/platform/http/client-ip";
+import { parseJsonBody } from "@/lib/platform/http/parse";
+import { publicRoute } from "@/lib/platform/http/route";
 
 export const POST = publicRoute(async (req, { db }) => {
   const input = await parseJsonBody(req, registerInput);

@@ -1,9 +1,9 @@
-import { assertRegistrationAllowed } from "@/lib/auth/service";
-import { clientIp } from "@/lib/http/client-ip";
-import { parseJsonBody } from "@/lib/http/parse";
-import { publicRoute } from "@/lib/http/route";
-import { signupInput } from "@/lib/signup/schema";
-import { signUp, signupResponse } from "@/lib/signup/service";
+import { assertRegistrationAllowed } from "@/lib/identity/auth/service";
+import { clientIp } from "@/lib/platform/http/client-ip";
+import { parseJsonBody } from "@/lib/platform/http/parse";
+import { publicRoute } from "@/lib/platform/http/route";
+import { signupInput } from "@/lib/consoles/signup/schema";
+import { signUp, signupResponse } from "@/lib/consoles/signup/service";
 
 export const POST = publicRoute(async (req, { db }) => {
   const input = await parseJsonBody(req, signupInput);

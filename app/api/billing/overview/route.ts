@@ -1,5 +1,5 @@
-import { getBillingOverview } from "@/lib/billing/service";
-import { authedRoute } from "@/lib/http/route";
+import { getBillingOverview } from "@/lib/workspace/billing/service";
+import { authedRoute } from "@/lib/platform/http/route";
 
 export const GET = authedRoute({ permission: "billing.read" }, async (_req, { db, ctx }) =>
   getBillingOverview(db, ctx.organizationId),

@@ -1,5 +1,5 @@
-import { authedRoute } from "@/lib/http/route";
-import { getMcpHealth } from "@/lib/mcp/health";
+import { authedRoute } from "@/lib/platform/http/route";
+import { getMcpHealth } from "@/lib/agents/mcp/health";
 
 /** Polled every 30 s by the console (advanced §9). */
 export const GET = authedRoute({ permission: "mcp.manage" }, async (_req, { db, ctx }) => getMcpHealth(db, ctx));

@@ -1,5 +1,5 @@
-import { publicRoute } from "@/lib/http/route";
-import { handleMcpServerRequest } from "@/lib/mcp/server";
+import { publicRoute } from "@/lib/platform/http/route";
+import { handleMcpServerRequest } from "@/lib/agents/mcp/server";
 
 /**
  * Switchboard's MCP server (Streamable HTTP; docs/mcp.md). Public at the HTTP level: the MCP layer

@@ -1,5 +1,5 @@
-import { authedRoute } from "@/lib/http/route";
-import { listServices } from "@/lib/mcp/service";
+import { authedRoute } from "@/lib/platform/http/route";
+import { listServices } from "@/lib/agents/mcp/service";
 
 /** The MCP console's services and stats (advanced §7 MCP). */
 export const GET = authedRoute({ permission: "mcp.manage" }, async (_req, { db, ctx }) => listServices(db, ctx));

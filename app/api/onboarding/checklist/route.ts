@@ -1,5 +1,5 @@
-import { authedRoute } from "@/lib/http/route";
-import { getSetupChecklist } from "@/lib/onboarding/checklist";
+import { authedRoute } from "@/lib/platform/http/route";
+import { getSetupChecklist } from "@/lib/consoles/onboarding/checklist";
 
 /** The dashboard's setup checklist, computed from the organization's data. */
 export const GET = authedRoute({ permission: "dashboard.read" }, async (_req, { db, ctx }) => getSetupChecklist(db, ctx.organizationId));

@@ -1,7 +1,7 @@
-import { authedRoute } from "@/lib/http/route";
-import { parseJsonBody } from "@/lib/http/parse";
-import { updatePhoneNumberInput } from "@/lib/phone-numbers/schema";
-import { deletePhoneNumber, getPhoneNumber, updatePhoneNumber } from "@/lib/phone-numbers/service";
+import { authedRoute } from "@/lib/platform/http/route";
+import { parseJsonBody } from "@/lib/platform/http/parse";
+import { updatePhoneNumberInput } from "@/lib/phone/numbers/schema";
+import { deletePhoneNumber, getPhoneNumber, updatePhoneNumber } from "@/lib/phone/numbers/service";
 
 export const GET = authedRoute({ permission: "phone_numbers.read" }, async (_req, { db, ctx, params }) =>
   getPhoneNumber(db, ctx.organizationId, params.id),

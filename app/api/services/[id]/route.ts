@@ -1,7 +1,7 @@
-import { authedRoute } from "@/lib/http/route";
-import { parseJsonBody } from "@/lib/http/parse";
-import { updateServiceInput } from "@/lib/services/schema";
-import { deleteService, getService, updateService } from "@/lib/services/service";
+import { authedRoute } from "@/lib/platform/http/route";
+import { parseJsonBody } from "@/lib/platform/http/parse";
+import { updateServiceInput } from "@/lib/knowledge/services/schema";
+import { deleteService, getService, updateService } from "@/lib/knowledge/services/service";
 
 export const GET = authedRoute({ permission: "services.read" }, async (_req, { db, ctx, params }) => getService(db, ctx.organizationId, params.id));
 

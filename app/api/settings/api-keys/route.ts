@@ -1,7 +1,7 @@
-import { parseJsonBody } from "@/lib/http/parse";
-import { authedRoute } from "@/lib/http/route";
-import { getApiKeys, saveApiKeys } from "@/lib/settings/api-keys";
-import { apiKeysInput } from "@/lib/settings/schema";
+import { parseJsonBody } from "@/lib/platform/http/parse";
+import { authedRoute } from "@/lib/platform/http/route";
+import { getApiKeys, saveApiKeys } from "@/lib/workspace/settings/api-keys";
+import { apiKeysInput } from "@/lib/workspace/settings/schema";
 
 /** Organization-wide provider keys: status only, never the secrets. */
 export const GET = authedRoute({ permission: "settings.write" }, async (_req, { db, ctx }) =>

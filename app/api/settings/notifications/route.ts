@@ -1,7 +1,7 @@
-import { parseJsonBody } from "@/lib/http/parse";
-import { authedRoute } from "@/lib/http/route";
-import { notificationsInput } from "@/lib/settings/schema";
-import { getNotificationPreferences, updateNotificationPreferences } from "@/lib/settings/service";
+import { parseJsonBody } from "@/lib/platform/http/parse";
+import { authedRoute } from "@/lib/platform/http/route";
+import { notificationsInput } from "@/lib/workspace/settings/schema";
+import { getNotificationPreferences, updateNotificationPreferences } from "@/lib/workspace/settings/service";
 
 /** The caller's own switches. */
 export const GET = authedRoute({ permission: "account.read" }, async (_req, { db, ctx }) => getNotificationPreferences(db, ctx.userId));

@@ -1,7 +1,7 @@
-import { parseJsonBody } from "@/lib/http/parse";
-import { authedRoute } from "@/lib/http/route";
-import { passwordInput } from "@/lib/settings/schema";
-import { changePassword } from "@/lib/settings/service";
+import { parseJsonBody } from "@/lib/platform/http/parse";
+import { authedRoute } from "@/lib/platform/http/route";
+import { passwordInput } from "@/lib/workspace/settings/schema";
+import { changePassword } from "@/lib/workspace/settings/service";
 
 /** The caller's own password; every other session of the user ends, this one stays. */
 export const POST = authedRoute({ permission: "account.write" }, async (req, { db, ctx, session }) => {

@@ -1,7 +1,7 @@
-import { parseJsonBody } from "@/lib/http/parse";
-import { authedRoute } from "@/lib/http/route";
-import { profileInput } from "@/lib/settings/schema";
-import { updateProfile } from "@/lib/settings/service";
+import { parseJsonBody } from "@/lib/platform/http/parse";
+import { authedRoute } from "@/lib/platform/http/route";
+import { profileInput } from "@/lib/workspace/settings/schema";
+import { updateProfile } from "@/lib/workspace/settings/service";
 
 /** The caller's own profile: any signed-in user. */
 export const PATCH = authedRoute({ permission: "account.write" }, async (req, { db, ctx }) => {

@@ -1,7 +1,7 @@
-import { parseJsonBody } from "@/lib/http/parse";
-import { authedRoute } from "@/lib/http/route";
-import { retentionInput } from "@/lib/retention/schema";
-import { getRetention, listRetentionDeletions, saveRetention } from "@/lib/retention/service";
+import { parseJsonBody } from "@/lib/platform/http/parse";
+import { authedRoute } from "@/lib/platform/http/route";
+import { retentionInput } from "@/lib/compliance/retention/schema";
+import { getRetention, listRetentionDeletions, saveRetention } from "@/lib/compliance/retention/service";
 
 /**
  * How long the organization keeps recordings, transcripts, texts and its speech cache

@@ -1,7 +1,7 @@
 import { enforceConsent } from "@/lib/compliance/consent";
 import { eraseAfterCall } from "@/lib/compliance/erasure";
-import { callStatus } from "@/lib/telephony/voice/status";
-import { carrierWebhookRoute } from "@/lib/telephony/webhook-route";
+import { callStatus } from "@/lib/phone/telephony/voice/status";
+import { carrierWebhookRoute } from "@/lib/phone/telephony/webhook-route";
 
 const ENDED = new Set(["completed", "busy", "no-answer", "canceled", "failed"]);
 

@@ -1,5 +1,5 @@
-import { answerIncomingCall } from "@/lib/telephony/voice/greet";
-import { carrierWebhookRoute } from "@/lib/telephony/webhook-route";
+import { answerIncomingCall } from "@/lib/phone/telephony/voice/greet";
+import { carrierWebhookRoute } from "@/lib/phone/telephony/webhook-route";
 
 /** POST /api/telephony/voice — a call arrives (Twilio's voice webhook, signed; answered with TwiML). */
 export const POST = carrierWebhookRoute((db, carrier) => answerIncomingCall(db, carrier));

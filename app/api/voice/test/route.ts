@@ -1,12 +1,12 @@
-import { clientIp } from "@/lib/http/client-ip";
-import { forbidden, unauthorized } from "@/lib/http/errors";
-import { parseJsonBody, validationError } from "@/lib/http/parse";
-import { hitRateLimit } from "@/lib/http/rate-limit";
-import { json, publicRoute } from "@/lib/http/route";
+import { clientIp } from "@/lib/platform/http/client-ip";
+import { forbidden, unauthorized } from "@/lib/platform/http/errors";
+import { parseJsonBody, validationError } from "@/lib/platform/http/parse";
+import { hitRateLimit } from "@/lib/platform/http/rate-limit";
+import { json, publicRoute } from "@/lib/platform/http/route";
 import { z } from "zod";
-import { DEMO_RATE_LIMIT, DEMO_RATE_LIMIT_MESSAGE } from "@/lib/voice/demo";
-import { coreVoiceTestInput, isMobileBody, mobileVoiceTestInput } from "@/lib/voice/schema";
-import { chatSessionKey, runVoiceTest, VoiceTurnError } from "@/lib/voice/service";
+import { DEMO_RATE_LIMIT, DEMO_RATE_LIMIT_MESSAGE } from "@/lib/phone/voice/demo";
+import { coreVoiceTestInput, isMobileBody, mobileVoiceTestInput } from "@/lib/phone/voice/schema";
+import { chatSessionKey, runVoiceTest, VoiceTurnError } from "@/lib/phone/voice/service";
 
 /**
  * POST /api/voice/test — one voice turn (docs/api.md#voice).

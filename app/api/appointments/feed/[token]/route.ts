@@ -1,6 +1,6 @@
-import { icsFeed } from "@/lib/appointments/feed";
-import { notFound } from "@/lib/http/errors";
-import { publicRoute } from "@/lib/http/route";
+import { icsFeed } from "@/lib/scheduling/feed";
+import { notFound } from "@/lib/platform/http/errors";
+import { publicRoute } from "@/lib/platform/http/route";
 
 /** The private calendar feed: the token in the URL is the only key (Settings → Calendar shows it). */
 export const GET = publicRoute(async (_req, { db, params }) => {

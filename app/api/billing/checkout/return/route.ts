@@ -1,6 +1,6 @@
-import { confirmCheckoutReturn } from "@/lib/billing/service";
-import { publicRoute } from "@/lib/http/route";
-import { redirectToPath } from "@/lib/http/redirect";
+import { confirmCheckoutReturn } from "@/lib/workspace/billing/service";
+import { publicRoute } from "@/lib/platform/http/route";
+import { redirectToPath } from "@/lib/platform/http/redirect";
 
 /**
  * Stripe Checkout's success_url. Public: it trusts only what the Stripe API says about the session,

@@ -1,5 +1,5 @@
-import { authedRoute } from "@/lib/http/route";
-import { dismissKnowledgeGap } from "@/lib/knowledge-gaps/service";
+import { authedRoute } from "@/lib/platform/http/route";
+import { dismissKnowledgeGap } from "@/lib/knowledge/gaps/service";
 
 export const POST = authedRoute({ permission: "business.write" }, async (_req, { db, ctx, params }) =>
   dismissKnowledgeGap(db, ctx.organizationId, params.id),

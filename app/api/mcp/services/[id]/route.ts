@@ -1,5 +1,5 @@
-import { authedRoute } from "@/lib/http/route";
-import { deleteService, getService } from "@/lib/mcp/service";
+import { authedRoute } from "@/lib/platform/http/route";
+import { deleteService, getService } from "@/lib/agents/mcp/service";
 
 export const GET = authedRoute({ permission: "mcp.manage" }, async (_req, { db, ctx, params }) => getService(db, ctx, params.id));
 

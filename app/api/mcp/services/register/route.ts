@@ -1,7 +1,7 @@
-import { parseJsonBody } from "@/lib/http/parse";
-import { authedRoute, json } from "@/lib/http/route";
-import { registerServiceInput } from "@/lib/mcp/schema";
-import { registerService } from "@/lib/mcp/service";
+import { parseJsonBody } from "@/lib/platform/http/parse";
+import { authedRoute, json } from "@/lib/platform/http/route";
+import { registerServiceInput } from "@/lib/agents/mcp/schema";
+import { registerService } from "@/lib/agents/mcp/service";
 
 export const POST = authedRoute({ permission: "mcp.manage" }, async (req, { db, ctx }) => {
   const input = await parseJsonBody(req, registerServiceInput);

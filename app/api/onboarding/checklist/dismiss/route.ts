@@ -1,5 +1,5 @@
-import { authedRoute } from "@/lib/http/route";
-import { dismissSetupChecklist } from "@/lib/onboarding/checklist";
+import { authedRoute } from "@/lib/platform/http/route";
+import { dismissSetupChecklist } from "@/lib/consoles/onboarding/checklist";
 
 /** Closes the setup checklist for the organization (idempotent). */
 export const POST = authedRoute({ permission: "settings.write" }, async (_req, { db, ctx }) =>

@@ -1,6 +1,6 @@
-import { authedRoute } from "@/lib/http/route";
-import { startForwardingTest } from "@/lib/phone-numbers/ownership";
-import { answerIncomingCall } from "@/lib/telephony/voice/greet";
+import { authedRoute } from "@/lib/platform/http/route";
+import { startForwardingTest } from "@/lib/phone/numbers/ownership";
+import { answerIncomingCall } from "@/lib/phone/telephony/voice/greet";
 
 /**
  * POST /api/phone-numbers/{id}/forwarding-test — calls the number; GET /api/phone-numbers/{id}

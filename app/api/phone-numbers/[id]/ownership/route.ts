@@ -1,5 +1,5 @@
-import { authedRoute } from "@/lib/http/route";
-import { startOwnershipCall } from "@/lib/phone-numbers/ownership";
+import { authedRoute } from "@/lib/platform/http/route";
+import { startOwnershipCall } from "@/lib/phone/numbers/ownership";
 
 /** POST /api/phone-numbers/{id}/ownership — call the brought-in number again with a new code; answers {status, code}. */
 export const POST = authedRoute({ permission: "phone_numbers.write", accepts: "any" }, async (_req, { db, ctx, params }) =>

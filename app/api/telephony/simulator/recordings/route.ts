@@ -1,6 +1,6 @@
-import { json, publicRoute } from "@/lib/http/route";
-import { parseJsonBody } from "@/lib/http/parse";
-import { authenticateCarrierAccount, uploadRecording, uploadRecordingInput } from "@/lib/telephony/simulator-recordings";
+import { json, publicRoute } from "@/lib/platform/http/route";
+import { parseJsonBody } from "@/lib/platform/http/parse";
+import { authenticateCarrierAccount, uploadRecording, uploadRecordingInput } from "@/lib/phone/telephony/simulator-recordings";
 
 /** POST /api/telephony/simulator/recordings — the simulated carrier stores a <Record>ing (Basic AccountSid:AuthToken). */
 export const POST = publicRoute(async (req, { db }) => {

@@ -1,6 +1,6 @@
-import { continueAfterDial } from "@/lib/telephony/voice/dial";
-import { stepOf } from "@/lib/telephony/voice/step";
-import { carrierWebhookRoute } from "@/lib/telephony/webhook-route";
+import { continueAfterDial } from "@/lib/phone/telephony/voice/dial";
+import { stepOf } from "@/lib/phone/telephony/voice/step";
+import { carrierWebhookRoute } from "@/lib/phone/telephony/webhook-route";
 
 /** POST /api/telephony/voice/dial?step=N — how the transfer went (DialCallStatus). Signed by the carrier; answered with TwiML. */
 export const POST = carrierWebhookRoute((db, carrier, req) => continueAfterDial(db, carrier, stepOf(req)));

@@ -1,7 +1,7 @@
 import { markStayedOn } from "@/lib/compliance/consent";
-import { continueAfterGather } from "@/lib/telephony/voice/gather";
-import { stepOf } from "@/lib/telephony/voice/step";
-import { carrierWebhookRoute } from "@/lib/telephony/webhook-route";
+import { continueAfterGather } from "@/lib/phone/telephony/voice/gather";
+import { stepOf } from "@/lib/phone/telephony/voice/step";
+import { carrierWebhookRoute } from "@/lib/phone/telephony/webhook-route";
 
 /** POST /api/telephony/voice/gather?step=N — what the caller said (SpeechResult). Signed by the carrier; answered with TwiML. */
 export const POST = carrierWebhookRoute(async (db, carrier, req) => {

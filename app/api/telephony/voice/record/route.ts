@@ -1,6 +1,6 @@
-import { finishRecording } from "@/lib/telephony/voice/record";
-import { stepOf } from "@/lib/telephony/voice/step";
-import { carrierWebhookRoute } from "@/lib/telephony/webhook-route";
+import { finishRecording } from "@/lib/phone/telephony/voice/record";
+import { stepOf } from "@/lib/phone/telephony/voice/step";
+import { carrierWebhookRoute } from "@/lib/phone/telephony/webhook-route";
 
 /** POST /api/telephony/voice/record?step=N — the voicemail was recorded. Signed by the carrier; answered with TwiML. */
 export const POST = carrierWebhookRoute((db, carrier, req) => finishRecording(db, carrier, stepOf(req)));

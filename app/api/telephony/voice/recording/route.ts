@@ -1,5 +1,5 @@
-import { recordingStatus } from "@/lib/telephony/voice/record";
-import { carrierWebhookRoute } from "@/lib/telephony/webhook-route";
+import { recordingStatus } from "@/lib/phone/telephony/voice/record";
+import { carrierWebhookRoute } from "@/lib/phone/telephony/webhook-route";
 
 /** POST /api/telephony/voice/recording — the recording status callback of a voicemail (signed). */
 export const POST = carrierWebhookRoute((db, carrier) => recordingStatus(db, carrier));

@@ -1,6 +1,6 @@
-import { authedRoute } from "@/lib/http/route";
-import { checkService } from "@/lib/mcp/health";
-import { getService } from "@/lib/mcp/service";
+import { authedRoute } from "@/lib/platform/http/route";
+import { checkService } from "@/lib/agents/mcp/health";
+import { getService } from "@/lib/agents/mcp/service";
 
 /** Checks the service's health now (the Health Monitor's "Check now") and answers the service. */
 export const POST = authedRoute({ permission: "mcp.manage" }, async (_req, { db, ctx, params }) => {

@@ -1,7 +1,7 @@
-import { parseJsonBody } from "@/lib/http/parse";
-import { authedRoute } from "@/lib/http/route";
-import { serviceStatusInput } from "@/lib/mcp/schema";
-import { setServiceActive } from "@/lib/mcp/service";
+import { parseJsonBody } from "@/lib/platform/http/parse";
+import { authedRoute } from "@/lib/platform/http/route";
+import { serviceStatusInput } from "@/lib/agents/mcp/schema";
+import { setServiceActive } from "@/lib/agents/mcp/service";
 
 export const PUT = authedRoute({ permission: "mcp.manage" }, async (req, { db, ctx, params }) => {
   const { isActive } = await parseJsonBody(req, serviceStatusInput);

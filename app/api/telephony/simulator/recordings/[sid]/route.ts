@@ -1,5 +1,5 @@
-import { publicRoute } from "@/lib/http/route";
-import { authenticateCarrierAccount, downloadRecording } from "@/lib/telephony/simulator-recordings";
+import { publicRoute } from "@/lib/platform/http/route";
+import { authenticateCarrierAccount, downloadRecording } from "@/lib/phone/telephony/simulator-recordings";
 
 /** GET /api/telephony/simulator/recordings/{sid} — a simulated recording's audio (Basic AccountSid:AuthToken). */
 export const GET = publicRoute(async (req, { db, params }) =>

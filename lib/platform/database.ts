@@ -1,0 +1,52 @@
+import "server-only";
+import path from "node:path";
+import { openDatabase, type Db, type DbHandle } from "@/db/client";
+import { watchSessions } from "@/lib/identity/auth/session-cache";
+import { env } from "@/lib/platform/env";
+
+export type { Db, DbHandle, DbOrTx, Tx } from "@/db/client";
+
+/**
+ * The process's database: node-postgres when DATABASE_URL is set, else embedded PGlite under
+ * `.data/pglite` (or PGLITE_DATA_DIR; `memory://` keeps nothing, for tests). Opened and migrated
+ * once per process. Route handlers get it from the route wrapper (lib/platform/http/route.ts); scripts,
+ * jobs and server components call getDb().
+ */
+export function pgliteDataDir(): string {
+  const dir = env.PGLITE_DATA_DIR ?? path.join(".data", "pglite");
+  return dir.startsWith("memory://") ? dir : path.resolve(/*turbopackIgnore: true*/ process.cwd(), dir);
+}
+
+const globalForDb = globalThis as unknown as { __switchboardDb?: Promise<DbHandle> };
+
+async function open(): Promise<DbHandle> {
+  const handle = await (env.DATABASE_URL
+    ? openDatabase({ driver: "postgres", url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX })
+    : openDatabase({ driver: "pglite", dataDir: pgliteDataDir(), template: env.PGLITE_TEMPLATE }));
+  // Embedded PGlite tells this process of every session and user change as it happens: sessions
+  // can be kept in memory exactly (lib/identity/auth/session-cache.ts).
+  if (handle.listen) await watchSessions(handle.db, handle.listen);
+  return handle;
+}
+
+/** The migrated database. Opened once per process; a failed open is retried on the next call. */
+export function getDbHandle(): Promise<DbHandle> {
+  if (!globalForDb.__switchboardDb) {
+    const pending = open();
+    globalForDb.__switchboardDb = pending;
+    pending.catch(() => {
+      if (globalForDb.__switchboardDb === pending) globalForDb.__switchboardDb = undefined;
+    });
+  }
+  return globalForDb.__switchboardDb;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDbHandle()).db;
+}
+
+export async function closeDb(): Promise<void> {
+  const pending = globalForDb.__switchboardDb;
+  globalForDb.__switchboardDb = undefined;
+  if (pending) await (await pending).close();
+}

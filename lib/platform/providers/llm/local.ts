@@ -1,0 +1,247 @@
+import { splitSentences } from "@/lib/platform/text/sentences";
+import type { AssistantPersona, BusinessInfo, ChatMessage, Intent, LlmProvider, Reply, ReplyEvent, ReplyInput } from "./interface";
+import { hoursFromAssistant, instructionFacts, isHoursFact, relevantFact, statesAddress, statesPrice } from "./facts";
+import { classifyIntent, mentionedWhen, NEW_ORDER } from "./intents";
+import { answerFromKnowledge } from "./knowledge";
+import { answerInSpanish, looksSpanish } from "./knowledge-es";
+import { analyzeLocally } from "./local-analysis";
+
+/**
+ * The local responder: the language model when no Anthropic key is configured. It classifies the
+ * caller's intent (lib/platform/providers/llm/intents.ts) and writes a short reply from
+ *  - the business's knowledge (hours and whether it is open now, holidays, services with durations
+ *    and prices, policies, FAQs, address) — the only facts it states; questions about the business
+ *    are answered in lib/platform/providers/llm/knowledge.ts, which says so when it does not know and flags
+ *    the question as a knowledge gap;
+ *  - what the owner wrote in the assistant's instructions and greeting (lib/platform/providers/llm/facts.ts):
+ *    hours ("open Tue–Sun 7am–3pm"), prices, where to find the business, and any other statement
+ *    that shares words with the caller's question — asked before a question becomes a knowledge
+ *    gap, so it never says it lacks what it was told;
+ *  - the assistant's personality (an opening and closing phrase in that tone);
+ *  - cues in the assistant's instructions (take a message, offer the next appointment, closed/after
+ *    hours, emergencies);
+ *  - the conversation so far (a time given after "what day works?" continues the booking).
+ * It is honest about being an automated assistant where it matters: it quotes only the prices the
+ * business entered, never claims a booking is confirmed (it cannot see a calendar), and promises a
+ * follow-up from the team instead.
+ */
+
+type Tone = { ack: string; closer: string; sorry: string };
+
+const tones: Record<string, Tone> = {
+  friendly: { ack: "Happy to help!", closer: "Is there anything else I can help you with?", sorry: "Oh no, I'm sorry to hear that." },
+  professional: { ack: "Certainly.", closer: "Is there anything else I can assist you with?", sorry: "I apologize for the trouble." },
+  caring: { ack: "Of course, I'm here to help.", closer: "Take your time — is there anything else I can do for you?", sorry: "I'm so sorry you're dealing with that." },
+  energetic: { ack: "Great question!", closer: "Anything else I can help you with today?", sorry: "Oh no, that's not the experience we want for you!" },
+  concise: { ack: "", closer: "Anything else?", sorry: "Sorry about that." },
+  playful: { ack: "Ooh, good one!", closer: "What else can I do for you?", sorry: "Oh dear, that's no fun at all." },
+};
+
+type Cues = { takeMessage: boolean; offerNextAppointment: boolean; afterHours: boolean; emergency: string | null };
+
+function instructionCues(instructions: string): Cues {
+  const emergency = instructions
+    .split(/(?<=[.!?])\s+/)
+    .find((s) => /emergenc/i.test(s));
+  return {
+    takeMessage: /\btake (a )?message/i.test(instructions),
+    offerNextAppointment: /\b(next (free|available) (appointment|slot))/i.test(instructions),
+    afterHours: /\b(we are closed|we're closed|after[- ]hours|closed)\b/i.test(instructions),
+    emergency: emergency ? emergency.trim() : null,
+  };
+}
+
+/** The profile service the caller named, matched loosely ("a cleaning" ↔ "cleanings"). */
+function mentionedService(text: string, services: string[] = []): string | null {
+  const lower = text.toLowerCase();
+  for (const service of services) {
+    const stem = service.toLowerCase().replace(/(es|s)$/, "");
+    if (stem.length >= 3 && lower.includes(stem)) return service;
+  }
+  return null;
+}
+
+function join(...parts: (string | null | undefined | false)[]): string {
+  return parts
+    .filter((p): p is string => typeof p === "string" && p.trim() !== "")
+    .map((p) => p.trim())
+    .join(" ");
+}
+
+const urgent = /\b(emergenc\w*|urgent|severe|bleeding|swollen|can't breathe|unbearable)\b/i;
+
+/** What the caller wants to order, as they said it ("a birthday cake for Saturday"), in the assistant's words. */
+function orderedItem(text: string): string | null {
+  const match = NEW_ORDER.exec(text);
+  if (!match) return null;
+  const rest = text
+    .slice(match.index + match[0].length)
+    .split(/[.?!;\n]/)[0]
+    .replace(/^\s*(?:an order (?:for|of)\s+)?/i, "")
+    .replace(/\b(?:please|thanks|thank you)\b/gi, "")
+    .replace(/\bmy\b/gi, "your")
+    .replace(/\bme\b/gi, "you")
+    .replace(/\bI\b/g, "you")
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/,$/, "");
+  if (!rest || rest.length > 80) return null;
+  return rest;
+}
+
+export function composeReply(input: ReplyInput, intent: Intent): string {
+  const { assistant, profile, history, text } = input;
+  const tone = tones[assistant.personality] ?? tones.friendly;
+  const cues = instructionCues(assistant.instructions);
+  const biz = profile.name;
+  const services = profile.services ?? [];
+  const service = mentionedService(text, services);
+  const firstTurn = history.length === 0;
+  const facts = instructionFacts(assistant);
+  /** The owner's statement about what the caller asked, other than hours (answered on their own). */
+  const toldAbout = (filter: (fact: string) => boolean = () => true) => relevantFact(facts.filter(filter), text, isHoursFact);
+
+  switch (intent) {
+    case "greeting":
+      if (firstTurn && assistant.greeting?.trim()) return assistant.greeting.trim();
+      return firstTurn
+        ? `Hello, thanks for contacting ${biz}! This is ${assistant.name}, how can I help you today?`
+        : `Hello again! How else can I help you?`;
+
+    case "appointment": {
+      const when = mentionedWhen(text);
+      if (when) {
+        return join(
+          `${when.charAt(0).toUpperCase()}${when.slice(1)} — noted.`,
+          `I can't see the live calendar from here, so I can't confirm a time yet${service ? ` for ${service}` : ""}; I can take your name and number for the team at ${biz} to confirm it.`,
+          tone.closer,
+        );
+      }
+      return join(
+        tone.ack,
+        cues.offerNextAppointment
+          ? `I'd be glad to find you the next free appointment${service ? ` for ${service}` : ""}.`
+          : `I'd be glad to help you book an appointment${service ? ` for ${service}` : ""}.`,
+        profile.hours ? `We're open ${profile.hours}.` : null,
+        `What day and time work best for you?`,
+      );
+    }
+
+    case "human_handoff":
+      return join(
+        `Of course.`,
+        `I'm the automated assistant, and nobody from ${biz} is on the line, but I can write down a request for the team to return your call.`,
+        `Could I have your name and the best number to reach you?`,
+      );
+
+    case "complaint":
+      return join(
+        tone.sorry,
+        /\bbill|billing|charged|refund\b/i.test(text)
+          ? `I can write the problem with your bill down for the team at ${biz} to review.`
+          : `I can write your concern down for the team at ${biz}.`,
+        cues.emergency && urgent.test(text) ? cues.emergency : null,
+        `Could you tell me a little more about what happened?`,
+      );
+
+    case "order": {
+      if (NEW_ORDER.test(text)) {
+        const item = orderedItem(text);
+        return join(
+          tone.ack,
+          item ? `I've noted that you'd like to order ${item}.` : `I've noted that you'd like to place an order.`,
+          toldAbout(),
+          `I can write it down for the team at ${biz} to confirm.`,
+          `Could I have your name and the best number to reach you?`,
+        );
+      }
+      const existing = /\b(my order|order (status|number)|track\w*|where('s| is) my|shipped|hasn't (arrived|come|been delivered)|return)\b/i.test(text);
+      const told = toldAbout();
+      if (!existing && told) return join(told, `Would you like to place an order? I can pass the details to the team at ${biz}.`);
+      return join(
+        tone.ack,
+        `I can't look up orders from here, but if you give me your order number or the name it's under, I can write it down for the team at ${biz} to check.`,
+      );
+    }
+
+    case "spam":
+      return `Thanks, but we're not interested. Please remove this number from your list. Goodbye.`;
+
+    default: {
+      if (urgent.test(text) && cues.emergency) return join(tone.sorry, cues.emergency);
+      return join(
+        `Thanks for your message.`,
+        `I'm ${assistant.name}, the automated assistant for ${biz}: I can help with opening hours and appointments, or pass a message to the team.`,
+        cues.takeMessage ? `Would you like to leave a message?` : `What would you like to do?`,
+      );
+    }
+  }
+}
+
+/**
+ * The owner's own words for a question the structured knowledge does not answer: hours written in
+ * the instructions or greeting, a stated price, where to find the business, or any statement that
+ * shares words with the question.
+ */
+function toldInInstructions(input: ReplyInput, intent: Intent, tone: Tone): string | null {
+  const { assistant, text } = input;
+  const facts = instructionFacts(assistant);
+  if (intent === "hours") {
+    const hours = hoursFromAssistant(assistant);
+    return hours ? join(tone.ack, hours, tone.closer) : null;
+  }
+  if (intent === "pricing") {
+    const priced = relevantFact(facts.filter(statesPrice), text, isHoursFact) ?? facts.find(statesPrice);
+    return priced ? join(tone.ack, priced, `For anything more exact, I can take a message asking the team for a quote.`, tone.closer) : null;
+  }
+  if (/\b(where|address|located|location|directions|find you|parking)\b/i.test(text)) {
+    const where = relevantFact(facts.filter(statesAddress), text, isHoursFact) ?? facts.find(statesAddress);
+    return where ? join(where, tone.closer) : null;
+  }
+  const told = relevantFact(facts, text, isHoursFact);
+  return told ? join(told, tone.closer) : null;
+}
+
+function reply(input: ReplyInput): Reply {
+  // A Spanish caller's question about the business is answered in Spanish (the rest of the call is
+  // already: the engine's lines, the booking dialogue).
+  if (looksSpanish(input.text)) {
+    const spanish = answerInSpanish(input.text, input.profile);
+    if (spanish) return spanish;
+  }
+  const { intent } = classifyIntent(input.text, input.history);
+  // An emergency the instructions cover is answered with their words, before any knowledge lookup.
+  const emergency = urgent.test(input.text) && instructionCues(input.assistant.instructions).emergency;
+  const tone = tones[input.assistant.personality] ?? tones.friendly;
+  const known = emergency ? null : answerFromKnowledge(input, intent, tone);
+  if (known && !known.knowledgeGap) return { text: known.text, intent };
+  // Not in the business's knowledge: what the owner wrote in the instructions or greeting counts too.
+  const handledByComposer = ["spam", "human_handoff", "complaint", "order", "appointment"].includes(intent);
+  const told = emergency || handledByComposer ? null : toldInInstructions(input, intent, tone);
+  if (told) return { text: told, intent };
+  if (known) return { text: known.text, intent, knowledgeGap: known.knowledgeGap };
+  return { text: composeReply(input, intent), intent };
+}
+
+/** The offline language model. Deterministic: the same conversation gets the same reply. */
+export function createLocalResponder(): LlmProvider {
+  return {
+    name: "local",
+    async generateReply(input) {
+      return reply(input);
+    },
+    async *streamReply(input): AsyncGenerator<ReplyEvent> {
+      const result = reply(input);
+      // Sentence by sentence, the way a remote model's text arrives.
+      for (const sentence of splitSentences(result.text)) {
+        yield { type: "delta", text: sentence + " " };
+      }
+      yield { type: "done", reply: result };
+    },
+    async analyzeConversation(input) {
+      return analyzeLocally(input);
+    },
+  };
+}
+
+export type { AssistantPersona, BusinessInfo, ChatMessage };
