@@ -1,9 +1,12 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
+import contexts from "./scripts/contexts.cjs";
+
+const { CONTEXTS, KNOWN_CROSSINGS, above, contextOf } = contexts;
 
 /**
  * The walls between layers (docs/conventions.md#layers). Each entry: who may not import what.
- * CI fails on a breach; tests/lint-walls.test.ts proves each wall with a fixture.
+ * CI fails on a breach; tests/lint/walls.test.ts proves each wall with a fixture.
  */
 const database = ["@/db", "@/db/*", "@/lib/platform/database", "@/lib/consoles/seed/*"];
 const wall = (patterns, message) => ({ group: patterns, message });
@@ -45,14 +48,48 @@ export const layerWalls = [
   },
 ];
 
+/**
+ * The walls between contexts (scripts/contexts.cjs, docs/architecture.md#the-contexts): a context
+ * imports only those on its level and below. Tests are left out (a test may set up data with a
+ * context above), so are the providers (their own stricter wall above), and each file of today's
+ * known crossings gets its own group that lets through only the contexts it still reaches.
+ */
+const contextWallFor = (context, banned) =>
+  wall(
+    banned.flatMap((name) => [`@/lib/${name}`, `@/lib/${name}/*`]),
+    `A context imports only its own level and those below it (docs/architecture.md#the-contexts): lib/${context}/ may not import lib/${banned.join("/, lib/")}/.`,
+  );
+const crossings = Object.entries(KNOWN_CROSSINGS);
+
+export const contextWalls = [
+  ...CONTEXTS.filter((context) => above(context).length > 0).map((context) => ({
+    files: [`lib/${context}/**/*.{ts,tsx,mjs}`],
+    ignores: [
+      "**/*.test.{ts,tsx}",
+      ...(context === "platform" ? ["lib/platform/providers/**"] : []),
+      ...crossings.filter(([file]) => contextOf(file) === context).map(([file]) => file),
+    ],
+    patterns: [contextWallFor(context, above(context))],
+  })),
+  ...crossings
+    .map(([file, allowed]) => [file, above(contextOf(file)).filter((name) => !allowed.includes(name))])
+    .filter(([, banned]) => banned.length > 0)
+    .map(([file, banned]) => ({ files: [file], patterns: [contextWallFor(contextOf(file), banned)] })),
+];
+
 const config = [
   ...nextVitals,
   ...nextTs,
-  ...layerWalls.map(({ files, ignores, patterns }) => ({
+  ...[...layerWalls, ...contextWalls].map(({ files, ignores, patterns }) => ({
     files,
     ...(ignores ? { ignores } : {}),
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns }] },
   })),
+  {
+    // CommonJS configs (.dependency-cruiser.cjs) load what they share with require().
+    files: ["**/*.cjs"],
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
   {
     // Tests read JSON bodies of many shapes; typing each one would test the types, not the app.
     files: ["tests/**/*.ts", "**/*.test.ts", "**/*.test.tsx"],
