@@ -1,5 +1,29 @@
 import { spawnSync } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
+
+/** The order of the contexts (scripts/contexts.cjs, CommonJS: read in its own process). */
+const table = JSON.parse(
+  spawnSync(
+    process.execPath,
+    ["-e", "const c = require('./scripts/contexts.cjs'); process.stdout.write(JSON.stringify({ contexts: c.CONTEXTS, crossings: c.KNOWN_CROSSINGS, above: Object.fromEntries(c.CONTEXTS.map((x) => [x, c.above(x)])) }))"],
+    { cwd: process.cwd(), encoding: "utf8", env: { ...process.env, NODE_OPTIONS: "" } },
+  ).stdout,
+) as { contexts: string[]; crossings: Record<string, string[]>; above: Record<string, string[]> };
+const CONTEXTS = table.contexts;
+const KNOWN_CROSSINGS = table.crossings;
+const above = (context: string) => table.above[context];
+
+/** The restricted-import messages ESLint gives each fixture (as if it sat at its path). */
+function lint(fixtures: Record<string, { path: string; code: string }>): Record<string, string[]> {
+  const run = spawnSync(process.execPath, [path.join("tests", "lint", "lint-fixtures.mjs"), JSON.stringify(fixtures)], {
+    cwd: process.cwd(),
+    encoding: "utf8",
+    env: { ...process.env, NODE_OPTIONS: "" },
+  });
+  if (run.status !== 0) throw new Error(`lint-fixtures failed: ${run.stderr}`);
+  return JSON.parse(run.stdout);
+}
 
 /**
  * The layer walls of docs/conventions.md are enforced by ESLint (eslint.config.mjs): each fixture
@@ -24,13 +48,7 @@ describe("layer walls (lint)", () => {
   let results: Record<string, string[]>;
 
   beforeAll(() => {
-    const run = spawnSync(process.execPath, [path.join("tests", "lint", "lint-fixtures.mjs"), JSON.stringify(fixtures)], {
-      cwd: process.cwd(),
-      encoding: "utf8",
-      env: { ...process.env, NODE_OPTIONS: "" },
-    });
-    if (run.status !== 0) throw new Error(`lint-fixtures failed: ${run.stderr}`);
-    results = JSON.parse(run.stdout);
+    results = lint(fixtures);
   }, 60_000);
 
   it.each([
@@ -47,5 +65,48 @@ describe("layer walls (lint)", () => {
 
   it.each(["routeImportsService", "screenImportsServiceType", "providerImportsProvider", "serviceImportsDb"])("allows %s", (name) => {
     expect(results[name]).toEqual([]);
+  });
+});
+
+describe("context walls (lint)", () => {
+  // One fixture per context with a level above it: it imports the nearest context above (refused)
+  // and one on its own level or below (allowed).
+  const walled = CONTEXTS.filter((context) => above(context).length > 0);
+  const below = (context: string) => CONTEXTS.filter((name) => !above(context).includes(name) && name !== context);
+  let results: Record<string, string[]>;
+
+  beforeAll(() => {
+    const fixtures: Record<string, { path: string; code: string }> = {};
+    for (const context of walled) {
+      const target = above(context)[0];
+      fixtures[`${context}Up`] = { path: `lib/${context}/example.ts`, code: `import { x } from "@/lib/${target}/example";\nexport const y = x;\n` };
+      const allowed = below(context)[0] ?? context;
+      fixtures[`${context}Down`] = { path: `lib/${context}/example.ts`, code: `import { x } from "@/lib/${allowed}/example";\nexport const y = x;\n` };
+    }
+    results = lint(fixtures);
+  }, 60_000);
+
+  it.each(walled)("lib/%s/ may not import a context above it", (context) => {
+    expect(results[`${context}Up`].some((m) => m.includes(`lib/${context}/ may not import lib/${above(context)[0]}/`))).toBe(true);
+  });
+
+  it.each(walled)("lib/%s/ may import its own level and below", (context) => {
+    expect(results[`${context}Down`]).toEqual([]);
+  });
+
+  it("knows the order of the twelve contexts, lowest first", () => {
+    expect(CONTEXTS).toHaveLength(12);
+    expect(above("platform")).not.toContain("platform");
+    expect(above("consoles")).toEqual([]);
+    expect(above("phone")).toEqual(["receptionist", "reports", "integrations", "consoles"]);
+  });
+
+  it.each(Object.entries(KNOWN_CROSSINGS))("%s still crosses into %j (else remove it from scripts/contexts.cjs)", (file, allowed) => {
+    const text = fs.readFileSync(file, "utf8");
+    const targets = [...text.matchAll(/(?:from|import\()\s*["']([^"']+)["']/g)]
+      .map((m) => m[1])
+      .map((spec) => (spec.startsWith("@/") ? spec.slice(2) : spec.startsWith(".") ? path.posix.join(path.posix.dirname(file), spec) : ""))
+      .map((target) => /^lib\/([^/]+)\//.exec(target)?.[1]);
+    for (const context of allowed) expect(targets).toContain(context);
   });
 });
