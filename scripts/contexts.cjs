@@ -27,6 +27,7 @@ const CONTEXTS = LEVELS.flat();
  */
 const KNOWN_CROSSINGS = {
   "lib/agents/conversation/engine.ts": ["receptionist"],
+  "lib/agents/conversation/model-tools.ts": ["receptionist"],
   "lib/agents/conversation/turn.ts": ["receptionist"],
   "lib/agents/mcp/tools/calls.ts": ["receptionist"],
   "lib/agents/mcp/tools/dashboard.ts": ["reports"],
@@ -49,6 +50,7 @@ const KNOWN_CROSSINGS = {
   "lib/receptionist/tasks.ts": ["integrations"],
   "lib/reports/analytics/reports.ts": ["consoles"],
   "lib/scheduling/notifications.ts": ["integrations"],
+  "lib/workspace/billing/service.ts": ["reports"],
   "lib/workspace/provider-selection/calendar.ts": ["integrations"],
   "lib/workspace/provider-selection/credentials.ts": ["compliance"],
 };
