@@ -344,3 +344,17 @@ describe("a weekday said with next week, and an hour before its day (issue 27)",
     expect(en("a table for 2 tonight at 7")).toMatchObject({ date: "2026-11-30", time: "19:00" });
   });
 });
+
+describe("an hour corrected mid-sentence (gen2)", () => {
+  const now = new Date("2026-11-30T19:00:00Z"); // Monday Nov 30, noon in Denver
+  const en = (text: string) => resolveWhen(text, { now, timeZone: "America/Denver", language: "en" });
+
+  test("\"tomorrow at 10, sorry, 11\" is 11; \"Thursday at 3, no, I mean 4\" is 4 PM", () => {
+    expect(en("a diagnostic tomorrow at 10, sorry, 11")).toMatchObject({ date: "2026-12-01", time: "11:00" });
+    expect(en("thursday at 3, no, i mean 4")).toMatchObject({ date: "2026-12-03", time: "16:00" });
+  });
+
+  test("a correction of how many people is no hour", () => {
+    expect(en("no, 2 people")).toBeUndefined();
+  });
+});
