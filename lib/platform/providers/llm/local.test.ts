@@ -316,3 +316,21 @@ describe("which questions are Spanish (issue 27)", () => {
     expect(looksSpanish("is la cantina open?")).toBe(false);
   });
 });
+
+describe("a service a Spanish caller names in Spanish, priced from the business's English names (gen2)", () => {
+  const profile: ReplyInput["profile"] = {
+    name: "Saguaro Animal Hospital",
+    serviceDetails: [
+      { name: "Wellness Exam", price: "$65" },
+      { name: "Vaccination", price: "$35" },
+      { name: "Initial Assessment", price: "$140" },
+      { name: "Oil Change", price: "$59.99" },
+    ],
+  };
+
+  it("\"vacunar\", \"la evaluación inicial\" and \"un cambio de aceite\" name their services", async () => {
+    expect((await ask("buenas tardes, ¿cuánto cuesta vacunar a mi perro?", { profile })).text).toMatch(/^Vaccination: \$35/);
+    expect((await ask("hola, ¿cuánto cuesta la evaluación inicial?", { profile })).text).toMatch(/^Initial Assessment: \$140/);
+    expect((await ask("¿cuánto cobran por un cambio de aceite?", { profile })).text).toMatch(/^Oil Change: \$59\.99/);
+  });
+});
