@@ -228,6 +228,8 @@ function clean(text: string): string {
 function rewriteEnglish(input: string, today: LocalDay, flags: Flags): string {
   let text = ` ${input} `;
   text = text.replace(/\b(um+|uh+|er+|hmm+|you know|i guess|maybe)\b/g, " ");
+  // "The first one is fine", "the second one": a choice among times offered, not the 1st or 2nd of a month.
+  text = text.replace(/\b(?:the\s+)?(first|second|third|last)\s+(one|option|time)\b/g, " ");
   // "Cancel last minute", "at the last second": how late, not a day gone by.
   text = text.replace(/\b(?:at\s+the\s+)?last[\s-](?:minute|second|moment)\b/g, " ");
   // "like 9 ish" is "around 9"; "like" elsewhere is a filler.

@@ -334,3 +334,22 @@ describe("a service a Spanish caller names in Spanish, priced from the business'
     expect((await ask("¿cuánto cobran por un cambio de aceite?", { profile })).text).toMatch(/^Oil Change: \$59\.99/);
   });
 });
+
+describe("a bare thanks mid-call (gen2)", () => {
+  it("is welcomed in the caller's language, never answered with the assistant's introduction", async () => {
+    expect((await ask("gracias")).text).toBe("¡De nada! ¿Puedo ayudarle con algo más?");
+    expect((await ask("ok thanks so much")).text).toBe("You're welcome! Is there anything else I can help you with?");
+    expect((await ask("thanks, what are your hours on sunday?")).text).not.toMatch(/welcome/);
+  });
+});
+
+describe("an FAQ asked inside a longer question (gen2)", () => {
+  const profile: ReplyInput["profile"] = {
+    name: "Lone Star Heating & Air",
+    serviceDetails: [{ name: "AC Tune-Up", price: "$129" }],
+    faqs: [{ question: "Do you offer financing?", answer: "Yes, new systems can be financed over 12 to 60 months with approved credit." }],
+  };
+  it("\"do you guys do financing or do I pay up front?\" gets the financing answer, not a service pitch", async () => {
+    expect((await ask("hey, if i need a whole new ac unit, do you guys do financing or do i gotta pay it all up front?", { profile })).text).toMatch(/financed over 12 to 60 months/);
+  });
+});

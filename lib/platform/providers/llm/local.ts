@@ -202,7 +202,17 @@ function toldInInstructions(input: ReplyInput, intent: Intent, tone: Tone): stri
   return told ? join(told, tone.closer) : null;
 }
 
+/** Thanks and nothing else ("thanks", "gracias", "ok thank you so much"). */
+const THANKS_ONLY = /^(?:(?:ok(?:ay)?|oh|great|cool|perfect|alright|all right|vale|bueno|perfecto|muy bien|s[ií])[\s,.!]+)?(?:thanks?(?: you)?(?: so much| very much| a lot)?|thank u|ty|(?:muchas |mil )?gracias(?: por todo)?)[\s,.!]*$/i;
+const THANKS_SPANISH = /gracias/i;
+
 function reply(input: ReplyInput): Reply {
+  // A bare thanks mid-call: welcomed, in the caller's language, and asked if there is anything else.
+  if (THANKS_ONLY.test(input.text.trim())) {
+    return THANKS_SPANISH.test(input.text)
+      ? { text: "¡De nada! ¿Puedo ayudarle con algo más?", intent: "other" }
+      : { text: "You're welcome! Is there anything else I can help you with?", intent: "other" };
+  }
   // A Spanish caller's question about the business is answered in Spanish (the rest of the call is
   // already: the engine's lines, the booking dialogue).
   if (looksSpanish(input.text)) {
