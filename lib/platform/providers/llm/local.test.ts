@@ -353,3 +353,21 @@ describe("an FAQ asked inside a longer question (gen2)", () => {
     expect((await ask("hey, if i need a whole new ac unit, do you guys do financing or do i gotta pay it all up front?", { profile })).text).toMatch(/financed over 12 to 60 months/);
   });
 });
+
+describe("two questions in one breath (gen2)", () => {
+  const profile: ReplyInput["profile"] = {
+    name: "Eastside Physio & Rehab",
+    serviceDetails: [{ name: "Initial Assessment", price: "$140" }, { name: "Follow-up Session", price: "$95" }],
+    weeklyHours: [{ day: "Saturday", hours: "8 AM–12 PM" }],
+    nextDays: [{ date: "2026-12-05", weekday: "Saturday", label: "Saturday", hours: "8 AM–12 PM" }],
+  };
+  it("a price and the Saturday hours are both answered, with one closer", async () => {
+    const reply = (await ask("how much is an initial assessment, and are you guys open on saturdays?", { profile })).text;
+    expect(reply).toMatch(/\$140/);
+    expect(reply).toMatch(/8 AM/);
+    expect(reply.match(/anything else/gi)).toHaveLength(1);
+  });
+  it("one question with an \"and\" inside stays one answer", async () => {
+    expect((await ask("how much is an initial assessment and a follow-up session?", { profile })).text).toMatch(/\$140|\$95/);
+  });
+});
