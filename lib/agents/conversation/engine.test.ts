@@ -121,3 +121,19 @@ describe("decide: an opt-out said outright", () => {
     expect(decide({ ...base, text: "what time are reservations on sunday", understanding: u })).toMatchObject({ kind: "answer" });
   });
 });
+
+describe("decide: someone asked for by a name nobody on the staff has (gen2)", () => {
+  const people = ["Jess", "Marco"];
+  it("\"is Brittany working Saturday?\" says there is no Brittany, with who does work there", () => {
+    const d = decide({ ...base, people, text: "hey is brittany working this saturday?", understanding: heard({ intent: "hours", confidence: 0.9 }) });
+    expect(d).toEqual({ kind: "no_such_person", name: "Brittany", staff: people });
+  });
+
+  it("a name on the staff, a role, or a business without a staff list is not that", () => {
+    expect(decide({ ...base, people, text: "is marco working saturday?", understanding: heard({ intent: "hours", confidence: 0.9 }) }).kind).not.toBe("no_such_person");
+    expect(decide({ ...base, people, text: "can i talk to the manager", understanding: heard({ intent: "person", confidence: 0.9 }) }).kind).not.toBe("no_such_person");
+    expect(decide({ ...base, people, text: "is anyone there?", understanding: heard({ intent: "other", confidence: 0.9 }) }).kind).not.toBe("no_such_person");
+    expect(decide({ ...base, text: "can i talk to brittany", understanding: heard({ intent: "person", confidence: 0.9 }) }).kind).not.toBe("no_such_person");
+    expect(decide({ ...base, people: ["Dr. Chen"], text: "can i speak with dr chen", understanding: heard({ intent: "person", confidence: 0.9 }) }).kind).not.toBe("no_such_person");
+  });
+});

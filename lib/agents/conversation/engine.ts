@@ -28,6 +28,8 @@ export type Situation = {
   messageReason?: "emergency" | "complaint" | "person" | "callback" | "other";
   /** A booking, move or cancellation is under way (offers, a read-back). */
   bookingActive: boolean;
+  /** The business's staff by name, when the channel knows them ("Jess", "Dr. Chen"). */
+  people?: string[];
   forwardTo: string | null;
   rules: CallRule[];
   afterHours?: boolean;
@@ -43,6 +45,8 @@ export type Decision =
   | { kind: "forget" }
   | { kind: "opt_out" }
   | { kind: "robot" }
+  /** The caller asked for someone by a name nobody on the staff has: said so, with who does work there. */
+  | { kind: "no_such_person"; name: string; staff: string[] }
   | { kind: "voicemail" }
   | { kind: "transfer"; to: string; reason: "asked" | "emergency" | "person" | "rule"; onNoAnswer: "take_message" }
   /** Ask the caller what to pass on; their next words are the message (a task is written then). */
@@ -162,6 +166,12 @@ export function decide(s: Situation): Decision {
     if (rule?.action === "urgent_task" || rule?.action === "take_message") return { kind: "urgent_task", reason: "complaint" };
   }
 
+  // "Is Brittany working Saturday?" where nobody is called Brittany: never her schedule, a transfer or a promise from her.
+  const asked = askedForByName(text);
+  if (asked && s.people?.length && !u?.person && !s.bookingActive && !s.people.some((p) => nameWords(p).includes(asked))) {
+    return { kind: "no_such_person", name: asked[0].toUpperCase() + asked.slice(1), staff: s.people };
+  }
+
   if (sure(u, "person") || (u?.intent === "person" && !s.bookingActive)) {
     // "There's a scratch on my car … I want to talk to the manager": a complaint, urgent, whoever they ask for.
     const complaintToo = (u?.intents ?? []).some((i) => i.intent === "complaint" && i.score >= COMPLAINT_BESIDE);
@@ -192,6 +202,21 @@ export function decide(s: Situation): Decision {
 
   const leaveBooking = s.bookingActive && Boolean(u && OTHER_QUESTIONS.has(u.intent) && u.confidence >= LEAVE_CONFIDENCE && !u.when);
   return { kind: "answer", intent: legacyIntent(u), leaveBooking };
+}
+
+/** "Is Brittany in?", "can I talk to Dr. Ramirez": the name a caller asks for, lowercased; null for "is anyone there". */
+const ASKED_FOR_BY_NAME = /\b(?:(?:is|are)\s+(?:dr\.?\s+|doctor\s+)?([a-z][a-z'-]+)\s+(?:working|in\b|there|around|available|on\s+(?:today|tomorrow|this|that|monday|tuesday|wednesday|thursday|friday|saturday|sunday))|(?:talk|speak)\s+(?:to|with)\s+(?:dr\.?\s+|doctor\s+)?([a-z][a-z'-]+)|(?:est[aá]|trabaja)\s+(?:el\s+|la\s+|(?:el\s+)?doctora?\s+)?([a-z][a-z'-]+)\s+(?:hoy|ma[nñ]ana|el\s+\w+))/i;
+/** Words that follow "is …" or "talk to …" but are no one's name. */
+const NOT_SOMEONE = new Set(["it", "he", "she", "they", "you", "we", "this", "that", "there", "here", "anyone", "anybody", "someone", "somebody", "everyone", "everybody", "the", "a", "an", "your", "my", "our", "his", "her", "their", "someone's", "one", "any", "somebody's", "today", "tomorrow", "tonight", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "manager", "owner", "person", "human", "people", "staff", "office", "shop", "store", "front", "desk", "mechanic", "technician", "tech", "receptionist", "dentist", "doctor", "dr", "vet", "stylist", "nurse", "hygienist", "therapist", "lawyer", "attorney", "chef", "billing", "sales", "support", "service", "spanish", "english", "real", "live", "actual", "agent", "representative", "rep", "supervisor", "boss", "team", "whoever", "who", "what", "still", "open", "closed", "available", "free", "booked", "busy", "now", "also", "just", "really", "all", "not", "no", "yes", "usted", "alguien", "nadie", "el", "la"]);
+
+function askedForByName(text: string): string | null {
+  const m = ASKED_FOR_BY_NAME.exec(text);
+  const name = (m?.[1] ?? m?.[2] ?? m?.[3])?.toLowerCase();
+  return name && name.length >= 3 && !NOT_SOMEONE.has(name) ? name : null;
+}
+
+function nameWords(person: string): string[] {
+  return person.toLowerCase().split(/[^a-z'-]+/).filter(Boolean);
 }
 
 /** What the booking dialogue should know of understanding's reading: a booking, move or cancellation, and the caller's name. */
