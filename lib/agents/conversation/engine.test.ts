@@ -137,3 +137,14 @@ describe("decide: someone asked for by a name nobody on the staff has (gen2)", (
     expect(decide({ ...base, people: ["Dr. Chen"], text: "can i speak with dr chen", understanding: heard({ intent: "person", confidence: 0.9 }) }).kind).not.toBe("no_such_person");
   });
 });
+
+describe("decide: a request withdrawn on the way out (gen2)", () => {
+  it("\"never mind, I'll call back when I know my schedule\" ends the call, whatever the model read", () => {
+    const d = decide({ ...base, bookingActive: true, text: "hmm, never mind, i'll call back when i know my schedule", understanding: heard({ intent: "complaint", confidence: 0.8 }) });
+    expect(d).toEqual({ kind: "end" });
+  });
+  it("harm said with it is still heard; \"never mind\" alone is no farewell", () => {
+    expect(decide({ ...base, text: "never mind the bill, there's water flooding everywhere, thanks", understanding: heard({ intent: "emergency", confidence: 0.9 }) }).kind).not.toBe("end");
+    expect(decide({ ...base, text: "never mind", understanding: heard({ intent: "other", confidence: 0.9 }) }).kind).not.toBe("end");
+  });
+});

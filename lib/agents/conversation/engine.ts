@@ -72,6 +72,10 @@ const LEAVE_VOICEMAIL = /\b(leave (?:a |an )?(?:voice ?mail|voice message)|(?:vo
 const SAYS_OPT_OUT = /\b(?:(?:don'?t|do not|never)\s+(?:ever\s+)?(?:text|message|call|contact)\s+(?:me|us|this number)|stop\s+(?:texting|messaging|calling|sending|contacting)|unsubscribe|opt\s?(?:me\s+)?out|take (?:me|my number) off|remove (?:me|my number) from|dejen de (?:llamar|escribir|mandar|enviar)|no me (?:llamen|escriban|manden|env[ií]en))/i;
 /** Words without which a goodbye is never read into a sentence ("And on Saturdays?" is not one). */
 const FAREWELL_WORDS = /\b(bye|goodbye|thanks|thank|that'?s (?:all|it|everything)|all set|call (?:you |y'all )?back|later|have a|take care|gotta go|got to go|have to go|need to go|i'?m good|nothing else|i'?ll (?:call|check|think|try)|adi[oó]s|gracias|hasta|chao|chau|eso es todo|nada m[aá]s|luego)\b/i;
+/** A request withdrawn ("never mind", "forget it", "olvídelo"), at the start of the words. */
+const NEVER_MIND = /^(?:(?:hmm+|um+|uh+|oh|ok(?:ay)?|actually|well|you know what|sorry|no)[,.!\s]+)*(?:never ?mind|forget it|forget about it|no importa|olv[ií]d(?:elo|alo)|d[eé]jelo)\b/i;
+/** Harm said with it still counts ("never mind the bill, there's water everywhere"). */
+const PLAIN_HARM = /\b(emergency|urgent|bleeding|flood\w*|burst|gas|fire|smoke|can'?t breathe|hurt|injur\w*|emergencia|urgente)\b/i;
 /** Words without which an opt-out is never read into a sentence ("legal advice over the phone" is not one). */
 const OPT_OUT_WORDS = /\b(stop\w*|unsubscribe|opt(?:ed)?[\s-]?out|remove|off|no more|quit|lose my number|leave me alone|(?:do not|don'?t|never|not) (?:ever )?(?:call|text|contact|message|send|bother|want)|any ?more|tired of|texts?|texting|messages?|calls|reminders?|promotions?|alerts?|list|dej(?:en|ar|e) de|no (?:me |quiero )|m[aá]s mensajes|s[aá]quen|qu[ií]ten|b[oó]rr|baja|basta|paren|lista)\b/i;
 const ERASURE_WORDS = /\b(forget|delete|erase|remove|wipe|purge|scrub|get rid|data|records?|information|info|details|olvid|borr|elimin|quit|datos|informaci[oó]n)/i;
@@ -130,6 +134,8 @@ export function decide(s: Situation): Decision {
   // "Actually, make it the following day, same time" names a day or time: a change, not a farewell.
   const namesWhen = Boolean(u?.when && !u.when.invalid);
   if (isGoodbye(text) || (sure(u, "goodbye") && !s.takingMessage && !namesWhen && FAREWELL_WORDS.test(text))) return { kind: "end" };
+  // "Hmm, never mind, I'll call back when I know my schedule": withdrawn, and leaving — whatever the model reads into the rest.
+  if (NEVER_MIND.test(text) && FAREWELL_WORDS.test(text) && !namesWhen && !s.takingMessage && !PLAIN_HARM.test(text)) return { kind: "end" };
   // Erasure cannot be undone: the model's reading counts only with words of erasure in the sentence.
   if (asksToBeForgotten(text) || (u?.intent === "forget_me" && u.confidence >= 0.8 && ERASURE_WORDS.test(text))) return { kind: "forget" };
   // "Please don't text me anymore about reservations": said in so many words, a middling score is enough.

@@ -1,5 +1,5 @@
 import type { BusinessInfo, Intent, Reply } from "./interface";
-import { mentionedService } from "./knowledge";
+import { mentionedService, spokenPrice } from "./knowledge";
 
 /**
  * The local responder's answers to a Spanish caller's questions about the business — hours, address,
@@ -118,7 +118,7 @@ export function answerInSpanish(text: string, profile: BusinessInfo): Reply | nu
   if (PRICE.test(text)) {
     const english = SPANISH_SERVICE_WORDS.filter(([word]) => word.test(text)).map(([, name]) => name).join(" ");
     const service = mentionedService(`${text} ${english}`, details.map((detail) => ({ name: detail.name, detail })))?.detail;
-    if (service?.price) return { text: `${service.name}: ${service.price}. ${CLOSER}`, intent: "pricing" };
+    if (service?.price) return { text: `${service.name}: ${spokenPrice(service.price) === "free" ? "gratis" : service.price}. ${CLOSER}`, intent: "pricing" };
     return {
       text: `No tengo ese precio a mano, así que no voy a adivinar. He anotado su pregunta para el equipo; si quiere, puedo tomar su nombre y número. ${CLOSER}`,
       intent: "pricing",

@@ -124,10 +124,15 @@ export function mentionedService(text: string, services: NamedService[]): NamedS
   return byGeneric.length === 1 ? byGeneric[0] : null;
 }
 
+/** "$0" is said the way a business says it: free. */
+export function spokenPrice(price: string): string {
+  return /^\$\s?0(?:\.00)?$/.test(price.trim()) ? "free" : price;
+}
+
 function describePrice(service: KnowledgeService): string {
   const name = capitalize(service.name);
   const takes = service.duration ? ` and takes about ${service.duration}` : "";
-  return `${name} is ${service.price}${takes}.`;
+  return `${name} is ${spokenPrice(service.price ?? "")}${takes}.`;
 }
 
 const FAQ_THRESHOLD = 0.5;
@@ -319,7 +324,7 @@ function otherAnswer(input: ReplyInput, tone: Tone): KnowledgeAnswer | null {
       text: join(
         `Yes, we offer ${service.name}.`,
         d?.description ? `${d.description.replace(/[.!?]*$/, "")}.` : null,
-        d?.duration || d?.price ? [d.duration ? `It takes about ${d.duration}` : null, d.price ? `costs ${d.price}` : null].filter(Boolean).join(" and ") + "." : null,
+        d?.duration || d?.price ? [d.duration ? `It takes about ${d.duration}` : null, d.price ? (spokenPrice(d.price) === "free" ? "is free" : `costs ${d.price}`) : null].filter(Boolean).join(" and ") + "." : null,
         d?.bookable === false ? tone.closer : `Would you like to book one?`,
       ),
     };

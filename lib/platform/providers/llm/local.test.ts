@@ -371,3 +371,13 @@ describe("two questions in one breath (gen2)", () => {
     expect((await ask("how much is an initial assessment and a follow-up session?", { profile })).text).toMatch(/\$140|\$95/);
   });
 });
+
+describe("a price of $0 (gen2)", () => {
+  const profile: ReplyInput["profile"] = { name: "Mile High Auto Care", serviceDetails: [{ name: "Brake Inspection", price: "$0", duration: "1 hour" }] };
+  it("is said as free, in either language", async () => {
+    const en = (await ask("how much do you charge to look at the brakes?", { profile })).text;
+    expect(en).toMatch(/free/);
+    expect(en).not.toMatch(/\$0/);
+    expect((await ask("¿cuánto cobran por revisar los frenos?", { profile })).text).toMatch(/gratis/);
+  });
+});
