@@ -358,3 +358,18 @@ describe("an hour corrected mid-sentence (gen2)", () => {
     expect(en("no, 2 people")).toBeUndefined();
   });
 });
+
+describe("an hour asked for bare (gen2)", () => {
+  const now = new Date("2026-12-02T02:30:00Z"); // Tuesday Dec 1, 6:30 PM in Los Angeles
+  const en = (text: string) => resolveWhen(text, { now, timeZone: "America/Los_Angeles", language: "en" });
+
+  test("\"do you have 10?\" is 10 o'clock; \"do you have 3 tomorrow?\" is 3 PM tomorrow", () => {
+    expect(en("i need a blowout, do you have 10?")).toMatchObject({ time: "10:00" });
+    expect(en("do you have 3 tomorrow?")).toMatchObject({ date: "2026-12-02", time: "15:00" });
+  });
+
+  test("a count is no hour", () => {
+    expect(en("do you have 2 people")).toBeUndefined();
+    expect(en("do you have 2 openings tomorrow")).not.toHaveProperty("time");
+  });
+});
