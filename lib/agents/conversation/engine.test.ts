@@ -148,3 +148,13 @@ describe("decide: a request withdrawn on the way out (gen2)", () => {
     expect(decide({ ...base, text: "never mind", understanding: heard({ intent: "other", confidence: 0.9 }) }).kind).not.toBe("end");
   });
 });
+
+describe("bookingHeard: a service whose name holds a word of moving (gen2)", () => {
+  it("\"oil change fri 10am?\" read as a move is a booking; \"change my oil change to friday\" stays a move", () => {
+    const service = { name: "Oil Change" } as Understanding["service"];
+    const booking = heard({ intent: "reschedule", confidence: 0.7, service, when: { text: "oil change fri 10am? jen park", date: "2026-12-04", time: "10:00" } });
+    expect(bookingHeard(booking)?.intent).toBe("book");
+    const move = heard({ intent: "reschedule", confidence: 0.7, service, when: { text: "can i move my oil change to friday at 10", date: "2026-12-04", time: "10:00" } });
+    expect(bookingHeard(move)?.intent).toBe("reschedule");
+  });
+});

@@ -225,6 +225,17 @@ function nameWords(person: string): string[] {
   return person.toLowerCase().split(/[^a-z'-]+/).filter(Boolean);
 }
 
+/** Words that move a booking ("move", "reschedule", "change it", "cambiar"). */
+const MOVE_WORDS = /\b(reschedul\w*|re-schedul\w*|move|moving|push|bump|shift|change|changing|switch|instead|cambiar|cambio|mover|pasar)\b/i;
+
+function withoutWords(text: string, words: string): string {
+  const drop = new Set(words.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+  return text
+    .split(/\s+/)
+    .filter((word) => !drop.has(word.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "")))
+    .join(" ");
+}
+
 /** What the booking dialogue should know of understanding's reading: a booking, move or cancellation, and the caller's name. */
 export function bookingHeard(
   u: Understanding | null,
@@ -232,7 +243,9 @@ export function bookingHeard(
   if (!u) return undefined;
   // A service and a day named together ("a cleaning Saturday at 10") is a booking, whatever else was asked.
   const named = u.service && u.when && !u.when.invalid ? "book" : null;
-  const intent = u.intent === "book" || u.intent === "availability" ? "book" : u.intent === "reschedule" ? "reschedule" : u.intent === "cancel_appointment" ? "cancel" : named;
+  let intent: "book" | "reschedule" | "cancel" | null = u.intent === "book" || u.intent === "availability" ? "book" : u.intent === "reschedule" ? "reschedule" : u.intent === "cancel_appointment" ? "cancel" : named;
+  // "Oil change fri 10am?": the service's own word ("change") is no move — a booking, when nothing else says move.
+  if (intent === "reschedule" && named && u.when?.text && !MOVE_WORDS.test(withoutWords(u.when.text, u.service!.name))) intent = "book";
   // "What happens if I'm running late to my appointment?": a question about the business that names an
   // appointment, not a booking (no day or time said).
   const question = OTHER_QUESTIONS.has(u.intent) && u.confidence >= LEAVE_CONFIDENCE && !u.when?.date && !u.when?.time;
