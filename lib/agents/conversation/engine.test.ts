@@ -121,3 +121,40 @@ describe("decide: an opt-out said outright", () => {
     expect(decide({ ...base, text: "what time are reservations on sunday", understanding: u })).toMatchObject({ kind: "answer" });
   });
 });
+
+describe("decide: someone asked for by a name nobody on the staff has (gen2)", () => {
+  const people = ["Jess", "Marco"];
+  it("\"is Brittany working Saturday?\" says there is no Brittany, with who does work there", () => {
+    const d = decide({ ...base, people, text: "hey is brittany working this saturday?", understanding: heard({ intent: "hours", confidence: 0.9 }) });
+    expect(d).toEqual({ kind: "no_such_person", name: "Brittany", staff: people });
+  });
+
+  it("a name on the staff, a role, or a business without a staff list is not that", () => {
+    expect(decide({ ...base, people, text: "is marco working saturday?", understanding: heard({ intent: "hours", confidence: 0.9 }) }).kind).not.toBe("no_such_person");
+    expect(decide({ ...base, people, text: "can i talk to the manager", understanding: heard({ intent: "person", confidence: 0.9 }) }).kind).not.toBe("no_such_person");
+    expect(decide({ ...base, people, text: "is anyone there?", understanding: heard({ intent: "other", confidence: 0.9 }) }).kind).not.toBe("no_such_person");
+    expect(decide({ ...base, text: "can i talk to brittany", understanding: heard({ intent: "person", confidence: 0.9 }) }).kind).not.toBe("no_such_person");
+    expect(decide({ ...base, people: ["Dr. Chen"], text: "can i speak with dr chen", understanding: heard({ intent: "person", confidence: 0.9 }) }).kind).not.toBe("no_such_person");
+  });
+});
+
+describe("decide: a request withdrawn on the way out (gen2)", () => {
+  it("\"never mind, I'll call back when I know my schedule\" ends the call, whatever the model read", () => {
+    const d = decide({ ...base, bookingActive: true, text: "hmm, never mind, i'll call back when i know my schedule", understanding: heard({ intent: "complaint", confidence: 0.8 }) });
+    expect(d).toEqual({ kind: "end" });
+  });
+  it("harm said with it is still heard; \"never mind\" alone is no farewell", () => {
+    expect(decide({ ...base, text: "never mind the bill, there's water flooding everywhere, thanks", understanding: heard({ intent: "emergency", confidence: 0.9 }) }).kind).not.toBe("end");
+    expect(decide({ ...base, text: "never mind", understanding: heard({ intent: "other", confidence: 0.9 }) }).kind).not.toBe("end");
+  });
+});
+
+describe("bookingHeard: a service whose name holds a word of moving (gen2)", () => {
+  it("\"oil change fri 10am?\" read as a move is a booking; \"change my oil change to friday\" stays a move", () => {
+    const service = { name: "Oil Change" } as Understanding["service"];
+    const booking = heard({ intent: "reschedule", confidence: 0.7, service, when: { text: "oil change fri 10am? jen park", date: "2026-12-04", time: "10:00" } });
+    expect(bookingHeard(booking)?.intent).toBe("book");
+    const move = heard({ intent: "reschedule", confidence: 0.7, service, when: { text: "can i move my oil change to friday at 10", date: "2026-12-04", time: "10:00" } });
+    expect(bookingHeard(move)?.intent).toBe("reschedule");
+  });
+});

@@ -28,6 +28,8 @@ export type Situation = {
   messageReason?: "emergency" | "complaint" | "person" | "callback" | "other";
   /** A booking, move or cancellation is under way (offers, a read-back). */
   bookingActive: boolean;
+  /** The business's staff by name, when the channel knows them ("Jess", "Dr. Chen"). */
+  people?: string[];
   forwardTo: string | null;
   rules: CallRule[];
   afterHours?: boolean;
@@ -43,6 +45,8 @@ export type Decision =
   | { kind: "forget" }
   | { kind: "opt_out" }
   | { kind: "robot" }
+  /** The caller asked for someone by a name nobody on the staff has: said so, with who does work there. */
+  | { kind: "no_such_person"; name: string; staff: string[] }
   | { kind: "voicemail" }
   | { kind: "transfer"; to: string; reason: "asked" | "emergency" | "person" | "rule"; onNoAnswer: "take_message" }
   /** Ask the caller what to pass on; their next words are the message (a task is written then). */
@@ -68,6 +72,10 @@ const LEAVE_VOICEMAIL = /\b(leave (?:a |an )?(?:voice ?mail|voice message)|(?:vo
 const SAYS_OPT_OUT = /\b(?:(?:don'?t|do not|never)\s+(?:ever\s+)?(?:text|message|call|contact)\s+(?:me|us|this number)|stop\s+(?:texting|messaging|calling|sending|contacting)|unsubscribe|opt\s?(?:me\s+)?out|take (?:me|my number) off|remove (?:me|my number) from|dejen de (?:llamar|escribir|mandar|enviar)|no me (?:llamen|escriban|manden|env[ií]en))/i;
 /** Words without which a goodbye is never read into a sentence ("And on Saturdays?" is not one). */
 const FAREWELL_WORDS = /\b(bye|goodbye|thanks|thank|that'?s (?:all|it|everything)|all set|call (?:you |y'all )?back|later|have a|take care|gotta go|got to go|have to go|need to go|i'?m good|nothing else|i'?ll (?:call|check|think|try)|adi[oó]s|gracias|hasta|chao|chau|eso es todo|nada m[aá]s|luego)\b/i;
+/** A request withdrawn ("never mind", "forget it", "olvídelo"), at the start of the words. */
+const NEVER_MIND = /^(?:(?:hmm+|um+|uh+|oh|ok(?:ay)?|actually|well|you know what|sorry|no)[,.!\s]+)*(?:never ?mind|forget it|forget about it|no importa|olv[ií]d(?:elo|alo)|d[eé]jelo)\b/i;
+/** Harm said with it still counts ("never mind the bill, there's water everywhere"). */
+const PLAIN_HARM = /\b(emergency|urgent|bleeding|flood\w*|burst|gas|fire|smoke|can'?t breathe|hurt|injur\w*|emergencia|urgente)\b/i;
 /** Words without which an opt-out is never read into a sentence ("legal advice over the phone" is not one). */
 const OPT_OUT_WORDS = /\b(stop\w*|unsubscribe|opt(?:ed)?[\s-]?out|remove|off|no more|quit|lose my number|leave me alone|(?:do not|don'?t|never|not) (?:ever )?(?:call|text|contact|message|send|bother|want)|any ?more|tired of|texts?|texting|messages?|calls|reminders?|promotions?|alerts?|list|dej(?:en|ar|e) de|no (?:me |quiero )|m[aá]s mensajes|s[aá]quen|qu[ií]ten|b[oó]rr|baja|basta|paren|lista)\b/i;
 const ERASURE_WORDS = /\b(forget|delete|erase|remove|wipe|purge|scrub|get rid|data|records?|information|info|details|olvid|borr|elimin|quit|datos|informaci[oó]n)/i;
@@ -126,6 +134,8 @@ export function decide(s: Situation): Decision {
   // "Actually, make it the following day, same time" names a day or time: a change, not a farewell.
   const namesWhen = Boolean(u?.when && !u.when.invalid);
   if (isGoodbye(text) || (sure(u, "goodbye") && !s.takingMessage && !namesWhen && FAREWELL_WORDS.test(text))) return { kind: "end" };
+  // "Hmm, never mind, I'll call back when I know my schedule": withdrawn, and leaving — whatever the model reads into the rest.
+  if (NEVER_MIND.test(text) && FAREWELL_WORDS.test(text) && !namesWhen && !s.takingMessage && !PLAIN_HARM.test(text)) return { kind: "end" };
   // Erasure cannot be undone: the model's reading counts only with words of erasure in the sentence.
   if (asksToBeForgotten(text) || (u?.intent === "forget_me" && u.confidence >= 0.8 && ERASURE_WORDS.test(text))) return { kind: "forget" };
   // "Please don't text me anymore about reservations": said in so many words, a middling score is enough.
@@ -162,6 +172,12 @@ export function decide(s: Situation): Decision {
     if (rule?.action === "urgent_task" || rule?.action === "take_message") return { kind: "urgent_task", reason: "complaint" };
   }
 
+  // "Is Brittany working Saturday?" where nobody is called Brittany: never her schedule, a transfer or a promise from her.
+  const asked = askedForByName(text);
+  if (asked && s.people?.length && !u?.person && !s.bookingActive && !s.people.some((p) => nameWords(p).includes(asked))) {
+    return { kind: "no_such_person", name: asked[0].toUpperCase() + asked.slice(1), staff: s.people };
+  }
+
   if (sure(u, "person") || (u?.intent === "person" && !s.bookingActive)) {
     // "There's a scratch on my car … I want to talk to the manager": a complaint, urgent, whoever they ask for.
     const complaintToo = (u?.intents ?? []).some((i) => i.intent === "complaint" && i.score >= COMPLAINT_BESIDE);
@@ -194,6 +210,32 @@ export function decide(s: Situation): Decision {
   return { kind: "answer", intent: legacyIntent(u), leaveBooking };
 }
 
+/** "Is Brittany in?", "can I talk to Dr. Ramirez": the name a caller asks for, lowercased; null for "is anyone there". */
+const ASKED_FOR_BY_NAME = /\b(?:(?:is|are)\s+(?:dr\.?\s+|doctor\s+)?([a-z][a-z'-]+)\s+(?:working|in\b|there|around|available|on\s+(?:today|tomorrow|this|that|monday|tuesday|wednesday|thursday|friday|saturday|sunday))|(?:talk|speak)\s+(?:to|with)\s+(?:dr\.?\s+|doctor\s+)?([a-z][a-z'-]+)|(?:est[aá]|trabaja)\s+(?:el\s+|la\s+|(?:el\s+)?doctora?\s+)?([a-z][a-z'-]+)\s+(?:hoy|ma[nñ]ana|el\s+\w+))/i;
+/** Words that follow "is …" or "talk to …" but are no one's name. */
+const NOT_SOMEONE = new Set(["it", "he", "she", "they", "you", "we", "this", "that", "there", "here", "anyone", "anybody", "someone", "somebody", "everyone", "everybody", "the", "a", "an", "your", "my", "our", "his", "her", "their", "someone's", "one", "any", "somebody's", "today", "tomorrow", "tonight", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "manager", "owner", "person", "human", "people", "staff", "office", "shop", "store", "front", "desk", "mechanic", "technician", "tech", "receptionist", "dentist", "doctor", "dr", "vet", "stylist", "nurse", "hygienist", "therapist", "lawyer", "attorney", "chef", "billing", "sales", "support", "service", "spanish", "english", "real", "live", "actual", "agent", "representative", "rep", "supervisor", "boss", "team", "whoever", "who", "what", "still", "open", "closed", "available", "free", "booked", "busy", "now", "also", "just", "really", "all", "not", "no", "yes", "usted", "alguien", "nadie", "el", "la"]);
+
+function askedForByName(text: string): string | null {
+  const m = ASKED_FOR_BY_NAME.exec(text);
+  const name = (m?.[1] ?? m?.[2] ?? m?.[3])?.toLowerCase();
+  return name && name.length >= 3 && !NOT_SOMEONE.has(name) ? name : null;
+}
+
+function nameWords(person: string): string[] {
+  return person.toLowerCase().split(/[^a-z'-]+/).filter(Boolean);
+}
+
+/** Words that move a booking ("move", "reschedule", "change it", "cambiar"). */
+const MOVE_WORDS = /\b(reschedul\w*|re-schedul\w*|move|moving|push|bump|shift|change|changing|switch|instead|cambiar|cambio|mover|pasar)\b/i;
+
+function withoutWords(text: string, words: string): string {
+  const drop = new Set(words.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+  return text
+    .split(/\s+/)
+    .filter((word) => !drop.has(word.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "")))
+    .join(" ");
+}
+
 /** What the booking dialogue should know of understanding's reading: a booking, move or cancellation, and the caller's name. */
 export function bookingHeard(
   u: Understanding | null,
@@ -201,7 +243,9 @@ export function bookingHeard(
   if (!u) return undefined;
   // A service and a day named together ("a cleaning Saturday at 10") is a booking, whatever else was asked.
   const named = u.service && u.when && !u.when.invalid ? "book" : null;
-  const intent = u.intent === "book" || u.intent === "availability" ? "book" : u.intent === "reschedule" ? "reschedule" : u.intent === "cancel_appointment" ? "cancel" : named;
+  let intent: "book" | "reschedule" | "cancel" | null = u.intent === "book" || u.intent === "availability" ? "book" : u.intent === "reschedule" ? "reschedule" : u.intent === "cancel_appointment" ? "cancel" : named;
+  // "Oil change fri 10am?": the service's own word ("change") is no move — a booking, when nothing else says move.
+  if (intent === "reschedule" && named && u.when?.text && !MOVE_WORDS.test(withoutWords(u.when.text, u.service!.name))) intent = "book";
   // "What happens if I'm running late to my appointment?": a question about the business that names an
   // appointment, not a booking (no day or time said).
   const question = OTHER_QUESTIONS.has(u.intent) && u.confidence >= LEAVE_CONFIDENCE && !u.when?.date && !u.when?.time;

@@ -15,6 +15,8 @@ export type ReplyVars = {
   /** The caller's number read back digit by digit ("5 5 5, 0 1 2, 3 4 5 6"). */
   digits?: string | null;
   message?: string;
+  /** The staff by name, listed ("Jess and Marco"). */
+  staff?: string;
 };
 
 type Template = { promises: Promise_ | null; en: (v: ReplyVars) => string; es: (v: ReplyVars) => string };
@@ -73,6 +75,11 @@ export const REPLIES = {
     promises: null,
     en: (v) => `I'm ${v.name ?? "the assistant"}, an AI assistant for ${v.business}, not a person. I can answer questions, book appointments or take a message for the team. How can I help?`,
     es: (v) => `Soy ${v.name ?? "el asistente"}, un asistente de inteligencia artificial de ${v.business}, no una persona. Puedo responder preguntas, reservar citas o tomar un mensaje para el equipo. ¿En qué le ayudo?`,
+  },
+  noSuchPerson: {
+    promises: null,
+    en: (v) => `I don't see anyone named ${v.name} at ${v.business}. Our team is ${v.staff}. Would you like to book with one of them, or leave a message?`,
+    es: (v) => `No veo a nadie llamado ${v.name} en ${v.business}. Nuestro equipo es ${v.staff}. ¿Quiere reservar con alguno de ellos o dejar un mensaje?`,
   },
   nothingToRepeat: {
     promises: null,

@@ -97,6 +97,12 @@ function optOutChannel(channel: EngineChannel): OptOutChannel {
   return channel;
 }
 
+/** "Jess", "Jess and Marco", "Jess, Marco and Ana" (y in Spanish). */
+function listOf(names: string[], lang: Language): string {
+  const and = lang === "es" ? "y" : "and";
+  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} ${and} ${names[names.length - 1]}`;
+}
+
 export type Decided = { decision: Decision; understanding: Understanding | null; nluMs: number; lang: Language };
 
 /** What the engine decides for these words (nothing written yet). */
@@ -104,7 +110,7 @@ export async function decideTurn(input: TurnInput): Promise<Decided> {
   const text = input.text.trim();
   const heard = input.understanding !== undefined ? { understanding: input.understanding, nluMs: 0 } : input.hear ? await hear(text, input.hear) : { understanding: null, nluMs: 0 };
   const u = heard.understanding;
-  const decision = decide({ ...input.situation, channel: input.channel, text, understanding: u });
+  const decision = decide({ ...input.situation, channel: input.channel, text, understanding: u, ...(input.hear?.people?.length ? { people: input.hear.people } : {}) });
   return { decision, understanding: u, nluMs: heard.nluMs, lang: u?.language ?? input.language ?? "en" };
 }
 
@@ -137,6 +143,8 @@ export async function actOn(input: TurnInput, decided: Decided): Promise<TurnOut
     }
     case "robot":
       return { ...base, kind: "line", line: say("robot", lang, { ...vars, name: input.assistantName }, {}), tag: langTag };
+    case "no_such_person":
+      return { ...base, kind: "line", line: say("noSuchPerson", lang, { ...vars, name: decision.name, staff: listOf(decision.staff, lang) }, {}), tag: langTag };
     case "forget": {
       if (input.caller) await forgetCaller(db, organizationId, input.caller, input.channel === "sms" ? "caller_text" : undefined);
       return { ...base, kind: "line", line: input.channel === "sms" || input.channel === "a2a" ? FORGET_ME.text(input.business) : FORGET_ME.spoken, tag: langTag };

@@ -135,6 +135,16 @@ export async function bookingInProgress(db: Db, organizationId: string, channel:
 }
 
 /**
+ * What the booking under way just asked the caller for — "name" after "May I have your name?" — so
+ * understanding reads a bare answer as that ("Jay Park" is a name, not a question about parking).
+ */
+export async function bookingExpects(db: Db, organizationId: string, channel: BookingChannel, ref: string, deps: BookingDeps = {}): Promise<"name" | "phone" | null> {
+  const state = await loadDialogueState(db, organizationId, channel, ref, clockOf(deps));
+  if (!state || state.paused) return null;
+  return state.stage === "name" ? "name" : state.stage === "phone" ? "phone" : null;
+}
+
+/**
  * The caller left the booking (a different question, a person, goodbye): the held time is let go and
  * the conversation's booking state cleared, so the next words are not read as an answer to it.
  */

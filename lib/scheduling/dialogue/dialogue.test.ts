@@ -1,6 +1,6 @@
 import type { AppointmentView, SlotView } from "../views";
 import { bookingTurn, pausedState, shiftSaid, type BookingPort, type DialogueContext, type DialogueState } from "./dialogue";
-import { isAbort, matchService, parseBookingIntent, parseChoice, parseDay, parseName, parseSignature, parseTime, parseYesNo } from "./parse";
+import { bareName, isAbort, matchService, parseBookingIntent, parseChoice, parseDay, parseName, parseSignature, parseTime, parseYesNo } from "./parse";
 
 // Monday, March 15, 2027 (the business's local date in these tests).
 const TODAY = "2027-03-15";
@@ -487,5 +487,29 @@ describe("the following day, and a move by hours (issue 27)", () => {
 
   it("\"could I move it two hours earlier?\" is a move", () => {
     expect(parseBookingIntent("i'm booked friday at 3, could i move it two hours earlier?")).toBe("reschedule");
+  });
+});
+
+describe("a name where a yes was asked for, and names after \"it's\" (gen2)", () => {
+  it("\"it's been swollen\" and \"I'm just calling\" are no names; \"it's for Omar Haddad\" is one", () => {
+    expect(parseName("so it's been swollen and my doctor said i should come in")).toBeNull();
+    expect(parseName("hi i'm just calling about a haircut")).toBeNull();
+    expect(parseName("it's for omar haddad")).toBe("Omar Haddad");
+    expect(parseName("sounds good", { alone: true })).toBeNull();
+  });
+
+  it("a bare name is two or three words that are no answer, question or day", () => {
+    expect(bareName("vera lind")).toBe("Vera Lind");
+    expect(bareName("Karen Holt.")).toBe("Karen Holt");
+    for (const not of ["sounds good", "that works", "the first one", "what about friday", "yes", "maybe later", "perfect thanks"]) expect([not, bareName(not)]).toEqual([not, null]);
+  });
+
+  it("a read-back with the wrong name, answered with the right one, is read back again under it", async () => {
+    const { port, book } = fakeBook(FREE);
+    const first = await converse(["I'd like to book a haircut on Tuesday at 10, my name is Jane Doe"], port, { ...caller, heard: { intent: "book" } });
+    expect(first.replies[0]).toMatch(/for Jane Doe\. Shall I book it\?/);
+    const renamed = await converse(["karen holt", "yes"], port, caller, first.state);
+    expect(renamed.replies[0]).toMatch(/Tuesday, March 16, 2027 at 10:00 AM for Karen Holt\. Shall I book it\?/);
+    expect(book.booked.map((a) => a.customerName)).toEqual(["Karen Holt"]);
   });
 });

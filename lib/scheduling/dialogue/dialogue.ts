@@ -15,7 +15,7 @@ import type { AppointmentView, SlotView } from "../views";
 import { whenSaid } from "@/lib/agents/conversation/when";
 import type { Language, SpokenWhen } from "@/lib/agents/conversation/understanding/types";
 import { formatWhen } from "@/lib/agents/conversation/when";
-import { inDayPart, isAbort, matchService, servicesSharing, parseBookingIntent, parseChoice, parseName, parsePhoneDigits, parseSignature, parseYesNo, type BookingIntent, type DayPart } from "./parse";
+import { bareName, inDayPart, isAbort, matchService, servicesSharing, parseBookingIntent, parseChoice, parseName, parsePhoneDigits, parseSignature, parseYesNo, type BookingIntent, type DayPart } from "./parse";
 
 export type OfferedSlot = { start: string; localDate: string; localTime: string; spoken: string };
 
@@ -629,6 +629,9 @@ async function continueTurn(state: DialogueState, text: string, ctx: DialogueCon
       }
       const yesNo = parseYesNo(text);
       if (yesNo === "yes" && offered.length === 1) return choose(state, offered[0], ctx, port);
+      // "Vera Lind" after "Shall I take Tuesday at 2?": the one time offered is taken, under that name.
+      const named = offered.length === 1 && !yesNo ? bareName(text) : null;
+      if (named) return choose({ ...state, name: named }, offered[0], ctx, port);
       if (/\b(soonest|earliest|first (available|free|one))\b/i.test(text) && offered.length) return choose(state, offered[0], ctx, port);
       if (yesNo === "no") return next(linesFor(ctx).whatDay(state.serviceName!), { ...state, stage: "when", offered: undefined, misses: 0 });
       return missed(linesFor(ctx).whichOffered(offered));
@@ -663,6 +666,15 @@ async function continueTurn(state: DialogueState, text: string, ctx: DialogueCon
         const a = confirmed.appointment;
         if (confirmed.moved) return done(linesFor(ctx).moved(readBackOfAppointment(a, ctx)), ["moved"], a);
         return done(linesFor(ctx).booked(readBackOfAppointment(a, ctx)), ["booked"], a);
+      }
+      // "Karen Holt" in answer to "…for Been Swollen. Shall I book it?": the name put right, read back again.
+      const renamed = !yesNo && !changes ? bareName(text) : null;
+      if (renamed && renamed !== state.name && state.chosen) {
+        if (state.holdId) await port.release(state.holdId);
+        const { holdId: _hold, readBack: _readBack, ...rest } = state;
+        void _hold;
+        void _readBack;
+        return holdAndReadBack({ ...rest, name: renamed, misses: 0 }, ctx, port);
       }
       if (yesNo === "no" || changes) {
         if (state.holdId) await port.release(state.holdId);

@@ -40,7 +40,9 @@ export function withBookingDialogue(
     const turn = await answer(input.text);
     if (!turn) return null;
     await onTurn?.(turn);
-    return { text: turn.reply, intent: "appointment" };
+    // "Do you take Aetna, and can I book a cleaning Monday at 9?": the side question answered first.
+    const aside = await sideAnswer(llm, input);
+    return { text: aside ? `${aside} ${turn.reply}` : turn.reply, intent: "appointment" };
   };
   return {
     name: llm.name,
@@ -58,6 +60,32 @@ export function withBookingDialogue(
     },
     analyzeConversation: (input, opts) => llm.analyzeConversation(input, opts),
   };
+}
+
+/** Where one request ends and the next begins in one breath. */
+const CLAUSES = /\?\s+|[,;]\s*(?:and|also|plus|oh and)\s+(?:if so,?\s+|if you do,?\s+)?|;\s*/i;
+/** A question about the business, as it begins ("do you take…", "what time do you open…"). */
+const ASKS = /^(?:(?:hi|hey|hello|so|ok|okay|um|uh|yeah)[,\s]+)*(?:do|does|are|is|what|what's|when|where|how)\b/i;
+/** Words of the booking itself: such a clause is the dialogue's, not a side question. */
+const BOOKING_WORDS = /\b(book|booking|appointment|schedule|available|availability|openings?|slots?|reserv\w*|table|come in|get in|free|anything)\b/i;
+
+/**
+ * A question about the business asked in the same breath as a booking: the local responder's answer
+ * to it from what the business wrote, without its closing question; null when there is none, or the
+ * answer is not known (never a guess in front of a booking).
+ */
+async function sideAnswer(llm: LlmProvider, input: ReplyInput): Promise<string | null> {
+  const clauses = input.text.split(CLAUSES).map((c) => c.trim()).filter(Boolean);
+  if (clauses.length < 2) return null;
+  const side = clauses.find((c) => ASKS.test(c) && !BOOKING_WORDS.test(c) && c.split(/\s+/).length >= 3);
+  if (!side) return null;
+  const asked = side.replace(/^(?:(?:hi|hey|hello|so|ok|okay|um|uh|yeah)[,\s]+)+/i, "");
+  const reply = await llm.generateReply({ ...input, text: /\?$/.test(asked) ? asked : `${asked}?` });
+  if (reply.knowledgeGap || !["hours", "pricing", "other"].includes(reply.intent)) return null;
+  const sentences = reply.text.split(/(?<=[.!?])\s+/);
+  while (sentences.length && /\?$/.test(sentences[sentences.length - 1])) sentences.pop();
+  const text = sentences.join(" ").trim();
+  return text || null;
 }
 
 /** The model with its tools for every answered turn, its promises held to what the tools did. */

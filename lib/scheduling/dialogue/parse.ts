@@ -213,7 +213,10 @@ export function parseChoice(text: string, count: number): number | null {
   return null;
 }
 
-const NOT_NAMES = new Set(["yes", "no", "yeah", "yep", "yup", "ya", "nah", "correct", "right", "perfect", "great", "fine", "good", "bye", "goodbye", "please", "nope", "sure", "okay", "ok", "hello", "hi", "thanks", "thank", "book", "booking", "appointment", "the", "a", "an", "not", "sorry"]);
+const NOT_NAMES = new Set(["yes", "no", "yeah", "yep", "yup", "ya", "nah", "correct", "right", "perfect", "great", "fine", "good", "bye", "goodbye", "please", "nope", "sure", "okay", "ok", "hello", "hi", "thanks", "thank", "book", "booking", "appointment", "the", "a", "an", "not", "sorry", "sounds", "that", "that's", "thats", "works", "awesome", "cool", "exactly", "absolutely", "definitely"]);
+
+/** Words that follow "it's" / "I'm" / "this is" in a sentence but never begin a name. */
+const NOT_A_NAME_AFTER_INTRO = new Set(["been", "being", "going", "gonna", "getting", "got", "just", "about", "really", "so", "very", "still", "also", "kind", "sort", "calling", "looking", "trying", "wondering", "hoping", "here", "there", "in", "on", "at", "for", "with", "my", "your", "his", "her", "our", "their", "that", "this", "it", "is", "was", "too", "all", "actually", "only", "like", "probably", "definitely", "supposed", "urgent", "important", "broken", "leaking", "making", "doing", "having", "not", "no", "ok", "okay", "fine", "good", "bad", "worse", "new", "due", "time", "over", "under", "almost", "already", "because", "when", "what", "how", "why", "who", "where"]);
 
 function titleCase(words: string[]): string {
   return words.map((w) => (w.length ? w[0].toUpperCase() + w.slice(1) : w)).join(" ");
@@ -229,13 +232,33 @@ export function parseName(text: string, options: { alone?: boolean } = {}): stri
   const intro = cleaned.match(/\b(?:my name is|my name's|name is|name's|the name is|this is|it's|it is|i'm|i am|call me|under|me llamo|mi nombre es|soy|a nombre de|(?<!\b(?:the|your|what|what's the|whose) )name(?!\s+(?:of|for|on|is)\b))\s+(.+)$/i);
   let candidate = intro ? intro[1] : options.alone ? cleaned : null;
   if (!candidate) return null;
+  // "It's for Omar Haddad", "it's under Pierce": the name follows.
+  candidate = candidate.replace(/^(?:for|under)\s+/i, "");
   candidate = candidate.replace(/\b(please|thanks|thank you)\b.*$/i, "").replace(/\s+(and|for|on|at)\b.*$/i, "").trim();
   const words = candidate.split(" ").filter(Boolean);
   if (words.length === 0 || words.length > 4) return null;
   if (!words.every((w) => /^[\p{L}][\p{L}'-]*$/u.test(w))) return null;
   if (words.some((w) => NOT_NAMES.has(w.toLowerCase())) && words.length === 1) return null;
   if (NOT_NAMES.has(words[0].toLowerCase())) return null;
+  // "It's been swollen", "I'm just calling", "it is going to rain": words that go on a sentence, never begin a name.
+  if (intro && NOT_A_NAME_AFTER_INTRO.has(words[0].toLowerCase())) return null;
   return titleCase(words);
+}
+
+/** Words of a short answer that make it something other than a name ("that one", "later today", "sounds good"). */
+const NOT_IN_A_BARE_NAME = new Set(["that", "one", "ones", "first", "second", "third", "last", "other", "another", "today", "tomorrow", "tonight", "morning", "afternoon", "evening", "noon", "week", "weekend", "day", "days", "time", "times", "later", "earlier", "sooner", "instead", "works", "work", "sounds", "fine", "good", "great", "perfect", "cool", "awesome", "wonderful", "excellent", "correct", "right", "exactly", "absolutely", "definitely", "sure", "hmm", "what", "which", "when", "where", "who", "why", "how", "do", "does", "did", "can", "could", "would", "will", "is", "are", "am", "be", "have", "has", "you", "me", "we", "us", "they", "it", "i", "my", "your", "there", "here", "hello", "hey", "wait", "hold", "on", "sorry", "please", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february", "march", "april", "june", "july", "august", "september", "october", "november", "december", "si", "sí", "vale", "claro", "bueno", "gracias"]);
+
+/**
+ * A name said on its own where a yes was asked for ("Vera Lind" after "Shall I take Tuesday at 2?"):
+ * two or three words of letters, none of them a word of an answer, a question or a day. Null otherwise.
+ */
+export function bareName(text: string): string | null {
+  const name = parseName(text, { alone: true });
+  if (!name) return null;
+  const words = name.toLowerCase().split(" ");
+  if (words.length < 2 || words.length > 3) return null;
+  if (words.some((w) => NOT_IN_A_BARE_NAME.has(w) || NOT_NAMES.has(w) || NOT_A_NAME_AFTER_INTRO.has(w) || w.length < 2)) return null;
+  return name;
 }
 
 /** A phone number in the words ("415 555 0123", "+1 (415) 555-0123"), digits only with a leading + kept. */

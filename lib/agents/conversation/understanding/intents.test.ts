@@ -242,6 +242,7 @@ describe("danger said in so many words (issue 27)", () => {
   test("a gas smell is an emergency in either language, whatever else is said; a table for four at 8 PM is not", async () => {
     expect((await understand("oiga, huele mucho a gas en mi casa cerca del calentador, ¿qué hago?", ctx)).intent).toBe("emergency");
     expect((await understand("i think i smell gas near the water heater", ctx)).intent).toBe("emergency");
+    expect((await understand("our carbon monoxide detector keeps going off near the furnace, what do i do", ctx)).intent).toBe("emergency");
     expect((await understand("Hola, ¿tienen mesa para cuatro el sábado a las 8 de la noche? A nombre de Morales", ctx)).intent).not.toBe("emergency");
   });
 });

@@ -47,8 +47,8 @@ const ENDS_WITH_FAREWELL = /(?:^|\s)(?:bye(?: bye)?|goodbye|good bye|bye now|tak
 /** What a closing farewell outweighs: a bare no, thanks, yes or nothing in particular. */
 const CLOSED_BY_FAREWELL = new Set<CallerIntent>(["no", "thanks", "yes", "other", "greeting"]);
 
-/** Danger in so many words, whatever else the sentence holds: a gas smell, someone who cannot breathe. */
-const PLAIN_DANGER = /\b(?:(?:smell(?:s|ing)?|smelled)\s+(?:of\s+|like\s+)?gas|gas\s+(?:leak|smell)|(?:huele|oler|olor)\s+(?:mucho\s+)?a\s+gas|fuga\s+de\s+gas|can'?t\s+breathe|cannot\s+breathe|not\s+breathing|no\s+(?:puede|puedo)\s+respirar|no\s+respira)\b/;
+/** Danger in so many words, whatever else the sentence holds: a gas smell, a carbon monoxide alarm, someone who cannot breathe. */
+const PLAIN_DANGER = /\b(?:carbon monoxide|(?:co|co2) (?:alarm|detector)|mon[oó]xido de carbono|(?:smell(?:s|ing)?|smelled)\s+(?:of\s+|like\s+)?gas|gas\s+(?:leak|smell)|(?:huele|oler|olor)\s+(?:mucho\s+)?a\s+gas|fuga\s+de\s+gas|can'?t\s+breathe|cannot\s+breathe|not\s+breathing|no\s+(?:puede|puedo)\s+respirar|no\s+respira)\b/;
 
 function rescore(ranked: ScoredIntent[], text: string): ScoredIntent[] {
   if (PLAIN_DANGER.test(text) && ranked[0]?.intent !== "emergency" && !NOT_URGENT.test(text)) {

@@ -344,3 +344,32 @@ describe("a weekday said with next week, and an hour before its day (issue 27)",
     expect(en("a table for 2 tonight at 7")).toMatchObject({ date: "2026-11-30", time: "19:00" });
   });
 });
+
+describe("an hour corrected mid-sentence (gen2)", () => {
+  const now = new Date("2026-11-30T19:00:00Z"); // Monday Nov 30, noon in Denver
+  const en = (text: string) => resolveWhen(text, { now, timeZone: "America/Denver", language: "en" });
+
+  test("\"tomorrow at 10, sorry, 11\" is 11; \"Thursday at 3, no, I mean 4\" is 4 PM", () => {
+    expect(en("a diagnostic tomorrow at 10, sorry, 11")).toMatchObject({ date: "2026-12-01", time: "11:00" });
+    expect(en("thursday at 3, no, i mean 4")).toMatchObject({ date: "2026-12-03", time: "16:00" });
+  });
+
+  test("a correction of how many people is no hour", () => {
+    expect(en("no, 2 people")).toBeUndefined();
+  });
+});
+
+describe("an hour asked for bare (gen2)", () => {
+  const now = new Date("2026-12-02T02:30:00Z"); // Tuesday Dec 1, 6:30 PM in Los Angeles
+  const en = (text: string) => resolveWhen(text, { now, timeZone: "America/Los_Angeles", language: "en" });
+
+  test("\"do you have 10?\" is 10 o'clock; \"do you have 3 tomorrow?\" is 3 PM tomorrow", () => {
+    expect(en("i need a blowout, do you have 10?")).toMatchObject({ time: "10:00" });
+    expect(en("do you have 3 tomorrow?")).toMatchObject({ date: "2026-12-02", time: "15:00" });
+  });
+
+  test("a count is no hour", () => {
+    expect(en("do you have 2 people")).toBeUndefined();
+    expect(en("do you have 2 openings tomorrow")).not.toHaveProperty("time");
+  });
+});

@@ -228,6 +228,8 @@ function clean(text: string): string {
 function rewriteEnglish(input: string, today: LocalDay, flags: Flags): string {
   let text = ` ${input} `;
   text = text.replace(/\b(um+|uh+|er+|hmm+|you know|i guess|maybe)\b/g, " ");
+  // "The first one is fine", "the second one": a choice among times offered, not the 1st or 2nd of a month.
+  text = text.replace(/\b(?:the\s+)?(first|second|third|last)\s+(one|option|time)\b/g, " ");
   // "Cancel last minute", "at the last second": how late, not a day gone by.
   text = text.replace(/\b(?:at\s+the\s+)?last[\s-](?:minute|second|moment)\b/g, " ");
   // "like 9 ish" is "around 9"; "like" elsewhere is a filler.
@@ -299,6 +301,10 @@ function rewriteEnglish(input: string, today: LocalDay, flags: Flags): string {
   const bareHour = String.raw`(?=\d{1,2}(?::\d{2})?\b(?!\s*(?:people|persons|guests|of us|minutes|mins|hours|days|weeks|months|st|nd|rd|th)\b|\s*[/-]\s*\d))`;
   text = text.replace(new RegExp(String.raw`\b(make it|how about|what about|back to|up to|forward to|later to|earlier to|(?:move|push|change|switch|bump)\s+(?:it|that|this)\s+to)\s+${bareHour}`, "g"), "$1 at ");
   text = text.replace(/(^|\s)(\d{1,2}(?::\d{2})?)\s+instead\b/g, "$1at $2 instead");
+  // "Do you have 10?", "anything at 4 tomorrow?": an hour asked for, said bare.
+  text = text.replace(/\b(do you have|have you got|you got|got|is there|anything|something|available)\s+(?:at\s+)?(\d{1,2}(?::\d{2})?)(?=\s*(?:[?.!,]|$|o'?clock|am\b|pm\b|a\.m|p\.m|today|tomorrow|tonight|on\b|this\b|next\b|or\b))/g, "$1 at $2");
+  // "tomorrow at 10, sorry, 11", "at 3 — no, I mean 4": the corrected hour, said bare, is the time.
+  text = text.replace(new RegExp(String.raw`\b(sorry|i mean|no wait|wait no|wait|no|actually|rather|scratch that|make that)[,.\s]+${bareHour}`, "g"), "$1 at ");
   text = text.replace(/\bo\s?clock\b/g, "o'clock");
   // "the Tuesday after next": the Tuesday after the coming one.
   text = text.replace(new RegExp(`\\b(?:the\\s+)?(${EN_WEEKDAYS.join("|")})\\s+after\\s+next\\b`, "g"), (_m, day: string) => ` on ${isoDay(addDays(nextWeekday(today, EN_WEEKDAYS.indexOf(day)), 7))} `);

@@ -19,7 +19,7 @@ import { assistantById, businessInfo, personaForModel, type ResolvedAssistant } 
 import { carrierAccountFor } from "../account";
 import { recordAction } from "../actions";
 import { CALL_LINES } from "../voice/lines";
-import { abandonBooking, bookingAwareLlm, bookingInProgress } from "@/lib/scheduling/dialogue/conversation";
+import { abandonBooking, bookingAwareLlm, bookingExpects, bookingInProgress } from "@/lib/scheduling/dialogue/conversation";
 import { DEFAULT_CALL_RULES } from "@/lib/agents/conversation/call-rules";
 import { bookingHeard } from "@/lib/agents/conversation/engine";
 import { actOn, carrierName, decideTurn, openTurn, hear, languageOf, messageReasonOf, type TurnInput } from "@/lib/agents/conversation/turn";
@@ -380,13 +380,14 @@ class RelaySession {
     }
     // The same engine as the Gather loop: leaving a flow (a person, goodbye, "wait, what?", an
     // emergency) wins over a booking under way; otherwise "yes", "no" or "cancel it" answer the booking.
-    // Understanding and the booking lookup run side by side.
+    // Understanding and the booking lookup run side by side (after what the booking just asked for).
+    const expects = this.mode === "conversation" ? await bookingExpects(this.db, this.call.organizationId, "call", this.call.id, this.deps.booking) : null;
     const [heard, bookingActive] = await Promise.all([
       hear(text, {
         now: this.deps.booking?.now?.() ?? new Date(),
         timeZone: this.profile.timezone ?? "UTC",
         services: this.profile.services ?? [],
-        expecting: this.mode === "message" ? "message" : null,
+        expecting: this.mode === "message" ? "message" : expects,
         language: languageOf(this.transcript),
       }),
       this.mode === "conversation" ? bookingInProgress(this.db, this.call.organizationId, "call", this.call.id, this.deps.booking) : Promise.resolve(false),

@@ -16,7 +16,7 @@ import { ROUTED, SPAM } from "@/lib/platform/text/routing";
 import { gatherTwiml, hangupTwiml, type Prompt } from "../twiml";
 import { absoluteUrl } from "../urls";
 import { twimlResponse, type CarrierRequest } from "../webhook";
-import { abandonBooking, bookingInProgress } from "@/lib/scheduling/dialogue/conversation";
+import { abandonBooking, bookingExpects, bookingInProgress } from "@/lib/scheduling/dialogue/conversation";
 import { clockOf } from "@/lib/scheduling/service";
 import { DEFAULT_CALL_RULES } from "@/lib/agents/conversation/call-rules";
 import { actOn, carrierName, SPAM_DECLINED, surelySpam, decideTurn as engineDecides, languageOf, messageReasonOf, isOutOfCredits, paidTurn, TurnFailedError, type Decided, type TurnInput } from "@/lib/agents/conversation/turn";
@@ -266,7 +266,7 @@ async function callerNameOf(runtime: CallRuntime): Promise<string | null> {
 }
 
 /** The engine's turn for this step (lib/agents/conversation/turn.ts): the same input every channel gives it. */
-function turnInput(runtime: CallRuntime, text: string, step: number, bookingActive: boolean, people: string[] = []): TurnInput {
+function turnInput(runtime: CallRuntime, text: string, step: number, bookingActive: boolean, people: string[] = [], expects: "name" | "phone" | null = null): TurnInput {
   const { call } = runtime;
   return {
     db: runtime.db,
@@ -279,7 +279,7 @@ function turnInput(runtime: CallRuntime, text: string, step: number, bookingActi
       timeZone: runtime.profile.timezone ?? "UTC",
       services: runtime.profile.services ?? [],
       people,
-      expecting: call.mode === "message" ? "message" : null,
+      expecting: call.mode === "message" ? "message" : expects,
       language: languageOf(call.transcript),
     },
     situation: {
@@ -358,7 +358,8 @@ export async function continueAfterGather(db: Db, req: CarrierRequest, step: num
   // what?", an emergency — wins over a booking under way; otherwise "yes", "no" or "cancel it"
   // answer the booking, not the call's routing.
   const bookingActive = Boolean(text && claimed.mode === "conversation" && (await bookingInProgress(db, claimed.organizationId, "call", claimed.id, runtime.booking)));
-  const input = turnInput(runtime, text, step, bookingActive, text ? runtime.staff : []);
+  const expects = bookingActive ? await bookingExpects(db, claimed.organizationId, "call", claimed.id, runtime.booking) : null;
+  const input = turnInput(runtime, text, step, bookingActive, text ? runtime.staff : [], expects);
   const decided = await engineDecides(input);
   runtime.understanding = decided.understanding;
   runtime.nluMs = decided.nluMs;

@@ -1,5 +1,5 @@
 import type { BusinessInfo, Intent, Reply } from "./interface";
-import { mentionedService } from "./knowledge";
+import { mentionedService, spokenPrice } from "./knowledge";
 
 /**
  * The local responder's answers to a Spanish caller's questions about the business — hours, address,
@@ -38,18 +38,27 @@ export function looksSpanish(text: string): boolean {
 
 /** What Spanish callers call the services businesses name in English ("una limpieza" → "cleaning"). */
 const SPANISH_SERVICE_WORDS: [RegExp, string][] = [
-  [/limpieza/i, "cleaning"],
-  [/corte/i, "haircut"],
-  [/(tinte|color)/i, "color"],
-  [/examen/i, "exam"],
-  [/consulta/i, "consultation"],
-  [/vacunas?/i, "vaccination"],
-  [/blanqueamiento/i, "whitening"],
-  [/empaste/i, "filling"],
-  [/desag[uü]e/i, "drain"],
-  [/calentador/i, "water heater"],
-  [/cambio de aceite/i, "oil change"],
-  [/frenos?/i, "brake"],
+  [/\blimpieza\b/i, "cleaning"],
+  [/\bcorte\b/i, "haircut"],
+  [/\b(tinte|color)\b/i, "color"],
+  [/\bexamen\b/i, "exam"],
+  [/\bconsulta\b/i, "consultation"],
+  [/\bvacun\w*/i, "vaccination vaccine"],
+  [/\bblanqueamiento\b/i, "whitening"],
+  [/\bempaste\b/i, "filling"],
+  [/\bdesag[uü]e\b/i, "drain"],
+  [/\bcalentador\b/i, "water heater"],
+  [/\bcambio de aceite\b/i, "oil change"],
+  [/\bfrenos?\b/i, "brake"],
+  [/\bevaluaci[oó]n\b/i, "assessment evaluation"],
+  [/\bmasaje\b/i, "massage"],
+  [/\b(revisi[oó]n|chequeo)\b/i, "checkup inspection exam"],
+  [/\bdiagn[oó]stico\b/i, "diagnostic"],
+  [/\b(llantas?|neum[aá]ticos?|rotaci[oó]n)\b/i, "tire rotation"],
+  [/\b(aire acondicionado|afinaci[oó]n)\b/i, "ac tune-up"],
+  [/\b(calefacci[oó]n|calefactor|horno)\b/i, "furnace"],
+  [/\bseguimiento\b/i, "follow-up"],
+  [/\bpeinado\b/i, "blowout"],
 ];
 
 function fold(word: string): string {
@@ -109,7 +118,7 @@ export function answerInSpanish(text: string, profile: BusinessInfo): Reply | nu
   if (PRICE.test(text)) {
     const english = SPANISH_SERVICE_WORDS.filter(([word]) => word.test(text)).map(([, name]) => name).join(" ");
     const service = mentionedService(`${text} ${english}`, details.map((detail) => ({ name: detail.name, detail })))?.detail;
-    if (service?.price) return { text: `${service.name}: ${service.price}. ${CLOSER}`, intent: "pricing" };
+    if (service?.price) return { text: `${service.name}: ${spokenPrice(service.price) === "free" ? "gratis" : service.price}. ${CLOSER}`, intent: "pricing" };
     return {
       text: `No tengo ese precio a mano, así que no voy a adivinar. He anotado su pregunta para el equipo; si quiere, puedo tomar su nombre y número. ${CLOSER}`,
       intent: "pricing",

@@ -124,18 +124,35 @@ export function mentionedService(text: string, services: NamedService[]): NamedS
   return byGeneric.length === 1 ? byGeneric[0] : null;
 }
 
+/** "$0" is said the way a business says it: free. */
+export function spokenPrice(price: string): string {
+  return /^\$\s?0(?:\.00)?$/.test(price.trim()) ? "free" : price;
+}
+
 function describePrice(service: KnowledgeService): string {
   const name = capitalize(service.name);
   const takes = service.duration ? ` and takes about ${service.duration}` : "";
-  return `${name} is ${service.price}${takes}.`;
+  return `${name} is ${spokenPrice(service.price ?? "")}${takes}.`;
 }
 
 const FAQ_THRESHOLD = 0.5;
 const POLICY_THRESHOLD = 0.4;
 
+/** The words that frame a question rather than name its subject ("do you offer …?", "can I …?"). */
+const FAQ_FRAME_WORDS = new Set(["offer", "have", "take", "accept", "provide", "need", "do", "does", "you", "your", "can", "could", "will", "would", "there", "any", "get", "what", "which", "where", "when", "how", "who", "why", "is", "are", "the", "a", "an", "i", "we", "my", "our"]);
+
 function faqAnswer(text: string, profile: BusinessInfo): string | null {
   const match = bestMatch(text, profile.faqs ?? [], (f) => f.question, FAQ_THRESHOLD);
   if (match) return match.item.answer;
+  // "If I need a new unit, do you do financing or do I pay up front?": a long question that says every
+  // word naming the FAQ's subject ("financing" of "Do you offer financing?") is that question.
+  if (isQuestion(text)) {
+    const asked = keywords(text);
+    for (const faq of profile.faqs ?? []) {
+      const subject = [...keywords(faq.question)].filter((w) => !FAQ_FRAME_WORDS.has(w) && w.length > 2);
+      if (subject.length && subject.every((w) => asked.has(w) || [...asked].some((x) => sameStem(x, w)))) return faq.answer;
+    }
+  }
   // "Do you service Arvada?", "do you take Cigna?": a name the caller says that an answer lists (a town,
   // an insurer, a brand) — the answer is about it, however the question was worded.
   if (!isQuestion(text)) return null;
@@ -307,7 +324,7 @@ function otherAnswer(input: ReplyInput, tone: Tone): KnowledgeAnswer | null {
       text: join(
         `Yes, we offer ${service.name}.`,
         d?.description ? `${d.description.replace(/[.!?]*$/, "")}.` : null,
-        d?.duration || d?.price ? [d.duration ? `It takes about ${d.duration}` : null, d.price ? `costs ${d.price}` : null].filter(Boolean).join(" and ") + "." : null,
+        d?.duration || d?.price ? [d.duration ? `It takes about ${d.duration}` : null, d.price ? (spokenPrice(d.price) === "free" ? "is free" : `costs ${d.price}`) : null].filter(Boolean).join(" and ") + "." : null,
         d?.bookable === false ? tone.closer : `Would you like to book one?`,
       ),
     };

@@ -316,3 +316,68 @@ describe("which questions are Spanish (issue 27)", () => {
     expect(looksSpanish("is la cantina open?")).toBe(false);
   });
 });
+
+describe("a service a Spanish caller names in Spanish, priced from the business's English names (gen2)", () => {
+  const profile: ReplyInput["profile"] = {
+    name: "Saguaro Animal Hospital",
+    serviceDetails: [
+      { name: "Wellness Exam", price: "$65" },
+      { name: "Vaccination", price: "$35" },
+      { name: "Initial Assessment", price: "$140" },
+      { name: "Oil Change", price: "$59.99" },
+    ],
+  };
+
+  it("\"vacunar\", \"la evaluación inicial\" and \"un cambio de aceite\" name their services", async () => {
+    expect((await ask("buenas tardes, ¿cuánto cuesta vacunar a mi perro?", { profile })).text).toMatch(/^Vaccination: \$35/);
+    expect((await ask("hola, ¿cuánto cuesta la evaluación inicial?", { profile })).text).toMatch(/^Initial Assessment: \$140/);
+    expect((await ask("¿cuánto cobran por un cambio de aceite?", { profile })).text).toMatch(/^Oil Change: \$59\.99/);
+  });
+});
+
+describe("a bare thanks mid-call (gen2)", () => {
+  it("is welcomed in the caller's language, never answered with the assistant's introduction", async () => {
+    expect((await ask("gracias")).text).toBe("¡De nada! ¿Puedo ayudarle con algo más?");
+    expect((await ask("ok thanks so much")).text).toBe("You're welcome! Is there anything else I can help you with?");
+    expect((await ask("thanks, what are your hours on sunday?")).text).not.toMatch(/welcome/);
+  });
+});
+
+describe("an FAQ asked inside a longer question (gen2)", () => {
+  const profile: ReplyInput["profile"] = {
+    name: "Lone Star Heating & Air",
+    serviceDetails: [{ name: "AC Tune-Up", price: "$129" }],
+    faqs: [{ question: "Do you offer financing?", answer: "Yes, new systems can be financed over 12 to 60 months with approved credit." }],
+  };
+  it("\"do you guys do financing or do I pay up front?\" gets the financing answer, not a service pitch", async () => {
+    expect((await ask("hey, if i need a whole new ac unit, do you guys do financing or do i gotta pay it all up front?", { profile })).text).toMatch(/financed over 12 to 60 months/);
+  });
+});
+
+describe("two questions in one breath (gen2)", () => {
+  const profile: ReplyInput["profile"] = {
+    name: "Eastside Physio & Rehab",
+    serviceDetails: [{ name: "Initial Assessment", price: "$140" }, { name: "Follow-up Session", price: "$95" }],
+    weeklyHours: [{ day: "Saturday", hours: "8 AM–12 PM" }],
+    nextDays: [{ date: "2026-12-05", weekday: "Saturday", label: "Saturday", hours: "8 AM–12 PM" }],
+  };
+  it("a price and the Saturday hours are both answered, with one closer", async () => {
+    const reply = (await ask("how much is an initial assessment, and are you guys open on saturdays?", { profile })).text;
+    expect(reply).toMatch(/\$140/);
+    expect(reply).toMatch(/8 AM/);
+    expect(reply.match(/anything else/gi)).toHaveLength(1);
+  });
+  it("one question with an \"and\" inside stays one answer", async () => {
+    expect((await ask("how much is an initial assessment and a follow-up session?", { profile })).text).toMatch(/\$140|\$95/);
+  });
+});
+
+describe("a price of $0 (gen2)", () => {
+  const profile: ReplyInput["profile"] = { name: "Mile High Auto Care", serviceDetails: [{ name: "Brake Inspection", price: "$0", duration: "1 hour" }] };
+  it("is said as free, in either language", async () => {
+    const en = (await ask("how much do you charge to look at the brakes?", { profile })).text;
+    expect(en).toMatch(/free/);
+    expect(en).not.toMatch(/\$0/);
+    expect((await ask("¿cuánto cobran por revisar los frenos?", { profile })).text).toMatch(/gratis/);
+  });
+});

@@ -202,7 +202,17 @@ function toldInInstructions(input: ReplyInput, intent: Intent, tone: Tone): stri
   return told ? join(told, tone.closer) : null;
 }
 
+/** Thanks and nothing else ("thanks", "gracias", "ok thank you so much"). */
+const THANKS_ONLY = /^(?:(?:ok(?:ay)?|oh|great|cool|perfect|alright|all right|vale|bueno|perfecto|muy bien|s[ií])[\s,.!]+)?(?:thanks?(?: you)?(?: so much| very much| a lot)?|thank u|ty|(?:muchas |mil )?gracias(?: por todo)?)[\s,.!]*$/i;
+const THANKS_SPANISH = /gracias/i;
+
 function reply(input: ReplyInput): Reply {
+  // A bare thanks mid-call: welcomed, in the caller's language, and asked if there is anything else.
+  if (THANKS_ONLY.test(input.text.trim())) {
+    return THANKS_SPANISH.test(input.text)
+      ? { text: "¡De nada! ¿Puedo ayudarle con algo más?", intent: "other" }
+      : { text: "You're welcome! Is there anything else I can help you with?", intent: "other" };
+  }
   // A Spanish caller's question about the business is answered in Spanish (the rest of the call is
   // already: the engine's lines, the booking dialogue).
   if (looksSpanish(input.text)) {
@@ -210,6 +220,8 @@ function reply(input: ReplyInput): Reply {
     if (spanish) return spanish;
   }
   const { intent } = classifyIntent(input.text, input.history);
+  const both = twoQuestions(input);
+  if (both) return both;
   // An emergency the instructions cover is answered with their words, before any knowledge lookup.
   const emergency = urgent.test(input.text) && instructionCues(input.assistant.instructions).emergency;
   const tone = tones[input.assistant.personality] ?? tones.friendly;
@@ -221,6 +233,34 @@ function reply(input: ReplyInput): Reply {
   if (told) return { text: told, intent };
   if (known) return { text: known.text, intent, knowledgeGap: known.knowledgeGap };
   return { text: composeReply(input, intent), intent };
+}
+
+/** Where one question ends and another begins ("how much is X, and are you open Saturdays?"). */
+const NEXT_QUESTION = /\?\s+|[,;]\s*(?:and|also|plus|oh and)\s+(?=(?:are|is|do|does|can|could|what|when|where|how|will|would)\b)|\s+and\s+(?:also\s+)?(?=(?:are you|is there|do you|does it|what(?:'s| is| are)|when|where|how (?:much|long|late|early))\b)/i;
+
+/**
+ * Two questions about the business in one breath: each answered from what the business wrote, one
+ * after the other, with one closer. Null unless both are answered (a gap or a booking is left to the
+ * one-question path).
+ */
+function twoQuestions(input: ReplyInput): Reply | null {
+  const parts = input.text.split(NEXT_QUESTION).map((p) => p.trim()).filter((p) => p.split(/\s+/).length >= 3);
+  if (parts.length < 2 || parts.length > 3) return null;
+  const tone = tones[input.assistant.personality] ?? tones.friendly;
+  const answers: string[] = [];
+  let first: Intent | null = null;
+  for (const part of parts) {
+    const question = /\?$/.test(part) ? part : `${part}?`;
+    const { intent } = classifyIntent(question, input.history);
+    if (!["hours", "pricing", "other"].includes(intent)) return null;
+    const known = answerFromKnowledge({ ...input, text: question }, intent, tone);
+    if (!known || known.knowledgeGap) return null;
+    const text = known.text.replace(tone.closer, "").trim();
+    if (!answers.includes(text)) answers.push(text);
+    first ??= intent;
+  }
+  if (answers.length < 2) return null;
+  return { text: join(...answers, tone.closer), intent: first ?? "other" };
 }
 
 /** The offline language model. Deterministic: the same conversation gets the same reply. */
