@@ -8,6 +8,8 @@ import { isAllPartyState, requiresAiDisclosure } from "./states";
 
 export const DEFAULT_NOTICE = "This call is answered by an AI assistant and may be recorded and transcribed";
 export const DEFAULT_TEXT_NOTICE = "Texts to this number are answered by an AI assistant and kept as a record";
+/** The same default for a texter who writes in Spanish (the reply after it is in Spanish too). */
+export const DEFAULT_TEXT_NOTICE_ES = "Los mensajes a este número los responde un asistente de IA y se guardan como registro";
 /** Added in the strict form (either party in an all-party-consent state) unless the owner's words already ask for consent. */
 export const CONSENT_SENTENCE = "By staying on the line, you consent to this.";
 
@@ -18,6 +20,8 @@ export type NoticeInput = {
   businessState: string | null;
   settings: NoticeSettings;
   channel?: "call" | "text";
+  /** The texter's language: the default text notice is given in it (an owner's own wording as written). */
+  language?: "en" | "es";
 };
 
 export type Notice = {
@@ -48,7 +52,7 @@ export function noticeFor(input: NoticeInput): Notice {
   const required = reasons.length > 0;
   if (!required && !input.settings.noticeEnabled) return { text: null, required, strict, reasons };
   const own = input.settings.noticeText?.trim();
-  const base = sentence(own || (input.channel === "text" ? DEFAULT_TEXT_NOTICE : DEFAULT_NOTICE));
+  const base = sentence(own || (input.channel === "text" ? (input.language === "es" ? DEFAULT_TEXT_NOTICE_ES : DEFAULT_TEXT_NOTICE) : DEFAULT_NOTICE));
   const asksConsent = /\bconsent|agree/i.test(base);
   const text = strict && input.channel !== "text" && !asksConsent ? `${base} ${CONSENT_SENTENCE}` : base;
   return { text, required, strict, reasons };

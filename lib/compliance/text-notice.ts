@@ -14,7 +14,7 @@ import { partyState } from "./states";
  */
 export async function withTextNotice(
   db: DbOrTx,
-  input: { organizationId: string; threadId: string; from: string; fromState?: string; to: string; toState?: string },
+  input: { organizationId: string; threadId: string; from: string; fromState?: string; to: string; toState?: string; language?: "en" | "es" },
   reply: string,
 ): Promise<string> {
   const [earlier] = await db
@@ -25,6 +25,6 @@ export async function withTextNotice(
   if (earlier) return reply;
   const settings = await complianceSettingsFor(db, input.organizationId);
   const businessState = settings.businessStateSource === "settings" || settings.businessStateSource === "address" ? settings.businessState : partyState(input.toState, input.to);
-  const notice = noticeFor({ callerState: partyState(input.fromState, input.from), businessState, settings, channel: "text" });
+  const notice = noticeFor({ callerState: partyState(input.fromState, input.from), businessState, settings, channel: "text", language: input.language });
   return notice.text ? `${notice.text} ${reply}` : reply;
 }

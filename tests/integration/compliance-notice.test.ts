@@ -9,7 +9,7 @@ import { GET as getSettings, PUT as putSettings } from "@/app/api/settings/compl
 import { POST as smsHook } from "@/app/api/telephony/sms/route";
 import { POST as statusHook } from "@/app/api/telephony/status/route";
 import { closeDb } from "@/lib/platform/database";
-import { CONSENT_SENTENCE, DEFAULT_NOTICE, DEFAULT_TEXT_NOTICE } from "@/lib/compliance/notice";
+import { CONSENT_SENTENCE, DEFAULT_NOTICE, DEFAULT_TEXT_NOTICE, DEFAULT_TEXT_NOTICE_ES } from "@/lib/compliance/notice";
 import { isAllPartyState, stateFromNumber } from "@/lib/compliance/states";
 import { carrierPost, fakeSid, find, type Verb } from "../helpers/carrier";
 import { call as callRoute } from "../helpers/http";
@@ -154,6 +154,20 @@ describe("the notice on texts", () => {
     expect(find(first.verbs, "Message")?.text).toMatch(new RegExp(`^${DEFAULT_TEXT_NOTICE}\\. \\S`));
     const second = await send("And do you take walk-ins?");
     expect(find(second.verbs, "Message")?.text).not.toContain(DEFAULT_TEXT_NOTICE);
+  });
+
+  it("is given in Spanish to a texter who writes in Spanish", async () => {
+    const biz = await business("Clínica Dental Sol", { notice: true });
+    const first = await carrierPost(
+      smsHook,
+      "/api/telephony/sms",
+      { MessageSid: fakeSid("SM"), AccountSid: biz.accountSid, From: "+15555550178", To: biz.phoneNumber, Body: "Hola, ¿a qué hora abren mañana?", NumMedia: "0", ApiVersion: "2010-04-01" },
+      biz.authToken,
+    );
+    expect(first.status).toBe(200);
+    const text = find(first.verbs, "Message")?.text ?? "";
+    expect(text).toMatch(new RegExp(`^${DEFAULT_TEXT_NOTICE_ES}\\. \\S`));
+    expect(text).not.toContain(DEFAULT_TEXT_NOTICE);
   });
 });
 

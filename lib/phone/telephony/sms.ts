@@ -273,7 +273,7 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
   if (decided?.decision.kind === "take_message" && decided.lang === "es") {
     const outcome = await actOn({ ...turnInput, answers: TEXT_ANSWERS.filter((k) => k !== "take_message") }, decided);
     if (outcome.kind === "line" && outcome.line) {
-      const disclosed = await withTextNotice(db, { organizationId: number.organizationId, threadId: thread.id, from, fromState: req.params.FromState, to: number.phoneNumber, toState: req.params.ToState }, outcome.line);
+      const disclosed = await withTextNotice(db, { organizationId: number.organizationId, threadId: thread.id, from, fromState: req.params.FromState, to: number.phoneNumber, toState: req.params.ToState, language: heard?.language }, outcome.line);
       return (await send(disclosed, "assistant", "human_handoff")).response;
     }
   }
@@ -282,7 +282,7 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
   if (decided?.decision.kind === "robot") {
     const line = await renderTextLine(turnInput, decided);
     if (line) {
-      const disclosed = await withTextNotice(db, { organizationId: number.organizationId, threadId: thread.id, from, fromState: req.params.FromState, to: number.phoneNumber, toState: req.params.ToState }, line);
+      const disclosed = await withTextNotice(db, { organizationId: number.organizationId, threadId: thread.id, from, fromState: req.params.FromState, to: number.phoneNumber, toState: req.params.ToState, language: heard?.language }, line);
       return (await send(disclosed, "system", "robot")).response;
     }
   }
@@ -334,7 +334,7 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
     const llmMs = performance.now() - started;
     await db.update(messages).set({ intent: reply.intent }).where(eq(messages.id, inbound.id));
     // The first reply of a conversation carries the AI disclosure (lib/compliance/text-notice.ts).
-    const disclosed = await withTextNotice(db, { organizationId: number.organizationId, threadId: thread.id, from, fromState: req.params.FromState, to: number.phoneNumber, toState: req.params.ToState }, reply.text);
+    const disclosed = await withTextNotice(db, { organizationId: number.organizationId, threadId: thread.id, from, fromState: req.params.FromState, to: number.phoneNumber, toState: req.params.ToState, language: heard?.language }, reply.text);
     const { response, message } = await send(disclosed, "assistant", reply.intent);
     if (reply.intent === "spam" && listed !== "allow") {
       // Spam costs nothing: the reply's credit comes back through the ledger.
