@@ -17,3 +17,8 @@ export function serverFieldErrors(error: unknown): Record<string, string> | null
   }
   return null;
 }
+
+/** The same map, or `{}` when the answer has none (for forms that read `errors.field` directly). */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  return serverFieldErrors(error) ?? {};
+}

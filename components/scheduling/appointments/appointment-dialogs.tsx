@@ -10,7 +10,7 @@ import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
-import { fieldErrorsOf } from "@/components/integrations/api";
+import { fieldErrorsOf } from "@/components/platform/server-errors";
 import { api, useApiMutation, useServices, type AppointmentView } from "./api";
 import { SlotPicker } from "./slot-picker";
 

@@ -10,7 +10,7 @@ import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
-import { fieldErrorsOf } from "@/components/integrations/api";
+import { fieldErrorsOf } from "@/components/platform/server-errors";
 import { api, useApiMutation, useBookingSettings, type BookingSettingsDto } from "./api";
 
 const numberFields = [

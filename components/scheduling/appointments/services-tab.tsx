@@ -10,7 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { fieldErrorsOf } from "@/components/integrations/api";
+import { fieldErrorsOf } from "@/components/platform/server-errors";
 import { api, useApiMutation, useResources, useServices, type ServiceDto } from "./api";
 
 function price(s: ServiceDto) {
