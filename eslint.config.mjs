@@ -5,7 +5,7 @@ import contexts from "./scripts/contexts.cjs";
 const { CONTEXTS, KNOWN_CROSSINGS, KNOWN_COMPONENT_CROSSINGS, above, contextOf, componentContextOf } = contexts;
 
 /**
- * The walls between layers (docs/conventions.md#layers). Each entry: who may not import what.
+ * The walls between layers (docs/conventions.md, "Layers"). Each entry: who may not import what.
  * CI fails on a breach; tests/lint/walls.test.ts proves each wall with a fixture.
  */
 const database = ["@/db", "@/db/*", "@/lib/platform/database", "@/lib/consoles/seed/*"];
