@@ -179,7 +179,10 @@ function rewriteSpecifier(spec, oldFile, newFile, oldFiles) {
   if (!moved && oldFile === newFile) return spec;
   if (!existedBefore(oldTarget, oldFiles)) return spec;
   const newTarget = moved ?? oldTarget;
-  const next = posixRelative(path.posix.dirname(newFile), newTarget);
+  // A relative import that now climbs out of its folder names the module by alias: the lint walls
+  // between contexts read `@/components/…` specifiers.
+  const relative = posixRelative(path.posix.dirname(newFile), newTarget);
+  const next = relative.startsWith("../") && newTarget.startsWith(`${DIR}/`) ? `@/${newTarget}` : relative;
   // Keep the author's trailing slash, if any.
   return spec.endsWith("/") && !next.endsWith("/") ? `${next}/` : next;
 }

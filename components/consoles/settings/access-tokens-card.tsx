@@ -19,7 +19,7 @@ import { accessTokenScopes, type AccessTokenScope } from "@/lib/identity/access-
 import type { AccessTokenDto } from "@/lib/identity/access-tokens/service";
 import { apiRequest, isUnauthorizedError, serverMessage } from "@/lib/platform/api-client";
 import { useAuth } from "@/lib/identity/auth/use-auth";
-import { serverFieldErrors } from "../../platform/server-errors";
+import { serverFieldErrors } from "@/components/platform/server-errors";
 
 const TOKENS_KEY = ["/api/settings/access-tokens"] as const;
 

@@ -16,7 +16,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { apiRequest, isUnauthorizedError, serverMessage } from "@/lib/platform/api-client";
 import { useAuth } from "@/lib/identity/auth/use-auth";
 import { apiKeyProviderInfo, apiKeyProviders, apiKeysInput, type ApiKeyProvider, type ApiKeysInput } from "@/lib/workspace/settings/schema";
-import { serverFieldErrors } from "../../platform/server-errors";
+import { serverFieldErrors } from "@/components/platform/server-errors";
 
 type Source = "organization" | "environment" | "offline";
 interface KeyStatus {

@@ -16,7 +16,7 @@ import { DEFAULT_NOTICE } from "@/lib/compliance/notice";
 import type { ComplianceSettingsView } from "@/lib/compliance/settings";
 import type { RegistrationView } from "@/lib/compliance/messaging-registration";
 import type { ComplianceSettingsInput } from "@/lib/compliance/schema";
-import { serverFieldErrors } from "../../platform/server-errors";
+import { serverFieldErrors } from "@/components/platform/server-errors";
 
 const KEY = ["/api/settings/compliance"] as const;
 const BAA_PROVIDERS = [

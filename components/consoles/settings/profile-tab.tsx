@@ -14,7 +14,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { apiRequest, isUnauthorizedError, serverMessage } from "@/lib/platform/api-client";
 import { CURRENT_USER_QUERY_KEY, useAuth } from "@/lib/identity/auth/use-auth";
 import { profileInput, type ProfileInput } from "@/lib/workspace/settings/schema";
-import { serverFieldErrors } from "../../platform/server-errors";
+import { serverFieldErrors } from "@/components/platform/server-errors";
 
 const roleLabels: Record<string, string> = {
   master_admin: "MASTER ADMIN",

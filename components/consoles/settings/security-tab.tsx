@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Spinner } from "@/components/ui/spinner";
 import { apiRequest, isUnauthorizedError, serverMessage } from "@/lib/platform/api-client";
 import { NEW_PASSWORD_MIN, passwordInput, type PasswordInput } from "@/lib/workspace/settings/schema";
-import { serverFieldErrors } from "../../platform/server-errors";
+import { serverFieldErrors } from "@/components/platform/server-errors";
 
 const empty: PasswordInput = { currentPassword: "", newPassword: "", confirmPassword: "" };
 

@@ -17,7 +17,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { apiRequest, serverMessage, storeSessionId } from "@/lib/platform/api-client";
 import { signupInput, type SignupInput } from "@/lib/consoles/signup/schema";
 import { fullPageNavigate } from "@/lib/platform/utils";
-import { PlanPicker, type PublicPlan } from "../../workspace/billing/plan-picker";
+import { PlanPicker, type PublicPlan } from "@/components/workspace/billing/plan-picker";
 
 /** Advanced spec §9: the page goes to the dashboard 2 s after the success toast. */
 export const SIGNUP_REDIRECT_MS = 2000;
