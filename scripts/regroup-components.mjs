@@ -187,6 +187,23 @@ function rewriteSpecifier(spec, oldFile, newFile, oldFiles) {
   return spec.endsWith("/") && !next.endsWith("/") ? `${next}/` : next;
 }
 
+/**
+ * The order to run the moves in: a file that leaves a folder moves before its folder does, and a move
+ * into a place another move creates runs after it (else `git mv a b` into an existing b nests a in b).
+ */
+function executionOrder(moves) {
+  const inside = (p, folder) => p.startsWith(`${folder}/`);
+  const mustPrecede = ([fromA, toA], [fromB, toB]) => inside(fromA, fromB) || inside(toB, toA);
+  const done = [];
+  const left = [...moves];
+  while (left.length) {
+    const next = left.findIndex((move) => !left.some((other) => other !== move && mustPrecede(other, move)));
+    if (next < 0) refuse("the moves depend on each other in a circle.");
+    done.push(...left.splice(next, 1));
+  }
+  return done;
+}
+
 function main() {
   if (!dryRun && git("status", "--porcelain").trim()) refuse("the working tree has changes; commit or stash them first.");
   // The kept folders exist before; the others must not.
@@ -224,7 +241,7 @@ function main() {
   }
   for (const [file, text] of writes) fs.writeFileSync(path.join(root, file), text);
   // 2. Move (the rewritten files move with their folders).
-  for (const [from, to] of MOVES) {
+  for (const [from, to] of executionOrder(MOVES)) {
     fs.mkdirSync(path.join(root, path.posix.dirname(to)), { recursive: true });
     git("mv", from, to);
   }
