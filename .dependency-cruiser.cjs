@@ -3,7 +3,7 @@
  * docs/architecture.md#the-contexts). Runtime imports only: `import type` disappears on compilation
  * and cannot make a module load before its dependency (the lint walls see type imports too).
  */
-const { CONTEXTS, KNOWN_CROSSINGS, above, contextOf } = require("./scripts/contexts.cjs");
+const { CONTEXTS, KNOWN_CROSSINGS, KNOWN_COMPONENT_CROSSINGS, above, contextOf, componentContextOf } = require("./scripts/contexts.cjs");
 
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const crossings = Object.entries(KNOWN_CROSSINGS);
@@ -29,6 +29,32 @@ const contextOrder = [
     })),
 ];
 
+/**
+ * The same order for the screens (components/<context>/, components/ui/ is platform): lib/ and
+ * components/ of the levels above, and components/shell/ (the frame of every page), are off limits.
+ */
+const componentCrossings = Object.entries(KNOWN_COMPONENT_CROSSINGS);
+const componentTargets = (banned) => `^(components/shell/${banned.length > 0 ? `|(lib|components)/(${banned.join("|")})/` : ""})`;
+const componentOrder = [
+  ...CONTEXTS.map((context) => ({
+    name: `component-order-${context}`,
+    severity: "error",
+    comment: `components/${context}/ imports only lib/ and components/ of its own level and those below it, never components/shell/ (docs/architecture.md#screens-and-docs-by-context).`,
+    from: {
+      path: context === "platform" ? "^components/(platform|ui)/" : `^components/${context}/`,
+      pathNot: componentCrossings.filter(([file]) => componentContextOf(file) === context).map(([file]) => `^${escape(file)}$`),
+    },
+    to: { path: componentTargets(above(context)) },
+  })),
+  ...componentCrossings.map(([file, allowed]) => ({
+    name: `component-order-${componentContextOf(file)}`,
+    severity: "error",
+    comment: `${file} is a known crossing (scripts/contexts.cjs); every other context above components/${componentContextOf(file)}/ stays walled off.`,
+    from: { path: `^${escape(file)}$` },
+    to: { path: componentTargets(above(componentContextOf(file)).filter((name) => !allowed.includes(name))) },
+  })),
+];
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -40,6 +66,7 @@ module.exports = {
       to: { circular: true },
     },
     ...contextOrder,
+    ...componentOrder,
   ],
   options: {
     doNotFollow: { path: "node_modules" },

@@ -2,10 +2,10 @@ import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 import contexts from "./scripts/contexts.cjs";
 
-const { CONTEXTS, KNOWN_CROSSINGS, above, contextOf } = contexts;
+const { CONTEXTS, KNOWN_CROSSINGS, KNOWN_COMPONENT_CROSSINGS, above, contextOf, componentContextOf } = contexts;
 
 /**
- * The walls between layers (docs/conventions.md#layers). Each entry: who may not import what.
+ * The walls between layers (docs/conventions.md, "Layers"). Each entry: who may not import what.
  * CI fails on a breach; tests/lint/walls.test.ts proves each wall with a fixture.
  */
 const database = ["@/db", "@/db/*", "@/lib/platform/database", "@/lib/consoles/seed/*"];
@@ -17,6 +17,12 @@ const browserImportsServices = {
   message: "Components run in the browser: import a service's types (`import type`), and call its route.",
 };
 
+const screenWalls = [wall(database, "Screens never touch the database: they call a route."), browserImportsServices];
+
+/** The folders of a context's screens: components/<context>/ (and components/ui/, the design primitives, for platform). */
+const componentFoldersOf = (context) => (context === "platform" ? ["components/platform/**/*.{ts,tsx}", "components/ui/**/*.{ts,tsx}"] : [`components/${context}/**/*.{ts,tsx}`]);
+const componentFolders = CONTEXTS.flatMap(componentFoldersOf);
+
 /** Disjoint file groups (a later config object would replace, not extend, an earlier rule). */
 export const layerWalls = [
   {
@@ -25,9 +31,11 @@ export const layerWalls = [
     patterns: [wall(database, "Routes never touch the database: a route handler gets `db` from authedRoute/publicRoute and calls a service.")],
   },
   {
-    // Screens call routes; they import services for their types only.
+    // Screens call routes; they import services for their types only. (The screens of a context get
+    // these walls with the order of the contexts in componentWalls below; this group is the rest: components/shell/.)
     files: ["components/**/*.{ts,tsx}"],
-    patterns: [wall(database, "Screens never touch the database: they call a route."), browserImportsServices],
+    ignores: componentFolders,
+    patterns: screenWalls,
   },
   {
     // Providers are pure adapters: an SDK in, an interface out. Features choose and feed them.
@@ -77,10 +85,37 @@ export const contextWalls = [
     .map(([file, banned]) => ({ files: [file], patterns: [contextWallFor(contextOf(file), banned)] })),
 ];
 
+/**
+ * The same order for components/ (scripts/contexts.cjs): a screen of context X imports only lib/ and
+ * components/ of X's level and below, and never components/shell/ (the frame of every page, above all
+ * contexts). Each group repeats the screens' layer walls (one rule per file: a later group would
+ * replace them), and each known crossing (KNOWN_COMPONENT_CROSSINGS) gets its own group.
+ */
+const componentWallFor = (context, banned) =>
+  wall(
+    banned.flatMap((name) => [`@/lib/${name}`, `@/lib/${name}/*`, `@/components/${name}`, `@/components/${name}/*`]),
+    `A screen imports only its own context's level and those below it (docs/architecture.md#the-contexts): components/${context}/ may not import lib/ or components/ of ${banned.join(", ")}.`,
+  );
+const shellWall = wall(["@/components/shell", "@/components/shell/*"], "components/shell/ is the frame of every page, above all contexts: a context's screen never imports it.");
+const componentPatterns = (context, banned) => [...screenWalls, ...(banned.length > 0 ? [componentWallFor(context, banned)] : []), shellWall];
+const componentCrossings = Object.entries(KNOWN_COMPONENT_CROSSINGS);
+
+export const componentWalls = [
+  ...CONTEXTS.map((context) => ({
+    files: componentFoldersOf(context),
+    ignores: componentCrossings.filter(([file]) => componentContextOf(file) === context).map(([file]) => file),
+    patterns: componentPatterns(context, above(context)),
+  })),
+  ...componentCrossings.map(([file, allowed]) => ({
+    files: [file],
+    patterns: componentPatterns(componentContextOf(file), above(componentContextOf(file)).filter((name) => !allowed.includes(name))),
+  })),
+];
+
 const config = [
   ...nextVitals,
   ...nextTs,
-  ...[...layerWalls, ...contextWalls].map(({ files, ignores, patterns }) => ({
+  ...[...layerWalls, ...contextWalls, ...componentWalls].map(({ files, ignores, patterns }) => ({
     files,
     ...(ignores ? { ignores } : {}),
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns }] },

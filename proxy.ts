@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { isAdminPath, isSignedInPath } from "@/components/app-shell/route-access";
+import { isAdminPath, isSignedInPath } from "@/components/shell/app-shell/route-access";
 import { RETURN_TO_PARAM, safeReturnPath, withReturnTo } from "@/lib/identity/auth/return-to";
 import { SESSION_COOKIE_NAMES, SIGN_IN_NOTICE_COOKIE, type SignInNotice } from "@/lib/identity/auth/session-hint";
 import { apiFallbackResponse } from "@/lib/platform/http/api-fallback";

@@ -1,12 +1,12 @@
 import type { Metadata, Viewport } from "next";
 import { cookies } from "next/headers";
-import { Providers } from "@/components/providers";
+import { Providers } from "@/components/shell/providers";
 import { SESSION_COOKIE_NAMES, type SessionHint } from "@/lib/identity/auth/session-hint";
 import { getCurrentUser } from "@/lib/identity/auth/current-user";
 import { publicUser } from "@/lib/identity/auth/session";
-import { SiteHeader } from "@/components/layout/site-header";
-import { SiteFooter } from "@/components/layout/site-footer";
-import { LayoutIntegrityCheck } from "@/components/layout/layout-integrity-check";
+import { SiteHeader } from "@/components/shell/layout/site-header";
+import { SiteFooter } from "@/components/shell/layout/site-footer";
+import { LayoutIntegrityCheck } from "@/components/shell/layout/layout-integrity-check";
 import "./globals.css";
 
 export const metadata: Metadata = {

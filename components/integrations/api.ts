@@ -4,24 +4,12 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { apiRequest, serverMessage } from "@/lib/platform/api-client";
 import type { DeliveryView, IntegrationView } from "@/lib/integrations/catalogue";
+import { fieldErrorsOf } from "@/components/platform/server-errors";
 
 export const INTEGRATIONS_KEY = ["/api/integrations"] as const;
 export const deliveriesKey = (slug: string) => ["/api/integrations", slug, "deliveries"] as const;
 
 export type ConnectResult = IntegrationView & { signingSecret?: string; authorizeUrl?: string };
-
-/** Field messages from a "400: {message, errors}" error, when there are any. */
-export function fieldErrorsOf(error: unknown): Record<string, string> {
-  if (!(error instanceof Error)) return {};
-  const match = /^\d{3}: ([\s\S]*)$/.exec(error.message);
-  if (!match) return {};
-  try {
-    const parsed = JSON.parse(match[1]) as { errors?: Record<string, string> };
-    return parsed.errors ?? {};
-  } catch {
-    return {};
-  }
-}
 
 export function useConnect(integration: IntegrationView) {
   const queryClient = useQueryClient();

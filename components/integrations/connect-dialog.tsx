@@ -10,7 +10,8 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import type { IntegrationView } from "@/lib/integrations/catalogue";
-import { fieldErrorsOf, useAuthorize, useConnect } from "./api";
+import { fieldErrorsOf } from "@/components/platform/server-errors";
+import { useAuthorize, useConnect } from "./api";
 
 function SecretOnce({ secret, onDone }: { secret: string; onDone: () => void }) {
   const [copied, setCopied] = React.useState(false);

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { isSignedInPath, SIGNED_IN_PATHS } from "@/components/app-shell/route-access";
+import { isSignedInPath, SIGNED_IN_PATHS } from "@/components/shell/app-shell/route-access";
 
 // The proxy sends a signed-out visitor of any of these to /auth before rendering (proxy.ts).
 describe("signed-in paths", () => {

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { AdminOnly } from "@/components/admin/admin-only";
-import { A2aScreen } from "@/components/a2a/a2a-screen";
+import { AdminOnly } from "@/components/consoles/admin/admin-only";
+import { A2aScreen } from "@/components/agents/a2a/a2a-screen";
 
 export const metadata: Metadata = { title: "A2A Management" };
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { AdminOnly } from "@/components/admin/admin-only";
-import { AdminScreen } from "@/components/admin/admin-screen";
+import { AdminOnly } from "@/components/consoles/admin/admin-only";
+import { AdminScreen } from "@/components/consoles/admin/admin-screen";
 
 export const metadata: Metadata = { title: "Admin Dashboard" };
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { AnalyticsScreen } from "@/components/analytics/analytics-screen";
-import { ServerData } from "@/components/app-shell/server-data";
+import { AnalyticsScreen } from "@/components/reports/analytics/analytics-screen";
+import { ServerData } from "@/components/shell/app-shell/server-data";
 import { pageQueries } from "@/lib/platform/server/page-queries";
 
 export const metadata: Metadata = { title: "Analytics Dashboard" };

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { AppointmentsScreen } from "@/components/appointments/appointments-screen";
+import { AppointmentsScreen } from "@/components/scheduling/appointments/appointments-screen";
 
 export const metadata: Metadata = { title: "Appointments" };
 

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { BillingScreen } from "@/components/billing/billing-screen";
+import { BillingScreen } from "@/components/workspace/billing/billing-screen";
 
 export const metadata: Metadata = { title: "Billing & Credits" };
 

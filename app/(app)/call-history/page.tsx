@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { CallHistoryScreen } from "@/components/call-history/call-history-screen";
-import { ServerData } from "@/components/app-shell/server-data";
+import { CallHistoryScreen } from "@/components/receptionist/call-history/call-history-screen";
+import { ServerData } from "@/components/shell/app-shell/server-data";
 import { pageQueries } from "@/lib/platform/server/page-queries";
 
 export const metadata: Metadata = { title: "Call History" };

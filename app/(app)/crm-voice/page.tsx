@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { AdminOnly } from "@/components/admin/admin-only";
-import { CrmVoiceScreen } from "@/components/crm-voice/crm-voice-screen";
+import { AdminOnly } from "@/components/consoles/admin/admin-only";
+import { CrmVoiceScreen } from "@/components/reports/crm-voice/crm-voice-screen";
 
 export const metadata: Metadata = { title: "CRM Voice Management" };
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import { AdminOnly } from "@/components/admin/admin-only";
-import { MasterAdminScreen } from "@/components/master-admin/master-admin-screen";
-import { ServerData } from "@/components/app-shell/server-data";
+import { AdminOnly } from "@/components/consoles/admin/admin-only";
+import { MasterAdminScreen } from "@/components/consoles/master-admin/master-admin-screen";
+import { ServerData } from "@/components/shell/app-shell/server-data";
 import { pageQueries } from "@/lib/platform/server/page-queries";
 
 export const metadata: Metadata = { title: "Master Admin Dashboard" };

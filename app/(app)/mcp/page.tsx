@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { AdminOnly } from "@/components/admin/admin-only";
-import { McpScreen } from "@/components/mcp/mcp-screen";
+import { AdminOnly } from "@/components/consoles/admin/admin-only";
+import { McpScreen } from "@/components/agents/mcp/mcp-screen";
 
 export const metadata: Metadata = { title: "MCP Management" };
 

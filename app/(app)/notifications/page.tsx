@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { NotificationsScreen } from "@/components/notifications/notifications-screen";
+import { NotificationsScreen } from "@/components/receptionist/notifications/notifications-screen";
 
 export const metadata: Metadata = { title: "Notifications" };
 

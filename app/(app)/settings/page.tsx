@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { SettingsScreen } from "@/components/settings/settings-screen";
+import { SettingsScreen } from "@/components/consoles/settings/settings-screen";
 
 export const metadata: Metadata = { title: "Settings" };
 

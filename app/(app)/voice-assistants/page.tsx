@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { VoiceAssistantsScreen } from "@/components/assistants/voice-assistants-screen";
-import { ServerData } from "@/components/app-shell/server-data";
+import { VoiceAssistantsScreen } from "@/components/agents/assistants/voice-assistants-screen";
+import { ServerData } from "@/components/shell/app-shell/server-data";
 import { pageQueries } from "@/lib/platform/server/page-queries";
 
 export const metadata: Metadata = { title: "Voice Assistants" };

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { VoiceTestScreen } from "@/components/voice-test/voice-test-screen";
+import { VoiceTestScreen } from "@/components/phone/voice-test/voice-test-screen";
 
 export const metadata: Metadata = { title: "Voice Test" };
 

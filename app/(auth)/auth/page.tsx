@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { AuthScreen, type AuthTab } from "@/components/auth/auth-screen";
+import { AuthScreen, type AuthTab } from "@/components/identity/auth/auth-screen";
 
 export const metadata: Metadata = { title: "Sign in" };
 

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { SignupScreen } from "@/components/signup/signup-screen";
+import { SignupScreen } from "@/components/consoles/signup/signup-screen";
 
 export const metadata: Metadata = { title: "Sign up" };
 

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { MobilePreviewScreen } from "@/components/mobile-preview/mobile-preview-screen";
+import { MobilePreviewScreen } from "@/components/phone/mobile-preview/mobile-preview-screen";
 
 export const metadata: Metadata = { title: "Mobile Preview" };
 

@@ -7,7 +7,7 @@ export type SessionHint = "signed-out" | "unknown";
 
 /**
  * Set by the proxy when it sends a signed-out visitor of a signed-in page to /auth ("signed-out",
- * or "admin" for an admin area); the next page reads it once and says why (components/flash-toast.tsx).
+ * or "admin" for an admin area); the next page reads it once and says why (components/identity/auth/flash-toast.tsx).
  */
 export const SIGN_IN_NOTICE_COOKIE = "switchboard.notice";
 export type SignInNotice = "signed-out" | "admin";

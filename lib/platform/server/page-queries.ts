@@ -18,13 +18,13 @@ import type { ServerQuery } from "./prefetch";
 
 /**
  * What each signed-in page's client components ask first, answered on the server
- * (components/app-shell/server-data.tsx). The keys are the client components' own query keys,
+ * (components/shell/app-shell/server-data.tsx). The keys are the client components' own query keys,
  * written out here because a server component cannot read a constant from a "use client" module;
  * a key that drifts only means that query is fetched by the browser again, as before
  * (tests/e2e/server-render.spec.ts checks the pages' first HTML).
  */
 export const pageQueries = {
-  // components/dashboard: stats, setup checklist, credits card (billing overview), knowledge card.
+  // components/consoles/dashboard: stats, setup checklist, credits card (billing overview), knowledge card.
   dashboard: [
     { queryKey: ["/api/dashboard/stats"], get: dashboardStats },
     { queryKey: ["/api/dashboard/figures"], get: dashboardFigures },
@@ -34,26 +34,26 @@ export const pageQueries = {
     { queryKey: ["/api/business-profile"], get: businessProfile },
     { queryKey: ["/api/knowledge-gaps?status=open"], get: knowledgeGaps },
   ],
-  // components/business/use-business.ts
+  // components/knowledge/business/use-business.ts
   business: [
     { queryKey: ["/api/business-profile"], get: businessProfile },
     { queryKey: ["/api/knowledge-gaps?status=open"], get: knowledgeGaps },
   ],
-  // components/call-history/call-history-screen.tsx: no filters, first page of 25.
+  // components/receptionist/call-history/call-history-screen.tsx: no filters, first page of 25.
   callHistory: [{ queryKey: ["/api/call-history", ""], url: "/api/call-history?limit=25", get: callHistory, infinite: true }],
-  // components/analytics/analytics-screen.tsx: the default range (7d) and scope (organization).
+  // components/reports/analytics/analytics-screen.tsx: the default range (7d) and scope (organization).
   analytics: [
     { queryKey: ["/api/analytics?range=7d&scope=organization"], get: analytics },
     { queryKey: ["/api/analytics/reports"], get: analyticsReports },
   ],
-  // components/master-admin/master-admin-screen.tsx and the default tab (components/admin/users-tab.tsx).
+  // components/consoles/master-admin/master-admin-screen.tsx and the default tab (components/consoles/admin/users-tab.tsx).
   masterAdmin: [
     { queryKey: ["/api/admin/system-stats"], get: adminSystemStats },
     { queryKey: ["/api/admin/users", "", "all"], url: "/api/admin/users?limit=25", get: adminUsers, infinite: true },
   ],
-  // components/phone-numbers/use-phone-numbers.ts
+  // components/phone/phone-numbers/use-phone-numbers.ts
   phoneNumbers: [{ queryKey: ["/api/phone-numbers"], get: phoneNumbers }],
-  // components/assistants/use-assistants.ts
+  // components/agents/assistants/use-assistants.ts
   assistants: [
     { queryKey: ["/api/voice-assistants"], get: voiceAssistants },
     { queryKey: ["/api/voice-assistants/options"], get: assistantOptions },

@@ -42,7 +42,7 @@ async function askRoute(get: RouteGet, url: string, incoming: Headers): Promise<
   return response.json();
 }
 
-/** Runs the queries in parallel and returns the state for a `<HydrationBoundary>` (components/app-shell/server-data.tsx). */
+/** Runs the queries in parallel and returns the state for a `<HydrationBoundary>` (components/shell/app-shell/server-data.tsx). */
 export async function prefetchQueries(queries: ServerQuery[]): Promise<DehydratedState> {
   const incoming = await headers();
   const client = new QueryClient();

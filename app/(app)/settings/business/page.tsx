@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { BusinessScreen } from "@/components/business/business-screen";
-import { ServerData } from "@/components/app-shell/server-data";
+import { BusinessScreen } from "@/components/knowledge/business/business-screen";
+import { ServerData } from "@/components/shell/app-shell/server-data";
 import { pageQueries } from "@/lib/platform/server/page-queries";
 
 export const metadata: Metadata = { title: "Business" };

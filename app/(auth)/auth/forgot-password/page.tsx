@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { ForgotPasswordForm } from "@/components/auth/password-reset-forms";
+import { ForgotPasswordForm } from "@/components/identity/auth/password-reset-forms";
 
 export const metadata: Metadata = { title: "Forgot password" };
 

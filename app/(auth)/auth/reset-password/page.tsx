@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { ResetPasswordForm } from "@/components/auth/password-reset-forms";
+import { ResetPasswordForm } from "@/components/identity/auth/password-reset-forms";
 
 export const metadata: Metadata = { title: "Choose a new password" };
 
