@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { demoAccount, demoAdminAccount, demoMasterAccount, demoOrganizationName } from "../../lib/consoles/demo-accounts";
+import { keepSession, signInThroughApi } from "./owner-helpers";
 
 /**
  * The admin dashboard (core §2 "Admin dashboard", §6; advanced §4 badges, §8 admin toasts) on the
@@ -30,17 +31,7 @@ async function register(request: APIRequestContext, firstName = "Robin") {
 }
 
 async function signInAsAdmin(page: Page) {
-  const response = await page.request.post("/api/auth/login", { data: { email: demoAdminAccount.email, password: demoAdminAccount.password } });
-  expect(response.status()).toBe(200);
-  const { sessionId } = (await response.json()) as { sessionId: string };
-  await rememberSession(page, sessionId);
-  return sessionId;
-}
-
-async function rememberSession(page: Page, sessionId: string) {
-  await page.addInitScript((id) => {
-    if (!window.localStorage.getItem("sessionId")) window.localStorage.setItem("sessionId", id);
-  }, sessionId);
+  return signInThroughApi(page, demoAdminAccount);
 }
 
 async function adminGet<T>(page: Page, sessionId: string, path: string): Promise<T> {
@@ -314,7 +305,7 @@ test("admin: organizations, analytics and settings tabs show real data", async (
 
 test("an individual on /admin is denied; the admin API refuses them", async ({ page }) => {
   const { sessionId } = await register(page.request, "Ivy");
-  await rememberSession(page, sessionId);
+  await keepSession(page, sessionId);
   await page.goto("/admin");
   await expect(page.getByText("Access Denied - Admin privileges required to access this area")).toBeVisible();
   await expect(page.getByTestId("admin-dashboard")).toHaveCount(0);

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { startBusinessSite, type FakeBusinessSite } from "../fakes/business-site";
+import { signUpThroughApi } from "./owner-helpers";
 
 /**
  * The Business screen (issue 16, knowledge) on the production build: editing the profile and a
@@ -11,16 +12,7 @@ import { startBusinessSite, type FakeBusinessSite } from "../fakes/business-site
 const PASSWORD = "secret123";
 
 async function register(page: Page, firstName: string) {
-  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-  const response = await page.request.post("/api/auth/register", {
-    data: { email: `${firstName.toLowerCase()}${suffix}@example.com`, password: PASSWORD, username: `${firstName.toLowerCase()}${suffix}`, firstName, lastName: "Hart" },
-  });
-  expect(response.status()).toBe(200);
-  const { sessionId } = (await response.json()) as { sessionId: string };
-  await page.addInitScript((id) => {
-    if (!window.localStorage.getItem("sessionId")) window.localStorage.setItem("sessionId", id);
-  }, sessionId);
-  return sessionId;
+  return (await signUpThroughApi(page, { firstName, lastName: "Hart", password: PASSWORD })).sessionId;
 }
 
 function toastWith(page: Page, title: string | RegExp, description?: string | RegExp): Locator {
