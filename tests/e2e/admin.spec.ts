@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { demoAccount, demoAdminAccount, demoMasterAccount, demoOrganizationName } from "../../lib/consoles/demo-accounts";
-import { keepSession, signInThroughApi } from "./owner-helpers";
+import { keepSession, shoot, signInThroughApi, toastWith } from "./owner-helpers";
 
 /**
  * The admin dashboard (core §2 "Admin dashboard", §6; advanced §4 badges, §8 admin toasts) on the
@@ -38,17 +38,6 @@ async function adminGet<T>(page: Page, sessionId: string, path: string): Promise
   const response = await page.request.get(path, { headers: { authorization: `Bearer ${sessionId}` } });
   expect(response.status(), path).toBe(200);
   return (await response.json()) as T;
-}
-
-/** A sonner toast with this title (and, if given, this description). */
-function toastWith(page: Page, title: string | RegExp, description?: string | RegExp): Locator {
-  let toastLocator = page.locator("[data-sonner-toast]").filter({ hasText: title });
-  if (description) toastLocator = toastLocator.filter({ hasText: description });
-  return toastLocator.first();
-}
-
-async function shoot(page: Page, name: string) {
-  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png`, fullPage: true });
 }
 
 const numberFormat = new Intl.NumberFormat("en-US");

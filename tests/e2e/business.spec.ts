@@ -1,6 +1,6 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { startBusinessSite, type FakeBusinessSite } from "../fakes/business-site";
-import { signUpThroughApi } from "./owner-helpers";
+import { shoot, signUpThroughApi, toastWith } from "./owner-helpers";
 
 /**
  * The Business screen (issue 16, knowledge) on the production build: editing the profile and a
@@ -13,16 +13,6 @@ const PASSWORD = "secret123";
 
 async function register(page: Page, firstName: string) {
   return (await signUpThroughApi(page, { firstName, lastName: "Hart", password: PASSWORD })).sessionId;
-}
-
-function toastWith(page: Page, title: string | RegExp, description?: string | RegExp): Locator {
-  let toastLocator = page.locator("[data-sonner-toast]").filter({ hasText: title });
-  if (description) toastLocator = toastLocator.filter({ hasText: description });
-  return toastLocator.first();
-}
-
-async function shoot(page: Page, name: string) {
-  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png`, fullPage: true });
 }
 
 test("the Business screen: profile, hours, a service; the assistant answers from it and the owner answers what it did not know", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { twilioSignature, twilioSid } from "../../lib/phone/telephony/signature";
 
 /** The session id the sign-in form would keep, kept in the page before its scripts run. */
@@ -54,4 +54,16 @@ export async function missedCall(page: Page, baseURL: string, auth: Record<strin
 export async function noSideScroll(page: Page, path: string) {
   const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
   expect(widths.scroll, `${path} scrolls sideways (${widths.scroll} > ${widths.client})`).toBeLessThanOrEqual(widths.client);
+}
+
+/** A sonner toast with this title (and, if given, this description). */
+export function toastWith(page: Page, title: string | RegExp, description?: string | RegExp): Locator {
+  let toastLocator = page.locator("[data-sonner-toast]").filter({ hasText: title });
+  if (description) toastLocator = toastLocator.filter({ hasText: description });
+  return toastLocator.first();
+}
+
+/** A full-page screenshot into $E2E_SCREENSHOTS, when it is set (to look at the screens after a run). */
+export async function shoot(page: Page, name: string) {
+  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png`, fullPage: true });
 }

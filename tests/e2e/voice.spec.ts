@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import config from "../../playwright.config";
-import { signUpThroughApi } from "./owner-helpers";
+import { shoot, signUpThroughApi, toastWith } from "./owner-helpers";
 
 /**
  * The voice pipeline's screens (issue 4) on the production build: /voice-test signed in, and the
@@ -26,17 +26,6 @@ const CHAT_ERROR_TEXT = "Sorry, I encountered an error processing your request. 
 /** Registers a new user through the API: the response's cookie lands in the page's context; the page keeps the session id too. */
 async function signUp(page: Page, firstName = "Vera") {
   return signUpThroughApi(page, { firstName, lastName: "Hart", password: PASSWORD });
-}
-
-/** A sonner toast with this title (and, if given, this description). */
-function toastWith(page: Page, title: string | RegExp, description?: string | RegExp): Locator {
-  let toastLocator = page.locator("[data-sonner-toast]").filter({ hasText: title });
-  if (description) toastLocator = toastLocator.filter({ hasText: description });
-  return toastLocator.first();
-}
-
-async function shoot(page: Page, name: string) {
-  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png`, fullPage: true });
 }
 
 /**

@@ -1,6 +1,6 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { demoAccount } from "../../lib/consoles/demo-accounts";
-import { signInThroughApi, signUpThroughApi } from "./owner-helpers";
+import { shoot, signInThroughApi, signUpThroughApi, toastWith } from "./owner-helpers";
 
 /**
  * The signed-in workspace (issue 3) clicked through as a user would, on the production build.
@@ -17,17 +17,6 @@ async function signUp(page: Page, firstName = "Robin") {
 
 async function signInAsDemo(page: Page) {
   return signInThroughApi(page, demoAccount);
-}
-
-/** A sonner toast with this title (and, if given, this description). */
-function toastWith(page: Page, title: string | RegExp, description?: string | RegExp): Locator {
-  let toastLocator = page.locator("[data-sonner-toast]").filter({ hasText: title });
-  if (description) toastLocator = toastLocator.filter({ hasText: description });
-  return toastLocator.first();
-}
-
-async function shoot(page: Page, name: string) {
-  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png`, fullPage: true });
 }
 
 test("phone numbers: add by area code, edit, configure, deactivate, plan limit, release", async ({ page }) => {
