@@ -58,27 +58,6 @@ class FixedDate extends RealDate {
 }
 globalThis.Date = FixedDate as DateConstructor;
 
-/** 0.1 s of 8 kHz 16-bit mono silence. */
-function silentWav(): Buffer {
-  const samples = 800;
-  const b = Buffer.alloc(44 + samples * 2);
-  b.write("RIFF", 0);
-  b.writeUInt32LE(36 + samples * 2, 4);
-  b.write("WAVE", 8);
-  b.write("fmt ", 12);
-  b.writeUInt32LE(16, 16);
-  b.writeUInt16LE(1, 20);
-  b.writeUInt16LE(1, 22);
-  b.writeUInt32LE(8000, 24);
-  b.writeUInt32LE(16000, 28);
-  b.writeUInt16LE(2, 32);
-  b.writeUInt16LE(16, 34);
-  b.write("data", 36);
-  b.writeUInt32LE(samples * 2, 40);
-  return b;
-}
-
-
 // ─── Running scripts (in this process) ────────────────────────────────────────────────────────
 async function runScripts(scripts: Loaded[], opts: { speech: boolean; onResult: (r: Result) => void }) {
   const { DOMParser } = await import("@xmldom/xmldom");
@@ -98,19 +77,13 @@ async function runScripts(scripts: Loaded[], opts: { speech: boolean; onResult: 
   const { finishCallJob, processVoicemailJob } = await import("../lib/phone/telephony/voice/post-call");
   const { SimulatedCall, sendSimulatedSms } = await import("../lib/phone/telephony/simulator/carrier-client");
   const { createFilesystemBlobStore, setBlobStore } = await import("../lib/platform/blob-store");
-  const { handlerFetch } = await import("./eval-routes");
+  const { inProcessFetch: handlerFetch } = await import("../tests/helpers/in-process-carrier");
 
   if (!opts.speech) {
     // What is graded is the state, not the audio: the offline voice answers with a short silent clip
     // (a busy machine's speech synthesis would otherwise eat the turn's time limit). --speech keeps it.
-    const { offlineTts } = await import("../lib/workspace/provider-selection/tts");
-    const silent = silentWav();
-    Object.assign(offlineTts(), {
-      synthesize: async () => ({ audio: silent, contentType: "audio/wav" }),
-      synthesizeStream: async function* () {
-        yield silent;
-      },
-    });
+    const { silenceOfflineSpeech } = await import("../tests/helpers/silent-speech");
+    silenceOfflineSpeech();
   }
   const blobDir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-eval-"));
   setBlobStore(createFilesystemBlobStore(blobDir));

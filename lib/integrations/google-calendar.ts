@@ -4,6 +4,7 @@ import type { Db } from "@/db/client";
 import { resources } from "@/db/schema";
 import { encryptSecret, secretHint } from "@/lib/platform/crypto/secret-box";
 import { badRequest, HttpError } from "@/lib/platform/http/errors";
+import { invalidRequest } from "@/lib/platform/http/parse";
 import { googleCalendarFor, type CalendarUrls, type GoogleCalendarConfig } from "@/lib/workspace/provider-selection/calendar";
 import type { GoogleCredential } from "@/lib/platform/providers/calendar/google";
 import { CalendarError } from "@/lib/platform/providers/calendar/interface";
@@ -22,7 +23,7 @@ export async function connectGoogleCalendar(db: Db, organizationId: string, inpu
       .select({ id: resources.id })
       .from(resources)
       .where(and(eq(resources.id, input.resourceId), eq(resources.organizationId, organizationId), isNull(resources.archivedAt)));
-    if (!r) throw badRequest("Invalid request: resourceId: Choose staff or a room from your own list", { resourceId: "Choose staff or a room from your own list" });
+    if (!r) throw invalidRequest({ resourceId: "Choose staff or a room from your own list" });
   }
   const credential: GoogleCredential = input.refreshToken
     ? { refreshToken: input.refreshToken, clientId: input.clientId!, clientSecret: input.clientSecret! }

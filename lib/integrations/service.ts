@@ -6,6 +6,7 @@ import type { Db } from "@/db/client";
 import { calls, integrationConnections, webhookDeliveries } from "@/db/schema";
 import { encryptSecret, secretHint } from "@/lib/platform/crypto/secret-box";
 import { badRequest, conflict, HttpError, notFound } from "@/lib/platform/http/errors";
+import { invalidRequest } from "@/lib/platform/http/parse";
 import { assertSafeUrl, UnsafeUrlError } from "@/lib/platform/net/safe-fetch";
 import { catalogue, findCatalogueEntry, webhookEvents, type CatalogueEntry, type DeliveryView, type IntegrationView } from "./catalogue";
 import {
@@ -133,7 +134,7 @@ async function assertPublicEndpoint(url: string, field: string): Promise<URL> {
   try {
     return await assertSafeUrl(url);
   } catch (error) {
-    if (error instanceof UnsafeUrlError) throw badRequest(`Invalid request: ${field}: ${error.message}`, { [field]: error.message });
+    if (error instanceof UnsafeUrlError) throw invalidRequest({ [field]: error.message });
     throw error;
   }
 }
@@ -315,21 +316,21 @@ export async function saveSettings(db: Db, organizationId: string, entry: Catalo
   const connection = await connectedOAuth(db, organizationId, entry);
   const patch: Record<string, unknown> = {};
   if (entry.slug === "slack") {
-    if (!input.channelId) throw badRequest("Invalid request: channelId: Pick a channel", { channelId: "Pick a channel" });
+    if (!input.channelId) throw invalidRequest({ channelId: "Pick a channel" });
     const options = await listOptions(db, organizationId, entry);
     const picked = options.find((o) => o.id === input.channelId);
-    if (!picked) throw badRequest("Invalid request: channelId: Pick one of your workspace's channels", { channelId: "Pick one of your workspace's channels" });
+    if (!picked) throw invalidRequest({ channelId: "Pick one of your workspace's channels" });
     Object.assign(patch, { channelId: picked.id, channelName: picked.name.replace(/^#/, "") });
   } else if (entry.slug === "notion" || entry.slug === "airtable" || entry.slug === "asana") {
     const field = entry.slug === "notion" ? "databaseId" : entry.slug === "airtable" ? "tableId" : "projectId";
     const what = entry.slug === "notion" ? "database" : entry.slug === "airtable" ? "table" : "project";
     const value = input[field];
-    if (!value) throw badRequest(`Invalid request: ${field}: Pick a ${what}`, { [field]: `Pick a ${what}` });
+    if (!value) throw invalidRequest({ [field]: `Pick a ${what}` });
     const picked = (await listOptions(db, organizationId, entry)).find((o) => o.id === value);
-    if (!picked) throw badRequest(`Invalid request: ${field}: Pick one of the ${what}s Switchboard was given access to`, { [field]: `Pick one of the ${what}s Switchboard was given access to` });
+    if (!picked) throw invalidRequest({ [field]: `Pick one of the ${what}s Switchboard was given access to` });
     Object.assign(patch, { [field]: picked.id, targetName: picked.name });
   } else if (entry.slug === "google-calendar") {
-    if (!input.calendarId) throw badRequest("Invalid request: calendarId: Pick a calendar", { calendarId: "Pick a calendar" });
+    if (!input.calendarId) throw invalidRequest({ calendarId: "Pick a calendar" });
     patch.calendarId = input.calendarId;
   } else {
     throw badRequest(`${entry.name} has no settings to pick.`);

@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { demoAccount, demoAdminAccount, demoMasterAccount, demoOrganizationName } from "../../lib/consoles/demo-accounts";
+import { keepSession, shoot, signInThroughApi, toastWith } from "./owner-helpers";
 
 /**
  * The admin dashboard (core §2 "Admin dashboard", §6; advanced §4 badges, §8 admin toasts) on the
@@ -30,34 +31,13 @@ async function register(request: APIRequestContext, firstName = "Robin") {
 }
 
 async function signInAsAdmin(page: Page) {
-  const response = await page.request.post("/api/auth/login", { data: { email: demoAdminAccount.email, password: demoAdminAccount.password } });
-  expect(response.status()).toBe(200);
-  const { sessionId } = (await response.json()) as { sessionId: string };
-  await rememberSession(page, sessionId);
-  return sessionId;
-}
-
-async function rememberSession(page: Page, sessionId: string) {
-  await page.addInitScript((id) => {
-    if (!window.localStorage.getItem("sessionId")) window.localStorage.setItem("sessionId", id);
-  }, sessionId);
+  return signInThroughApi(page, demoAdminAccount);
 }
 
 async function adminGet<T>(page: Page, sessionId: string, path: string): Promise<T> {
   const response = await page.request.get(path, { headers: { authorization: `Bearer ${sessionId}` } });
   expect(response.status(), path).toBe(200);
   return (await response.json()) as T;
-}
-
-/** A sonner toast with this title (and, if given, this description). */
-function toastWith(page: Page, title: string | RegExp, description?: string | RegExp): Locator {
-  let toastLocator = page.locator("[data-sonner-toast]").filter({ hasText: title });
-  if (description) toastLocator = toastLocator.filter({ hasText: description });
-  return toastLocator.first();
-}
-
-async function shoot(page: Page, name: string) {
-  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png`, fullPage: true });
 }
 
 const numberFormat = new Intl.NumberFormat("en-US");
@@ -314,7 +294,7 @@ test("admin: organizations, analytics and settings tabs show real data", async (
 
 test("an individual on /admin is denied; the admin API refuses them", async ({ page }) => {
   const { sessionId } = await register(page.request, "Ivy");
-  await rememberSession(page, sessionId);
+  await keepSession(page, sessionId);
   await page.goto("/admin");
   await expect(page.getByText("Access Denied - Admin privileges required to access this area")).toBeVisible();
   await expect(page.getByTestId("admin-dashboard")).toHaveCount(0);

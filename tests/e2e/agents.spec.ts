@@ -1,10 +1,11 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { ClientFactory } from "@a2a-js/sdk/client";
 import { Role, TaskState, type Task } from "@a2a-js/sdk";
 import { demoMasterAccount } from "../../lib/consoles/demo-accounts";
 import { startA2aAgentFake, type A2aAgentFake } from "../fakes/a2a-agent";
 import { startMcpServiceFake, type McpServiceFake } from "../fakes/mcp-service";
+import { signInThroughApi, toastWith } from "./owner-helpers";
 
 /**
  * MCP and A2A Management on the production build (advanced §2, §8), against real counterparts built
@@ -44,19 +45,8 @@ async function signInAsNewAdmin(page: Page, request: APIRequestContext) {
   const { sessionId: masterSession } = (await master.json()) as { sessionId: string };
   const promoted = await request.put(`/api/admin/users/${user.id}`, { data: { role: "admin" }, headers: { authorization: `Bearer ${masterSession}` } });
   expect(promoted.status()).toBe(200);
-  const login = await page.request.post("/api/auth/login", { data: { email, password: PASSWORD } });
-  expect(login.status()).toBe(200);
-  const { sessionId } = (await login.json()) as { sessionId: string };
-  await page.addInitScript((id) => {
-    if (!window.localStorage.getItem("sessionId")) window.localStorage.setItem("sessionId", id);
-  }, sessionId);
+  const sessionId = await signInThroughApi(page, { email, password: PASSWORD });
   return { sessionId, organizationId: user.organizationId };
-}
-
-function toastWith(page: Page, title: string | RegExp, description?: string | RegExp): Locator {
-  let toastLocator = page.locator("[data-sonner-toast]").filter({ hasText: title });
-  if (description) toastLocator = toastLocator.filter({ hasText: description });
-  return toastLocator.first();
 }
 
 test("MCP: empty states, register a service and see it turn healthy, toggle, delete, failure toast", async ({ page, request }) => {

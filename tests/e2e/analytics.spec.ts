@@ -1,21 +1,12 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { demoAccount, demoAdminAccount, demoMasterAccount } from "../../lib/consoles/demo-accounts";
+import { signInThroughApi } from "./owner-helpers";
 
 /**
  * /analytics, /master-admin and /crm-voice on the production build with the demo seed: tabs,
  * filters, dialogs that save, charts drawn from data, and CSV exports whose rows match the API.
  */
-
-async function signIn(page: Page, account: { email: string; password: string }) {
-  const response = await page.request.post("/api/auth/login", { data: { email: account.email, password: account.password } });
-  expect(response.status()).toBe(200);
-  const { sessionId } = (await response.json()) as { sessionId: string };
-  await page.addInitScript((id) => {
-    if (!window.localStorage.getItem("sessionId")) window.localStorage.setItem("sessionId", id);
-  }, sessionId);
-  return sessionId;
-}
 
 async function api<T>(page: Page, sessionId: string, path: string): Promise<T> {
   const response = await page.request.get(path, { headers: { authorization: `Bearer ${sessionId}` } });
@@ -28,7 +19,7 @@ const compact = (n: number) => (Math.abs(n) >= 1_000_000 ? `${(n / 1_000_000).to
 type AnalyticsBody = { overview: { totalCalls: number; successRate: number | null }; usage: { byDay: { day: string; calls: number; messages: number }[] } };
 
 test("analytics: range, filters, charts, export and a saved report", async ({ page }) => {
-  const sessionId = await signIn(page, demoAccount);
+  const sessionId = await signInThroughApi(page, demoAccount);
   await page.goto("/analytics");
   await expect(page.getByRole("heading", { name: "Analytics Dashboard" })).toBeVisible();
   await page.getByTestId("range-30d").click();
@@ -61,7 +52,7 @@ test("analytics: range, filters, charts, export and a saved report", async ({ pa
 });
 
 test("master admin: figures from the API, charts, settings, export and Edit User through the ledger", async ({ page }) => {
-  const sessionId = await signIn(page, demoMasterAccount);
+  const sessionId = await signInThroughApi(page, demoMasterAccount);
   const stats = await api<{ totalUsers: number; totalCalls: number }>(page, sessionId, "/api/admin/system-stats");
   await page.goto("/master-admin");
   await expect(page.getByRole("heading", { name: "Master Admin Dashboard" })).toBeVisible();
@@ -97,7 +88,7 @@ test("master admin: figures from the API, charts, settings, export and Edit User
 });
 
 test("CRM voice: probed status, a captured logistics request completed from the list", async ({ page }) => {
-  await signIn(page, demoAdminAccount);
+  await signInThroughApi(page, demoAdminAccount);
   await page.goto("/crm-voice");
   await expect(page.getByRole("heading", { name: "CRM Voice Management" })).toBeVisible();
   await expect(page.getByTestId("crm-status-crmDatabase")).toHaveText("Operational", { timeout: 30_000 });

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { signUpThroughApi } from "./owner-helpers";
 
 /**
  * The Appointments screen (issue 17) clicked through: book a free time, see it in the week, move it,
@@ -7,16 +8,7 @@ import { expect, test, type Page } from "@playwright/test";
 const PASSWORD = "secret123";
 
 async function signUp(page: Page) {
-  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-  const response = await page.request.post("/api/auth/register", {
-    data: { email: `booker${suffix}@example.com`, password: PASSWORD, username: `booker${suffix}`, firstName: "Bea", lastName: "Booker" },
-  });
-  expect(response.status()).toBe(200);
-  const { sessionId } = (await response.json()) as { sessionId: string };
-  await page.addInitScript((id) => {
-    if (!window.localStorage.getItem("sessionId")) window.localStorage.setItem("sessionId", id);
-  }, sessionId);
-  return sessionId;
+  return (await signUpThroughApi(page, { firstName: "Bea", lastName: "Booker", password: PASSWORD, prefix: "booker" })).sessionId;
 }
 
 const everyDay = Object.fromEntries(["mon", "tue", "wed", "thu", "fri", "sat", "sun"].map((d) => [d, [{ open: "09:00", close: "17:00" }]]));

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { signUpThroughApi } from "./owner-helpers";
 
 /**
  * Booking by voice in the browser: the call simulator (Call on a number card) books a haircut with
@@ -6,16 +7,7 @@ import { expect, test, type Page } from "@playwright/test";
  * Appointments screen.
  */
 async function signUp(page: Page) {
-  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-  const response = await page.request.post("/api/auth/register", {
-    data: { email: `voicebook${suffix}@example.com`, password: "secret123", username: `voicebook${suffix}`, firstName: "Vic", lastName: "Booker" },
-  });
-  expect(response.status()).toBe(200);
-  const { sessionId } = (await response.json()) as { sessionId: string };
-  await page.addInitScript((id) => {
-    if (!window.localStorage.getItem("sessionId")) window.localStorage.setItem("sessionId", id);
-  }, sessionId);
-  return sessionId;
+  return (await signUpThroughApi(page, { firstName: "Vic", lastName: "Booker", password: "secret123", prefix: "voicebook" })).sessionId;
 }
 
 const everyDay = Object.fromEntries(["mon", "tue", "wed", "thu", "fri", "sat", "sun"].map((d) => [d, [{ open: "09:00", close: "17:00" }]]));

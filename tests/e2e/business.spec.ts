@@ -1,5 +1,6 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { startBusinessSite, type FakeBusinessSite } from "../fakes/business-site";
+import { shoot, signUpThroughApi, toastWith } from "./owner-helpers";
 
 /**
  * The Business screen (issue 16, knowledge) on the production build: editing the profile and a
@@ -11,26 +12,7 @@ import { startBusinessSite, type FakeBusinessSite } from "../fakes/business-site
 const PASSWORD = "secret123";
 
 async function register(page: Page, firstName: string) {
-  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-  const response = await page.request.post("/api/auth/register", {
-    data: { email: `${firstName.toLowerCase()}${suffix}@example.com`, password: PASSWORD, username: `${firstName.toLowerCase()}${suffix}`, firstName, lastName: "Hart" },
-  });
-  expect(response.status()).toBe(200);
-  const { sessionId } = (await response.json()) as { sessionId: string };
-  await page.addInitScript((id) => {
-    if (!window.localStorage.getItem("sessionId")) window.localStorage.setItem("sessionId", id);
-  }, sessionId);
-  return sessionId;
-}
-
-function toastWith(page: Page, title: string | RegExp, description?: string | RegExp): Locator {
-  let toastLocator = page.locator("[data-sonner-toast]").filter({ hasText: title });
-  if (description) toastLocator = toastLocator.filter({ hasText: description });
-  return toastLocator.first();
-}
-
-async function shoot(page: Page, name: string) {
-  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png`, fullPage: true });
+  return (await signUpThroughApi(page, { firstName, lastName: "Hart", password: PASSWORD })).sessionId;
 }
 
 test("the Business screen: profile, hours, a service; the assistant answers from it and the owner answers what it did not know", async ({ page }) => {

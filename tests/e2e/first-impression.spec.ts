@@ -1,5 +1,6 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import config from "../../playwright.config";
+import { toastWith } from "./owner-helpers";
 
 /**
  * What a new user meets first (issue 10 §1), on the production build: the pages a visitor without a
@@ -17,10 +18,6 @@ test.use({
     args: [...(projectLaunch.args ?? []), "--autoplay-policy=no-user-gesture-required"],
   },
 });
-
-function toastWith(page: Page, title: string | RegExp): Locator {
-  return page.locator("[data-sonner-toast]").filter({ hasText: title }).first();
-}
 
 test("the server HTML of / carries the landing page, not a spinner", async ({ request }) => {
   // A plain HTTP GET: no JavaScript runs, no cookies are sent.

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { demoAccount } from "../../lib/consoles/demo-accounts";
 import { sentimentText, type SentimentFigure } from "../../lib/reports/figures";
+import { signInThroughApi } from "./owner-helpers";
 
 /**
  * Issue 30, point 4, in the browser: the dashboard shows the figures lib/reports/figures computes
@@ -8,13 +9,8 @@ import { sentimentText, type SentimentFigure } from "../../lib/reports/figures";
  * and never reads "Offline" beside an uptime when a part is only degraded.
  */
 test("the dashboard shows the shared figures: sentiment, credits used and a named system status", async ({ page }) => {
-  const login = await page.request.post("/api/auth/login", { data: { email: demoAccount.email, password: demoAccount.password } });
-  expect(login.status()).toBe(200);
-  const { sessionId } = (await login.json()) as { sessionId: string };
+  const sessionId = await signInThroughApi(page, demoAccount);
   const auth = { authorization: `Bearer ${sessionId}` };
-  await page.addInitScript((id) => {
-    if (!window.localStorage.getItem("sessionId")) window.localStorage.setItem("sessionId", id);
-  }, sessionId);
 
   const figures = (await (await page.request.get("/api/dashboard/figures", { headers: auth })).json()) as { sentiment: SentimentFigure; creditsUsed: number };
 

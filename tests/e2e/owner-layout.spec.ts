@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { demoMasterAccount } from "../../lib/consoles/demo-accounts";
-import { noSideScroll, ownerSession } from "./owner-helpers";
+import { noSideScroll, ownerSession, signInThroughApi } from "./owner-helpers";
 
 /**
  * Issue 30, layout: at 1280×800 the header's entries stay on one line (the rest under a keyboard-
@@ -18,13 +18,7 @@ async function shot(page: Page, name: string) {
 }
 
 async function signInAsMaster(page: Page) {
-  const login = await page.request.post("/api/auth/login", { data: { email: demoMasterAccount.email, password: demoMasterAccount.password } });
-  expect(login.status()).toBe(200);
-  const { sessionId } = (await login.json()) as { sessionId: string };
-  await page.addInitScript((id) => {
-    if (!window.localStorage.getItem("sessionId")) window.localStorage.setItem("sessionId", id);
-  }, sessionId);
-  return { authorization: `Bearer ${sessionId}` };
+  return { authorization: `Bearer ${await signInThroughApi(page, demoMasterAccount)}` };
 }
 
 test("at 1280×800 no header entry wraps, and More opens, moves and closes with the keyboard", async ({ page }) => {

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { signUpThroughApi } from "./owner-helpers";
 
 /**
  * The phone loop in the browser (issue 12): Call on a number card opens the phone panel, which plays
@@ -8,16 +9,7 @@ import { expect, test, type Page } from "@playwright/test";
  */
 
 async function signUp(page: Page) {
-  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-  const response = await page.request.post("/api/auth/register", {
-    data: { email: `caller${suffix}@example.com`, password: "secret123", username: `caller${suffix}`, firstName: "Casey", lastName: "Jones" },
-  });
-  expect(response.status()).toBe(200);
-  const { sessionId } = (await response.json()) as { sessionId: string };
-  await page.addInitScript((id) => {
-    if (!window.localStorage.getItem("sessionId")) window.localStorage.setItem("sessionId", id);
-  }, sessionId);
-  return sessionId;
+  return (await signUpThroughApi(page, { firstName: "Casey", lastName: "Jones", password: "secret123", prefix: "caller" })).sessionId;
 }
 
 /** Waits until the panel's <audio> has played a new clip from the signed audio route (played ranges, no media error). */

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { twilioSignature, twilioSid } from "../../lib/phone/telephony/signature";
+import { signUpThroughApi } from "./owner-helpers";
 
 /**
  * The receptionist's follow-up in the browser: a call that rings out (the carrier's signed status
@@ -8,16 +9,7 @@ import { twilioSignature, twilioSid } from "../../lib/phone/telephony/signature"
  */
 
 async function signUp(page: Page) {
-  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-  const response = await page.request.post("/api/auth/register", {
-    data: { email: `desk${suffix}@example.com`, password: "secret123", username: `desk${suffix}`, firstName: "Robin", lastName: "Desk" },
-  });
-  expect(response.status()).toBe(200);
-  const { sessionId } = (await response.json()) as { sessionId: string };
-  await page.addInitScript((id) => {
-    if (!window.localStorage.getItem("sessionId")) window.localStorage.setItem("sessionId", id);
-  }, sessionId);
-  return sessionId;
+  return (await signUpThroughApi(page, { firstName: "Robin", lastName: "Desk", password: "secret123", prefix: "desk" })).sessionId;
 }
 
 test("a missed call ends as a task and a text-back; the recap page shows it", async ({ page, baseURL }) => {

@@ -1,5 +1,6 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { demoAccount } from "../../lib/consoles/demo-accounts";
+import { toastWith } from "./owner-helpers";
 
 /**
  * Issue 30 point 5: signed-in pages render on the server with their data. A signed-out visitor is
@@ -7,10 +8,6 @@ import { demoAccount } from "../../lib/consoles/demo-accounts";
  * holds the page's figures, and moving between signed-in pages never shows the full-screen spinner.
  */
 const SPINNER = "Loading Switchboard...";
-
-function toastWith(page: Page, title: string): Locator {
-  return page.locator("[data-sonner-toast]").filter({ hasText: title }).first();
-}
 
 async function signInDemo(page: Page) {
   const response = await page.request.post("/api/auth/login", { data: { email: demoAccount.email, password: demoAccount.password } });

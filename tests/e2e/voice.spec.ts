@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import config from "../../playwright.config";
+import { shoot, signUpThroughApi, toastWith } from "./owner-helpers";
 
 /**
  * The voice pipeline's screens (issue 4) on the production build: /voice-test signed in, and the
@@ -24,28 +25,7 @@ const CHAT_ERROR_TEXT = "Sorry, I encountered an error processing your request. 
 
 /** Registers a new user through the API: the response's cookie lands in the page's context; the page keeps the session id too. */
 async function signUp(page: Page, firstName = "Vera") {
-  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-  const email = `${firstName.toLowerCase()}${suffix}@example.com`;
-  const response = await page.request.post("/api/auth/register", {
-    data: { email, password: PASSWORD, username: `${firstName.toLowerCase()}${suffix}`, firstName, lastName: "Hart" },
-  });
-  expect(response.status()).toBe(200);
-  const { sessionId } = (await response.json()) as { sessionId: string };
-  await page.addInitScript((id) => {
-    if (!window.localStorage.getItem("sessionId")) window.localStorage.setItem("sessionId", id);
-  }, sessionId);
-  return { email, sessionId };
-}
-
-/** A sonner toast with this title (and, if given, this description). */
-function toastWith(page: Page, title: string | RegExp, description?: string | RegExp): Locator {
-  let toastLocator = page.locator("[data-sonner-toast]").filter({ hasText: title });
-  if (description) toastLocator = toastLocator.filter({ hasText: description });
-  return toastLocator.first();
-}
-
-async function shoot(page: Page, name: string) {
-  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png`, fullPage: true });
+  return signUpThroughApi(page, { firstName, lastName: "Hart", password: PASSWORD });
 }
 
 /**

@@ -1,5 +1,6 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { demoAccount } from "../../lib/consoles/demo-accounts";
+import { shoot, signInThroughApi, signUpThroughApi, toastWith } from "./owner-helpers";
 
 /**
  * The signed-in workspace (issue 3) clicked through as a user would, on the production build.
@@ -11,40 +12,11 @@ const PASSWORD = "secret123";
 
 /** Registers a new user through the API: the response's cookie lands in the page's context; the page keeps the session id too. */
 async function signUp(page: Page, firstName = "Robin") {
-  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-  const email = `${firstName.toLowerCase()}${suffix}@example.com`;
-  const response = await page.request.post("/api/auth/register", {
-    data: { email, password: PASSWORD, username: `${firstName.toLowerCase()}${suffix}`, firstName, lastName: "Hart" },
-  });
-  expect(response.status()).toBe(200);
-  const { sessionId } = (await response.json()) as { sessionId: string };
-  await rememberSession(page, sessionId);
-  return { email, sessionId };
+  return signUpThroughApi(page, { firstName, lastName: "Hart", password: PASSWORD });
 }
 
 async function signInAsDemo(page: Page) {
-  const response = await page.request.post("/api/auth/login", { data: { email: demoAccount.email, password: demoAccount.password } });
-  expect(response.status()).toBe(200);
-  const { sessionId } = (await response.json()) as { sessionId: string };
-  await rememberSession(page, sessionId);
-  return sessionId;
-}
-
-async function rememberSession(page: Page, sessionId: string) {
-  await page.addInitScript((id) => {
-    if (!window.localStorage.getItem("sessionId")) window.localStorage.setItem("sessionId", id);
-  }, sessionId);
-}
-
-/** A sonner toast with this title (and, if given, this description). */
-function toastWith(page: Page, title: string | RegExp, description?: string | RegExp): Locator {
-  let toastLocator = page.locator("[data-sonner-toast]").filter({ hasText: title });
-  if (description) toastLocator = toastLocator.filter({ hasText: description });
-  return toastLocator.first();
-}
-
-async function shoot(page: Page, name: string) {
-  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png`, fullPage: true });
+  return signInThroughApi(page, demoAccount);
 }
 
 test("phone numbers: add by area code, edit, configure, deactivate, plan limit, release", async ({ page }) => {

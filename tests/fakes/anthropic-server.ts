@@ -31,6 +31,14 @@ export type FakeAnthropicRequest = {
   };
 };
 
+export type FakeToolResult = { type: "tool_result"; tool_use_id: string; content: string; is_error?: boolean };
+
+/** The tool results the adapter sent back in this request (its last message). */
+export function toolResults(request: FakeAnthropicRequest): FakeToolResult[] {
+  const last = request.body.messages!.at(-1)!;
+  return typeof last.content === "string" ? [] : (last.content as FakeToolResult[]).filter((b) => b.type === "tool_result");
+}
+
 export type FakeToolUse = { id?: string; name: string; input: unknown };
 export type FakeReply = string | { text?: string; toolUses: FakeToolUse[] };
 

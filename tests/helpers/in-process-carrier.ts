@@ -1,6 +1,7 @@
 /**
- * A `fetch` that answers from the route handlers in this process, so the carrier client
- * (lib/phone/telephony/simulator) can be tested against the real webhooks without a server.
+ * A `fetch` that answers from the route handlers in this process (the same routes Twilio calls), so
+ * the carrier client (lib/phone/telephony/simulator) can be tested, benchmarked (scripts/bench-phone.ts)
+ * and graded (`npm run eval:calls`) against the real webhooks without a server.
  */
 import { DOMParser } from "@xmldom/xmldom";
 import { GET as audio } from "@/app/api/audio/[id]/route";
@@ -14,6 +15,7 @@ import { POST as record } from "@/app/api/telephony/voice/record/route";
 import { POST as callRecording } from "@/app/api/telephony/voice/call-recording/route";
 import { POST as recording } from "@/app/api/telephony/voice/recording/route";
 import { POST as voice } from "@/app/api/telephony/voice/route";
+import { POST as whisper } from "@/app/api/telephony/voice/whisper/route";
 import type { CarrierAccount, CarrierTransport } from "@/lib/phone/telephony/simulator/carrier-client";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
@@ -26,6 +28,7 @@ const routes: [RegExp, string, Handler][] = [
   [/^\/api\/telephony\/voice\/recording$/, "POST", recording],
   [/^\/api\/telephony\/voice\/call-recording$/, "POST", callRecording],
   [/^\/api\/telephony\/voice\/connect$/, "POST", connect],
+  [/^\/api\/telephony\/voice\/whisper$/, "POST", whisper],
   [/^\/api\/telephony\/status$/, "POST", status],
   [/^\/api\/telephony\/sms$/, "POST", sms],
   [/^\/api\/telephony\/simulator\/recordings$/, "POST", recordings],

@@ -41,19 +41,8 @@ export function toTelephoneRate(samples: Int16Array): Int16Array {
 export function mulawTelephone(samples16k: Int16Array, container: "raw" | "wav"): Buffer {
   const bytes = Buffer.from(encodeMulaw(toTelephoneRate(samples16k)));
   if (container === "raw") return bytes;
-  const header = Buffer.alloc(44);
-  header.write("RIFF", 0, "ascii");
-  header.writeUInt32LE(36 + bytes.length, 4);
-  header.write("WAVEfmt ", 8, "ascii");
-  header.writeUInt32LE(16, 16);
+  const header = wavHeader({ channels: 1, sampleRate: 8000, bitsPerSample: 8 }, bytes.length);
   header.writeUInt16LE(7, 20); // WAVE_FORMAT_MULAW
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(8000, 24);
-  header.writeUInt32LE(8000, 28);
-  header.writeUInt16LE(1, 32);
-  header.writeUInt16LE(8, 34);
-  header.write("data", 36, "ascii");
-  header.writeUInt32LE(bytes.length, 40);
   return Buffer.concat([header, bytes]);
 }
 

@@ -8,7 +8,7 @@ import { bookSlot, type BookingDeps } from "@/lib/scheduling/service";
 import { fromZoned } from "@/lib/scheduling/time";
 import { createAnthropicLlm } from "@/lib/platform/providers/llm/anthropic";
 import type { ChatMessage, ReplyInput } from "@/lib/platform/providers/llm/interface";
-import { startFakeAnthropic, type FakeAnthropic, type FakeAnthropicRequest, type FakeReply } from "../fakes/anthropic-server";
+import { startFakeAnthropic, toolResults, type FakeAnthropic, type FakeAnthropicRequest, type FakeReply, type FakeToolResult } from "../fakes/anthropic-server";
 import { bookingOrg } from "../helpers/booking";
 
 /**
@@ -39,13 +39,7 @@ afterAll(async () => {
   await closeDb();
 });
 
-type ToolResult = { type: "tool_result"; tool_use_id: string; content: string; is_error?: boolean };
-/** The tool results the adapter sent back in this request (its last message). */
-function results(request: FakeAnthropicRequest): ToolResult[] {
-  const last = request.body.messages!.at(-1)!;
-  return typeof last.content === "string" ? [] : (last.content as ToolResult[]).filter((b) => b.type === "tool_result");
-}
-const json = (r: ToolResult) => JSON.parse(r.content);
+const json = (r: FakeToolResult) => JSON.parse(r.content);
 
 const at = (time: string) => fromZoned("2027-03-16", time, NY);
 
@@ -67,7 +61,7 @@ describe("booking tools for the language model", () => {
       },
     );
     const history: ChatMessage[] = [];
-    const seen: ToolResult[] = [];
+    const seen: FakeToolResult[] = [];
     const say = async (text: string) => {
       const input: ReplyInput = { assistant: { name: "Ava", personality: "friendly", instructions: "" }, profile: { name: "Acme Salon" }, history: [...history], text };
       const reply = await llm.generateReply(input);
@@ -76,7 +70,7 @@ describe("booking tools for the language model", () => {
     };
     const rows = () => db.select().from(appointments).where(and(eq(appointments.organizationId, organizationId), eq(appointments.customerPhone, callerPhone)));
     const collect = (request: FakeAnthropicRequest) => {
-      const r = results(request);
+      const r = toolResults(request);
       seen.push(...r);
       return r;
     };
@@ -208,7 +202,7 @@ describe("booking tools for the language model", () => {
     const input = (text: string): ReplyInput => ({ assistant: { name: "Ava", personality: "friendly", instructions: "" }, profile: { name: "Acme Salon" }, history: [], text });
     const before = anthropic.requests.length;
     await llm.generateReply(input("yes"));
-    const refused = results(anthropic.requests[before + 1])[0];
+    const refused = toolResults(anthropic.requests[before + 1])[0];
     expect(refused).toMatchObject({ is_error: true, content: expect.stringMatching(/^Nothing is held in this conversation/) });
     expect(await db.select().from(appointments).where(eq(appointments.organizationId, organizationId))).toEqual([]);
 
@@ -224,15 +218,15 @@ describe("booking tools for the language model", () => {
     // Wednesday, March 10, 2027, 7 AM in New York.
     const deps: BookingDeps = { now: () => new Date("2027-03-10T12:00:00Z"), followUps: false };
     const llm = bookingAwareLlm(db, organizationId, createAnthropicLlm({ apiKey: KEY, baseURL: anthropic.url, maxRetries: 0, model: "claude-test" }), { channel: "sms", ref: crypto.randomUUID(), callerPhone: "+14155550111" }, deps);
-    const got: ToolResult[] = [];
+    const got: FakeToolResult[] = [];
     script = [
       () => ({ toolUses: [{ name: "resolve_date", input: { text: "the Tuesday after next around 3" } }] }),
       (request) => {
-        got.push(...results(request));
+        got.push(...toolResults(request));
         return { toolUses: [{ name: "resolve_date", input: { text: "February 30th" } }] };
       },
       (request) => {
-        got.push(...results(request));
+        got.push(...toolResults(request));
         return "Which day would you like instead?";
       },
     ];

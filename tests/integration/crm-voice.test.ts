@@ -7,13 +7,14 @@ import { POST as crmTest } from "@/app/api/crm-voice/test/route";
 import { PATCH as updateLogistics } from "@/app/api/crm-voice/logistics/[id]/route";
 import { closeDb, getDb } from "@/lib/platform/database";
 import { closeSpeechPools } from "@/lib/platform/providers/speech-pool";
-import { assistantActions, assistantReplies, calls, emails, healthChecks, messages, users } from "@/db/schema";
+import { assistantActions, assistantReplies, calls, emails, healthChecks, messages } from "@/db/schema";
 import { logisticsKindOf } from "@/lib/reports/crm-voice/logistics";
 import { refreshDirtyDays, refreshDirtyHours } from "@/lib/reports/analytics/rollup";
 import { getCrmAnalytics } from "@/lib/reports/crm-voice/service";
 import { DEFAULT_TEST_CONTENT } from "@/lib/reports/crm-voice/schema";
 import { registerTestUser } from "../helpers/accounts";
 import { call } from "../helpers/http";
+import { inboundCall, inboundText, insertScoredCalls, registerTestAdmin } from "../helpers/reports";
 
 // The first test would otherwise pay for opening and migrating the database.
 beforeAll(() => getDb(), 120_000);
@@ -22,13 +23,6 @@ afterAll(async () => {
   await closeSpeechPools();
   await closeDb();
 });
-
-async function admin() {
-  const account = await registerTestUser();
-  const db = await getDb();
-  await db.update(users).set({ role: "admin" }).where(eq(users.id, account.id));
-  return account;
-}
 
 describe("CRM voice", () => {
   it("individuals get 403 on every CRM route", async () => {
@@ -41,19 +35,11 @@ describe("CRM voice", () => {
   });
 
   it("counts communications, sentiment (spec rounding), reply times per channel and the assistant's actions", async () => {
-    const account = await admin();
+    const account = await registerTestAdmin();
     const db = await getDb();
     const org = account.organizationId;
-    const base = { organizationId: org, direction: "inbound" as const, fromNumber: "+14155550100", toNumber: "+14155550199", status: "completed" as const };
-    const callIds = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
-    await db.insert(calls).values([
-      { ...base, id: callIds[0], sentiment: "positive", sentimentScore: 5 },
-      { ...base, id: callIds[1], sentiment: "positive", sentimentScore: 4 },
-      { ...base, id: callIds[2], sentiment: "negative", sentimentScore: 2 },
-    ]);
-    await db.insert(messages).values([
-      { id: crypto.randomUUID(), organizationId: org, direction: "inbound", fromNumber: "+14155550100", toNumber: "+14155550199", body: "hi", status: "received" },
-    ]);
+    const callIds = await insertScoredCalls(org, [5, 4, 2]);
+    await db.insert(messages).values([inboundText(org)]);
     const reply = (source: "call" | "sms", totalMs: number) => ({ id: crypto.randomUUID(), organizationId: org, source, inputText: "q", replyText: "a", llmProvider: "local", llmTotalMs: totalMs, totalMs });
     await db.insert(assistantReplies).values([reply("call", 1000), reply("call", 2000), reply("sms", 600)]);
     await db.insert(assistantActions).values([
@@ -87,7 +73,7 @@ describe("CRM voice", () => {
   });
 
   it("reads the 30 days from the daily rollup with the same figures as a direct count, and is never stale", async () => {
-    const account = await admin();
+    const account = await registerTestAdmin();
     const db = await getDb();
     const org = account.organizationId;
     const DAY = 86_400_000;
@@ -95,15 +81,10 @@ describe("CRM voice", () => {
     const sentiments = ["positive", "neutral", "negative", null] as const;
     const scores = [5, 3, 2, null] as const; // lib/reports/figures: the 1–5 score decides (4–5 positive, 3 neutral, 1–2 negative)
     // A call every 8 hours over 40 days: the first 30 days count, the 10 before do not.
-    const rows = Array.from({ length: 120 }, (_, i) => ({
-      id: crypto.randomUUID(), organizationId: org, direction: "inbound" as const, fromNumber: "+14155550100", toNumber: "+14155550199",
-      status: "completed" as const, sentiment: sentiments[i % 4], sentimentScore: scores[i % 4], startedAt: new Date(now - (i * DAY) / 3 - 60_000),
-    }));
+    const rows = Array.from({ length: 120 }, (_, i) => inboundCall(org, { sentiment: sentiments[i % 4], sentimentScore: scores[i % 4], startedAt: new Date(now - (i * DAY) / 3 - 60_000) }));
     await db.insert(calls).values(rows);
     const at = (i: number) => new Date(now - i * DAY - 60_000);
-    await db.insert(messages).values(Array.from({ length: 20 }, (_, i) => ({
-      id: crypto.randomUUID(), organizationId: org, direction: "inbound" as const, fromNumber: "+14155550100", toNumber: "+14155550199", body: "hi", status: "received" as const, createdAt: at(i * 2),
-    })));
+    await db.insert(messages).values(Array.from({ length: 20 }, (_, i) => inboundText(org, { createdAt: at(i * 2) })));
     await db.insert(assistantReplies).values(Array.from({ length: 40 }, (_, i) => ({
       id: crypto.randomUUID(), organizationId: org, source: (i % 2 ? "sms" : "call") as "sms" | "call", inputText: "q", replyText: "a", llmProvider: "local", llmTotalMs: 500 + i * 50, totalMs: 500 + i * 50, createdAt: at(i),
     })));
@@ -146,12 +127,9 @@ describe("CRM voice", () => {
 
 
   it("the same calls give the same sentiment on CRM Voice and Analytics (one definition, lib/reports/figures)", async () => {
-    const account = await admin();
-    const db = await getDb();
-    const base = { organizationId: account.organizationId, direction: "inbound" as const, fromNumber: "+14155550100", toNumber: "+14155550199", status: "completed" as const };
-    await db.insert(calls).values([5, 5, 4, 3, 1].map((score) => ({ ...base, id: crypto.randomUUID(), sentimentScore: score, sentiment: score >= 4 ? ("positive" as const) : score === 3 ? ("neutral" as const) : ("negative" as const) })));
-    // A call not analysed counts in neither figure.
-    await db.insert(calls).values({ ...base, id: crypto.randomUUID() });
+    const account = await registerTestAdmin();
+    // The last call is not analysed: it counts in neither figure.
+    await insertScoredCalls(account.organizationId, [5, 5, 4, 3, 1, null]);
     const crm = (await call(crmAnalytics, "GET", "/api/crm-voice/analytics", { sessionId: account.sessionId })).body;
     const analytics = (await call(analyticsRoute, "GET", "/api/analytics?range=30d", { sessionId: account.sessionId })).body;
     expect(crm.positivePercent).toBe(60);
@@ -162,7 +140,7 @@ describe("CRM voice", () => {
     expect(analytics.performance.analysedCalls).toBe(5);
   });
   it("the logistics test captures a request the team can complete; the text test answers; bad input is a 400", async () => {
-    const account = await admin();
+    const account = await registerTestAdmin();
     const s = { sessionId: account.sessionId };
     const bad = await call(crmTest, "POST", "/api/crm-voice/test", { ...s, body: { testType: "fax" } });
     expect(bad.status).toBe(400);
@@ -178,7 +156,7 @@ describe("CRM voice", () => {
     let analytics = (await call(crmAnalytics, "GET", "/api/crm-voice/analytics", s)).body;
     expect(analytics.logisticsRequests).toEqual({ total: 2, pending: 2, completed: 0 });
     const id = logistics.body.result.request.id;
-    const other = await admin();
+    const other = await registerTestAdmin();
     expect((await call(updateLogistics, "PATCH", `/api/crm-voice/logistics/${id}`, { sessionId: other.sessionId, params: { id }, body: { status: "completed" } })).status).toBe(404);
     const done = await call(updateLogistics, "PATCH", `/api/crm-voice/logistics/${id}`, { ...s, params: { id }, body: { status: "completed" } });
     expect(done.status).toBe(200);
@@ -195,7 +173,7 @@ describe("CRM voice", () => {
   });
 
   it("the voice test answers with audio", async () => {
-    const account = await admin();
+    const account = await registerTestAdmin();
     const res = await call(crmTest, "POST", "/api/crm-voice/test", { sessionId: account.sessionId, body: { testType: "voice", content: "What are your hours?" } });
     expect(res.status).toBe(200);
     expect(res.body.testType).toBe("voice");
@@ -204,7 +182,7 @@ describe("CRM voice", () => {
   }, 60_000);
 
   it("health probes the services for real when nothing recent is recorded, and maps statuses", async () => {
-    const account = await admin();
+    const account = await registerTestAdmin();
     const db = await getDb();
     await db.delete(healthChecks);
     const res = await call(crmHealth, "GET", "/api/crm-voice/health", { sessionId: account.sessionId });

@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import { eq } from "drizzle-orm";
 import { GET as analyticsRoute } from "@/app/api/analytics/route";
 import { GET as billingOverview } from "@/app/api/billing/overview/route";
 import { GET as crmAnalytics } from "@/app/api/crm-voice/analytics/route";
@@ -7,12 +6,13 @@ import { GET as crmHealth } from "@/app/api/crm-voice/health/route";
 import { GET as dashboardFigures } from "@/app/api/dashboard/figures/route";
 import { GET as systemStats } from "@/app/api/admin/system-stats/route";
 import { GET as statusRoute } from "@/app/api/status/route";
-import { calls, healthChecks, users } from "@/db/schema";
+import { healthChecks } from "@/db/schema";
 import { changeCredits, spendCredits } from "@/lib/workspace/billing/ledger";
 import { closeDb, getDb } from "@/lib/platform/database";
 import { closeSpeechPools } from "@/lib/platform/providers/speech-pool";
 import { registerTestUser } from "../helpers/accounts";
 import { call } from "../helpers/http";
+import { insertScoredCalls, registerTestAdmin } from "../helpers/reports";
 
 /**
  * Issue 30 point 4: one definition of each figure (lib/reports/figures), and every screen that shows it
@@ -26,13 +26,6 @@ afterAll(async () => {
   await closeSpeechPools();
   await closeDb();
 });
-
-async function admin() {
-  const account = await registerTestUser();
-  const db = await getDb();
-  await db.update(users).set({ role: "admin" }).where(eq(users.id, account.id));
-  return account;
-}
 
 /** One recorded health-check run: every part answered but speech recognition, which is not installed. */
 async function recordRun(at: Date, sttDetail: string | null) {
@@ -49,12 +42,9 @@ async function recordRun(at: Date, sttDetail: string | null) {
 
 describe("one figure, every screen (lib/reports/figures)", () => {
   it("the same calls give the same sentiment on the dashboard, Analytics and CRM Voice", async () => {
-    const account = await admin();
-    const db = await getDb();
+    const account = await registerTestAdmin();
     const s = { sessionId: account.sessionId };
-    const base = { organizationId: account.organizationId, direction: "inbound" as const, fromNumber: "+14155550100", toNumber: "+14155550199", status: "completed" as const };
-    await db.insert(calls).values([5, 4, 4, 2].map((score) => ({ ...base, id: crypto.randomUUID(), sentimentScore: score })));
-    await db.insert(calls).values({ ...base, id: crypto.randomUUID() }); // not analysed: in no sentiment figure
+    await insertScoredCalls(account.organizationId, [5, 4, 4, 2, null]); // null: not analysed, in no sentiment figure
 
     const dashboard = (await call(dashboardFigures, "GET", "/api/dashboard/figures", s)).body;
     const analytics = (await call(analyticsRoute, "GET", "/api/analytics?range=30d", s)).body;
@@ -87,7 +77,7 @@ describe("one figure, every screen (lib/reports/figures)", () => {
   });
 
   it("a missing transcription engine is Degraded and named everywhere, never Offline beside 100 % uptime", async () => {
-    const account = await admin();
+    const account = await registerTestAdmin();
     const s = { sessionId: account.sessionId };
     const now = Date.now();
     await recordRun(new Date(now - 120_000), "No speech recognition installed or configured");

@@ -11,7 +11,7 @@ import { closeDb, getDb } from "@/lib/platform/database";
 import { createAnthropicLlm } from "@/lib/platform/providers/llm/anthropic";
 import type { ChatMessage, LlmProvider, Reply, ReplyInput } from "@/lib/platform/providers/llm/interface";
 import { createService } from "@/lib/knowledge/services/service";
-import { startFakeAnthropic, type FakeAnthropic, type FakeAnthropicRequest, type FakeReply } from "../fakes/anthropic-server";
+import { startFakeAnthropic, toolResults, type FakeAnthropic, type FakeAnthropicRequest, type FakeReply, type FakeToolResult } from "../fakes/anthropic-server";
 import { bookingOrg, everyDay, setProfile } from "../helpers/booking";
 import { carrierPost, fakeSid } from "../helpers/carrier";
 import { business, callRow, say as sayOnCall, startCall } from "../helpers/phone";
@@ -51,11 +51,6 @@ afterAll(async () => {
   await closeDb();
 });
 
-type ToolResult = { type: "tool_result"; tool_use_id: string; content: string; is_error?: boolean };
-function results(request: FakeAnthropicRequest): ToolResult[] {
-  const last = request.body.messages!.at(-1)!;
-  return typeof last.content === "string" ? [] : (last.content as ToolResult[]).filter((b) => b.type === "tool_result");
-}
 const model = () => createAnthropicLlm({ apiKey: KEY, baseURL: anthropic.url, maxRetries: 0, model: "claude-test" });
 const persona = { name: "Ava", personality: "friendly", instructions: "" };
 
@@ -86,20 +81,20 @@ describe("the model leads, through tools", () => {
     const callerPhone = `+1415${crypto.randomInt(2_000_000, 9_999_999)}`;
     const chat = conversation(bookingAwareLlm(db, organizationId, model(), { channel: "call", ref: crypto.randomUUID(), callerPhone }, deps));
     const rows = () => db.select().from(appointments).where(and(eq(appointments.organizationId, organizationId), eq(appointments.customerPhone, callerPhone)));
-    const seen: ToolResult[] = [];
+    const seen: FakeToolResult[] = [];
     let resolved: { date: string; time: string } | null = null;
 
     const before = anthropic.requests.length;
     script = [
       () => ({ text: "[intent:appointment]\nLet me check that day.", toolUses: [{ name: "resolve_date", input: { text: "the Tuesday after next around 3" } }] }),
       (request) => {
-        const [r] = results(request);
+        const [r] = toolResults(request);
         seen.push(r);
         resolved = JSON.parse(r.content);
         return { toolUses: [{ name: "check_availability", input: { service: "Haircut", date: resolved!.date, time: resolved!.time } }] };
       },
       (request) => {
-        const [r] = results(request);
+        const [r] = toolResults(request);
         seen.push(r);
         const slot = (JSON.parse(r.content).slots as { start: string }[]).find((s) => s.start === fromZoned(resolved!.date, resolved!.time, NY).toISOString());
         if (!slot) throw new Error(`No slot at ${JSON.stringify(resolved)} in ${r.content}`);
@@ -107,11 +102,11 @@ describe("the model leads, through tools", () => {
       },
       // The model tries to write in the same reply as the read-back: refused.
       (request) => {
-        seen.push(...results(request));
+        seen.push(...toolResults(request));
         return { toolUses: [{ name: "confirm_booking", input: {} }] };
       },
       (request) => {
-        seen.push(...results(request));
+        seen.push(...toolResults(request));
         return "Just to confirm, I have a Haircut on Tuesday, March 23rd at 3 PM for Rosa Diaz. Shall I book it?";
       },
     ];
@@ -132,7 +127,7 @@ describe("the model leads, through tools", () => {
     script = [
       () => ({ toolUses: [{ name: "confirm_booking", input: {} }] }),
       (request) => {
-        seen.push(...results(request));
+        seen.push(...toolResults(request));
         return "Great, you're all booked for Tuesday at 3 PM!";
       },
     ];
@@ -147,7 +142,7 @@ describe("the model leads, through tools", () => {
     script = [
       () => ({ toolUses: [{ name: "confirm_booking", input: {} }] }),
       (request) => {
-        seen.push(...results(request));
+        seen.push(...toolResults(request));
         return "You're booked: Tuesday, March 23rd at 3 PM. See you then!";
       },
     ];
@@ -180,7 +175,7 @@ describe("the model leads, through tools", () => {
     script = [
       () => ({ toolUses: [{ name: "transfer", input: { reason: "asked" } }] }),
       (request) => {
-        expect(results(request)[0]).toMatchObject({ is_error: true, content: expect.stringMatching(/cannot be connected/) });
+        expect(toolResults(request)[0]).toMatchObject({ is_error: true, content: expect.stringMatching(/cannot be connected/) });
         return "I'm connecting you now.";
       },
     ];
@@ -189,15 +184,15 @@ describe("the model leads, through tools", () => {
     expect(promisesIn(connect.text).size).toBe(0);
 
     // The guard of a hold: a day that has passed, or a time the business is closed, holds nothing.
-    const refusedHolds: ToolResult[] = [];
+    const refusedHolds: FakeToolResult[] = [];
     script = [
       () => ({ toolUses: [{ name: "hold_slot", input: { start: fromZoned("2027-03-09", "15:00", NY).toISOString(), customerName: "Rosa Diaz", service: "Haircut" } }] }),
       (request) => {
-        refusedHolds.push(...results(request));
+        refusedHolds.push(...toolResults(request));
         return { toolUses: [{ name: "hold_slot", input: { start: fromZoned("2027-03-16", "03:00", NY).toISOString(), customerName: "Rosa Diaz", service: "Haircut" } }] };
       },
       (request) => {
-        refusedHolds.push(...results(request));
+        refusedHolds.push(...toolResults(request));
         return "That time isn't available. Which other day works for you?";
       },
     ];
@@ -225,7 +220,7 @@ describe("the model leads, through tools", () => {
     script = [
       () => ({ toolUses: [{ name: "take_message", input: { name: "", message: "Wants to talk about the invoice" } }] }),
       (request) => {
-        expect(results(request)[0]).toMatchObject({ is_error: true, content: expect.stringMatching(/name/) });
+        expect(toolResults(request)[0]).toMatchObject({ is_error: true, content: expect.stringMatching(/name/) });
         return "Got it, the team will call you back.";
       },
     ];
@@ -233,7 +228,7 @@ describe("the model leads, through tools", () => {
     script = [
       () => ({ toolUses: [{ name: "take_message", input: { name: "Greg Park", message: "Wants to talk about the invoice", urgent: false } }] }),
       (request) => {
-        expect(results(request)[0]).toMatchObject({ content: expect.stringMatching(/^Saved for the team/) });
+        expect(toolResults(request)[0]).toMatchObject({ content: expect.stringMatching(/^Saved for the team/) });
         return "Thanks Greg, I've written it down and the team will call you back.";
       },
     ];
@@ -246,7 +241,7 @@ describe("the model leads, through tools", () => {
     script = [
       () => ({ toolUses: [{ name: "transfer", input: { reason: "person", person: "Dr. Chen" } }] }),
       (request) => {
-        expect(results(request)[0]).toMatchObject({ is_error: true, content: expect.stringMatching(/message to be taken/) });
+        expect(toolResults(request)[0]).toMatchObject({ is_error: true, content: expect.stringMatching(/message to be taken/) });
         return "Dr. Chen can't come to the phone, but I can take a message for her.";
       },
     ];
@@ -316,7 +311,7 @@ describe("through the channels, with the organization's Anthropic key", () => {
     script = [
       () => ({ text: "[intent:appointment]\nLet me look.", toolUses: [{ name: "check_availability", input: { service: "Haircut", days: 7 } }] }),
       (request) => {
-        slot = JSON.parse(results(request)[0].content).slots[0];
+        slot = JSON.parse(toolResults(request)[0].content).slots[0];
         return { toolUses: [{ name: "hold_slot", input: { start: slot!.start, customerName: "Pat Caller", service: "Haircut" } }] };
       },
       () => `I have ${slot!.when}. Shall I book it?`,

@@ -1,44 +1,20 @@
 import type { BusinessProfile, TimeRange } from "@/db/schema/organizations";
+import { addDays, toZoned, weekdayOf } from "@/lib/scheduling/time";
 import { WEEKDAYS, WEEKDAY_NAMES, type Weekday } from "./schema";
 
 /**
  * Opening hours read in the business's time zone: what day and time it is there, which hours apply
  * on a date (a holiday's hours replace the weekday's), whether it is open now, and the words the
  * assistant says ("Monday to Friday 8 AM–6 PM"). Pure functions of the profile and a clock, so tests
- * fix the clock. Daylight saving is handled by reading wall-clock time through Intl, never by offsets.
+ * fix the clock. Daylight saving is handled by lib/scheduling/time (wall-clock time read through Intl).
  */
 
 export type LocalMoment = { date: string; weekday: Weekday; minutes: number };
 
-const weekdayByShort: Record<string, Weekday> = { Mon: "mon", Tue: "tue", Wed: "wed", Thu: "thu", Fri: "fri", Sat: "sat", Sun: "sun" };
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      weekday: "short",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** The wall-clock date, weekday and minute of the day at `now` in `timeZone`. */
+/** The wall-clock date, weekday and minute of the day at `now` in `timeZone` (read by lib/scheduling/time). */
 export function localMoment(now: Date, timeZone: string): LocalMoment {
-  const parts = Object.fromEntries(formatter(timeZone).formatToParts(now).map((p) => [p.type, p.value]));
-  return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    weekday: weekdayByShort[parts.weekday],
-    minutes: (Number(parts.hour) % 24) * 60 + Number(parts.minute),
-  };
+  const { date, time, weekday } = toZoned(now, timeZone);
+  return { date, weekday, minutes: toMinutes(time) };
 }
 
 export function toMinutes(clock: string): number {
@@ -46,16 +22,8 @@ export function toMinutes(clock: string): number {
   return h * 60 + m;
 }
 
-/** "YYYY-MM-DD" plus n days (calendar arithmetic, no time zone involved). */
-export function addDays(date: string, n: number): string {
-  const d = new Date(`${date}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
-
-export function weekdayOf(date: string): Weekday {
-  return WEEKDAYS[(new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7];
-}
+/** "YYYY-MM-DD" plus n days, and the weekday of a date: calendar arithmetic, no time zone involved. */
+export { addDays, weekdayOf };
 
 export type DayHours = { date: string; weekday: Weekday; ranges: TimeRange[]; holiday: { name?: string } | null };
 

@@ -1,4 +1,5 @@
 import type { BusinessHours } from "@/db/schema";
+import { isTimeZone, toZoned } from "@/lib/scheduling/time";
 import { WEEKDAYS, type Weekday } from "./schema";
 
 /**
@@ -43,26 +44,10 @@ export function describeBusinessHours(hours: BusinessHours | null | undefined): 
     .join(", ");
 }
 
-const weekdayOf: Record<string, Weekday> = { Mon: "mon", Tue: "tue", Wed: "wed", Thu: "thu", Fri: "fri", Sat: "sat", Sun: "sun" };
-
 /** Whether `at` falls inside the hours, read in the hours' own time zone. Null when the zone is unknown. */
 export function isOpenAt(hours: BusinessHours, at: Date): boolean | null {
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = new Intl.DateTimeFormat("en-US", {
-      timeZone: hours.timezone,
-      weekday: "short",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    }).formatToParts(at);
-  } catch {
-    return null;
-  }
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  const day = weekdayOf[get("weekday")];
-  if (!day) return null;
-  const clock = `${get("hour").padStart(2, "0")}:${get("minute").padStart(2, "0")}`;
-  const slot = hours.days?.[day];
-  return Boolean(slot && slot.open <= clock && clock < slot.close);
+  if (!isTimeZone(hours.timezone)) return null;
+  const { weekday, time } = toZoned(at, hours.timezone);
+  const slot = hours.days?.[weekday];
+  return Boolean(slot && slot.open <= time && time < slot.close);
 }

@@ -5,23 +5,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Reads the raw body, refusing more than `limit` bytes whatever Content-Length claims. */
 export async function readBodyText(req: Request, limit = MAX_BODY_BYTES): Promise<string> {
-  const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > limit) throw payloadTooLarge();
-  if (!req.body) return "";
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw payloadTooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+  return (await readBodyBytes(req, limit)).toString("utf8");
 }
 
 /** Turns zod issues into `{field: message}`, first message per field. */
@@ -34,12 +18,24 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return errors;
 }
 
+/**
+ * The one 400 for fields at fault: "Invalid request: <summary>" with `errors` ({field: message}) for
+ * the form. The summary defaults to "field: message; …".
+ */
+export function invalidRequest(errors: Record<string, string>, summary?: string) {
+  const text = summary ?? Object.entries(errors).map(([field, message]) => `${field}: ${message}`).join("; ");
+  return badRequest(`Invalid request: ${text}`, errors);
+}
+
 export function validationError(error: z.ZodError) {
-  const errors = fieldErrors(error);
-  const summary = Object.entries(errors)
-    .map(([field, message]) => `${field}: ${message}`)
-    .join("; ");
-  return badRequest(`Invalid request: ${summary}`, errors);
+  return invalidRequest(fieldErrors(error));
+}
+
+/** The 400 for the first value (at `path`, or `root` itself) a walk found at fault; `describe` words it with the field's name. */
+function invalidAt(path: string[], root: string, describe: (field: string) => string) {
+  const field = path.length ? path.join(".") : root;
+  const message = describe(field);
+  return invalidRequest({ [field]: message }, message);
 }
 
 export const UNSUPPORTED_MEDIA_TYPE_MESSAGE = "Send the request body as JSON, with Content-Type: application/json";
@@ -80,8 +76,7 @@ function findNul(value: unknown, path: string[], depth = 0): string[] | null {
 export function assertNoNul(value: unknown, root = "body"): void {
   const path = findNul(value, []);
   if (!path) return;
-  const field = path.length ? path.join(".") : root;
-  throw badRequest(`Invalid request: ${field} ${NUL_MESSAGE}`, { [field]: `${field} ${NUL_MESSAGE}` });
+  throw invalidAt(path, root, (field) => `${field} ${NUL_MESSAGE}`);
 }
 
 /**
@@ -106,9 +101,7 @@ function findBadDate(value: unknown, path: string[], depth = 0): string[] | null
 function assertDatesInRange(value: unknown): void {
   const path = findBadDate(value, []);
   if (!path) return;
-  const field = path.length ? path.join(".") : "body";
-  const message = `${field} must be a date between the years 1 and 9999`;
-  throw badRequest(`Invalid request: ${message}`, { [field]: message });
+  throw invalidAt(path, "body", (field) => `${field} must be a date between the years 1 and 9999`);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { importInput } from "@/lib/knowledge/business-profile/facts";
 import { importFromFile, importFromText, importFromWebsite, MAX_UPLOAD_BYTES } from "@/lib/knowledge/business-profile/import/service";
 import { badRequest, HttpError } from "@/lib/platform/http/errors";
-import { parseJsonBody, readBodyBytes } from "@/lib/platform/http/parse";
+import { invalidRequest, parseJsonBody, readBodyBytes } from "@/lib/platform/http/parse";
 import { authedRoute } from "@/lib/platform/http/route";
 
 /**
@@ -21,7 +21,7 @@ export const POST = authedRoute({ permission: "business.write", accepts: "any" }
       throw badRequest("The upload could not be read; send multipart/form-data with a file field", { file: "Choose a file to upload" });
     }
     const file = form.get("file");
-    if (!file || typeof file === "string") throw badRequest("Invalid request: file: Choose a file to upload", { file: "Choose a file to upload" });
+    if (!file || typeof file === "string") throw invalidRequest({ file: "Choose a file to upload" });
     return importFromFile(db, ctx.organizationId, {
       name: file.name,
       contentType: file.type,

@@ -7,6 +7,7 @@
 import { resolveVoice, voices, type FliteVoice } from "@/lib/agents/assistants/voices";
 import { closeSpeechPools, synthesisPool } from "@/lib/platform/providers/speech-pool";
 import { concatWav, parseWav } from "@/lib/phone/voice/audio";
+import { watchEventLoop } from "@/tests/helpers/event-loop";
 import { medianPitchHz, wavSamples } from "@/tests/helpers/speech-audio";
 import { collect, TtsError } from "./interface";
 import { createOfflineTts } from "./offline";
@@ -97,17 +98,11 @@ describe("offline speech synthesis (flite in the worker pool)", () => {
   });
 
   it("keeps working over many syntheses at once, and the event loop stays free meanwhile", async () => {
-    let longestGap = 0;
-    let last = performance.now();
-    const timer = setInterval(() => {
-      const now = performance.now();
-      longestGap = Math.max(longestGap, now - last);
-      last = now;
-    }, 5);
+    const stopWatching = watchEventLoop();
     const clips = await Promise.all(
       Array.from({ length: 40 }, (_, i) => tts.synthesize(`Sure, your number is ${i}.`, voices[i % voices.length])),
     );
-    clearInterval(timer);
+    const longestGap = stopWatching();
     for (const { audio } of clips) expect(parseWav(audio).durationMs).toBeGreaterThan(500);
     expect(longestGap).toBeLessThan(250);
     expect(synthesisPool().stats().crashes).toBe(0);
@@ -175,15 +170,9 @@ describe("offline speech synthesis in Spanish (eSpeak NG in the worker pool)", (
   });
 
   it("keeps the event loop free while many Spanish lines are spoken", async () => {
-    let longestGap = 0;
-    let last = performance.now();
-    const timer = setInterval(() => {
-      const now = performance.now();
-      longestGap = Math.max(longestGap, now - last);
-      last = now;
-    }, 5);
+    const stopWatching = watchEventLoop();
     const clips = await Promise.all(Array.from({ length: 12 }, (_, i) => tts.synthesize(`Claro, su número es el ${i}.`, voices[i % voices.length])));
-    clearInterval(timer);
+    const longestGap = stopWatching();
     for (const clip of clips) {
       expect(clip.engine).toBe("espeak-ng");
       expect(parseWav(clip.audio).durationMs).toBeGreaterThan(800);
