@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { organizations, recaps, users } from "@/db/schema";
-import { appSecret } from "@/lib/identity/auth/secret";
+import { appSecret } from "@/lib/platform/crypto/app-secret";
 import { env } from "@/lib/platform/env";
 import { forbidden, HttpError, notFound, unauthorized } from "@/lib/platform/http/errors";
 import { RECAP_REPLY } from "@/lib/platform/text/receptionist";

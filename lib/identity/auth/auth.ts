@@ -6,7 +6,7 @@ import type { Db } from "@/db/client";
 import { accounts, sessions, users, verifications } from "@/db/schema";
 import { env } from "@/lib/platform/env";
 import { PEER_ADDRESS_HEADER } from "@/lib/platform/http/peer-address";
-import { appSecret } from "./secret";
+import { appSecret } from "@/lib/platform/crypto/app-secret";
 import { PASSWORD_RESET_EXPIRES_IN_SECONDS, sendPasswordResetEmail } from "./password-reset-mail";
 
 export const SESSION_COOKIE_PREFIX = "switchboard";

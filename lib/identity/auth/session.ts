@@ -5,7 +5,7 @@ import type { Db } from "@/db/client";
 import { sessions, users } from "@/db/schema";
 import { serverStatementName } from "@/lib/platform/database-statements";
 import { getAuth, SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS, sessionCookieName } from "./auth";
-import { appSecret } from "./secret";
+import { appSecret } from "@/lib/platform/crypto/app-secret";
 import { sessionCache } from "./session-cache";
 import { isRole, permissionsFor, type Permission, type Role } from "./roles";
 import { expireIdleSession } from "@/lib/compliance/idle-sessions";
