@@ -43,7 +43,7 @@ const KNOWN_CROSSINGS = {
   "lib/phone/telephony/voice/post-call.ts": ["integrations", "receptionist", "reports"],
   "lib/platform/crypto/secret-box.ts": ["identity"],
   "lib/platform/database.ts": ["identity"],
-  "lib/platform/http/route.ts": ["identity"],
+  "lib/identity/http/route.ts": ["identity"],
   "lib/receptionist/follow-up.ts": ["integrations"],
   "lib/receptionist/mail.ts": ["integrations"],
   "lib/receptionist/recaps.ts": ["integrations"],

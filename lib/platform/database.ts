@@ -8,7 +8,7 @@ export type { Db, DbHandle, DbOrTx, Tx } from "@/db/client";
 /**
  * The process's database: node-postgres when DATABASE_URL is set, else embedded PGlite under
  * `.data/pglite` (or PGLITE_DATA_DIR; `memory://` keeps nothing, for tests). Opened and migrated
- * once per process. Route handlers get it from the route wrapper (lib/platform/http/route.ts); scripts,
+ * once per process. Route handlers get it from the route wrapper (lib/identity/http/route.ts); scripts,
  * jobs and server components call getDb().
  */
 export function pgliteDataDir(): string {

@@ -1,4 +1,4 @@
-import { authedRoute } from "@/lib/platform/http/route";
+import { authedRoute } from "@/lib/identity/http/route";
 import { listContacts } from "@/lib/receptionist/memory";
 
 /** GET /api/contacts: callers and what the assistant remembers about them. */

@@ -4,7 +4,7 @@ import crypto from "node:crypto";
 import { and, eq, gte, sql, sum } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { creditLedger, organizations, payments, rateLimitHits } from "@/db/schema";
-import type { RequestContext } from "@/lib/platform/http/route";
+import type { RequestContext } from "@/lib/identity/http/route";
 import { badRequest, conflict, HttpError, notFound } from "@/lib/platform/http/errors";
 import { releaseHits, reserveHits } from "@/lib/platform/http/rate-limit";
 import { env } from "@/lib/platform/env";

@@ -1,4 +1,4 @@
-import { authedRoute } from "@/lib/platform/http/route";
+import { authedRoute } from "@/lib/identity/http/route";
 import { forgetContact } from "@/lib/receptionist/memory";
 
 /** DELETE /api/contacts/{id}/memory: erases what is remembered about the contact, for good. */

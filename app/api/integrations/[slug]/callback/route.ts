@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { env } from "@/lib/platform/env";
 import { HttpError } from "@/lib/platform/http/errors";
-import { authedRoute } from "@/lib/platform/http/route";
+import { authedRoute } from "@/lib/identity/http/route";
 import { completeOAuth } from "@/lib/integrations/oauth";
 import { requireEntry } from "@/lib/integrations/service";
 

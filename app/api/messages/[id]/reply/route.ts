@@ -1,4 +1,4 @@
-import { json, authedRoute } from "@/lib/platform/http/route";
+import { json, authedRoute } from "@/lib/identity/http/route";
 import { parseJsonBody } from "@/lib/platform/http/parse";
 import { replyToThreadInput } from "@/lib/phone/telephony/schema";
 import { replyToThread } from "@/lib/phone/telephony/sms";

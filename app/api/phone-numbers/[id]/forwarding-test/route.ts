@@ -1,4 +1,4 @@
-import { authedRoute } from "@/lib/platform/http/route";
+import { authedRoute } from "@/lib/identity/http/route";
 import { startForwardingTest } from "@/lib/phone/numbers/ownership";
 import { answerIncomingCall } from "@/lib/phone/telephony/voice/greet";
 

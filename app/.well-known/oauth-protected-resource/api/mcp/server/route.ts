@@ -1,4 +1,4 @@
-import { publicRoute } from "@/lib/platform/http/route";
+import { publicRoute } from "@/lib/identity/http/route";
 import { mcpResourceMetadata } from "@/lib/agents/mcp/server";
 
 /**

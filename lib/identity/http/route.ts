@@ -4,10 +4,10 @@ import { NextResponse } from "next/server";
 import { getDb, type Db } from "@/lib/platform/database";
 import { resolveSession, type Session, type SessionUser } from "@/lib/identity/auth/session";
 import type { Permission, Role } from "@/lib/identity/auth/roles";
-import { badRequest, forbidden, HttpError, unauthorized } from "./errors";
+import { badRequest, forbidden, HttpError, unauthorized } from "@/lib/platform/http/errors";
 import { databaseErrorCode, errorForLog, isDatabaseUnavailable } from "@/lib/platform/database-errors";
-import { assertNotCrossSite } from "./origin";
-import { isJsonContentType, NUL_MESSAGE, unsupportedMediaType } from "./parse";
+import { assertNotCrossSite } from "@/lib/platform/http/origin";
+import { isJsonContentType, NUL_MESSAGE, unsupportedMediaType } from "@/lib/platform/http/parse";
 
 /**
  * The one way a route handler is written (docs/conventions.md): the wrapper owns the request id,
