@@ -1,5 +1,6 @@
 import "server-only";
-import { hipaaStateOf, patientAlert } from "@/lib/compliance/hipaa";
+import { patientAlert } from "@/lib/compliance/hipaa";
+import { hipaaStateOf } from "@/lib/identity/organizations/hipaa-mode";
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";

@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { sessions } from "@/db/schema";
-import { HIPAA_IDLE_MINUTES, hipaaStateOf } from "./hipaa";
+import { HIPAA_IDLE_MINUTES, hipaaStateOf } from "@/lib/identity/organizations/hipaa-mode";
 
 /**
  * HIPAA mode's automatic log-off (45 CFR 164.312(a)(2)(iii)): a session with no request for
