@@ -45,7 +45,7 @@ const KNOWN_CROSSINGS = {
   "lib/platform/database.ts": ["identity"],
   "lib/identity/http/route.ts": ["identity"],
   "lib/receptionist/follow-up.ts": ["integrations"],
-  "lib/receptionist/mail.ts": ["integrations"],
+  "lib/platform/outbound/mail.ts": ["integrations"],
   "lib/receptionist/recaps.ts": ["integrations"],
   "lib/receptionist/tasks.ts": ["integrations"],
   "lib/reports/analytics/reports.ts": ["consoles"],

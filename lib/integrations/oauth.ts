@@ -10,7 +10,7 @@ import { notifyOwners } from "@/lib/receptionist/notify";
 import type { CatalogueEntry } from "./catalogue";
 import { missingSettings, oauthCards, redirectUri, resolveProvider, type OAuthProviderId, type ResolvedProvider } from "./oauth-providers";
 import { failureOf, ProviderError, providerFetch } from "./provider-http";
-import { isOAuthConnection } from "./provider-queue";
+import { isOAuthConnection } from "@/lib/platform/outbound/provider-queue";
 
 /**
  * One OAuth 2.0 flow for every provider card: authorization code with PKCE (S256) and `state`.

@@ -14,7 +14,7 @@ import { createCallPage } from "./providers/notion";
 import { createCallRecord } from "./providers/airtable";
 import { createAsanaTask } from "./providers/asana";
 import { sendGmail } from "./providers/gmail";
-import { providerEvents } from "./provider-queue";
+import { providerEvents } from "@/lib/platform/outbound/provider-queue";
 
 /**
  * The work each OAuth card does, one delivery (a webhook_delivery row) at a time, so it shares the
@@ -29,7 +29,7 @@ export type ProviderOutcome =
   | { ok: true; statusCode: number; externalId?: string }
   | { ok: false; statusCode: number | null; error: string; retryAfterMs?: number | null; giveUp?: boolean };
 
-/** Events each provider card takes (Slack's missed calls and notices arrive through postToSlack). */
+/** Events each provider card takes (Slack's missed calls arrive through notifyMissedCall, the receptionist's notices through postToSlack in lib/receptionist/slack.ts). */
 export { providerEvents };
 
 

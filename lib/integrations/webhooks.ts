@@ -11,7 +11,7 @@ import { defineJob } from "@/lib/platform/jobs/types";
 import { readLimitedText, safeFetch, SAFE_FETCH_TIMEOUT_MS, UnsafeUrlError } from "@/lib/platform/net/safe-fetch";
 import { catalogue, type WebhookEvent } from "./catalogue";
 import { deliverToProvider } from "./provider-deliveries";
-import { connectedOf, deliverWebhook, insertDeliveries, isOAuthConnection, queueProviderDeliveries } from "./provider-queue";
+import { connectedOf, deliverWebhook, insertDeliveries, isOAuthConnection, queueProviderDeliveries } from "@/lib/platform/outbound/provider-queue";
 
 export { queueProviderDeliveries };
 
@@ -245,16 +245,5 @@ export function missedCallText(call: MissedCall): string {
 export async function notifyMissedCall(db: Db, organizationId: string, call: MissedCall) {
   const connections = await connectedOf(db, organizationId, ["slack"]);
   const [delivery] = await createAndSend(db, organizationId, connections, "call.missed", { text: missedCallText(call), callId: call.id });
-  return delivery ?? null;
-}
-
-/**
- * Posts a line to the organization's Slack incoming webhook when Slack is connected (the receptionist's
- * owner notices and the daily recap), with the same retry bookkeeping. Null when Slack is not connected.
- */
-export async function postToSlack(db: Db, organizationId: string, event: string, text: string, extra: Record<string, unknown> = {}) {
-  const connections = await connectedOf(db, organizationId, ["slack"]);
-  if (!connections.length) return null;
-  const [delivery] = await createAndSend(db, organizationId, connections, event, { ...extra, text });
   return delivery ?? null;
 }

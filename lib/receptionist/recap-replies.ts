@@ -7,7 +7,7 @@ import { appSecret } from "@/lib/platform/crypto/app-secret";
 import { env } from "@/lib/platform/env";
 import { forbidden, HttpError, notFound, unauthorized } from "@/lib/platform/http/errors";
 import { RECAP_REPLY } from "@/lib/platform/text/receptionist";
-import { escapeHtml, sendEmail } from "./mail";
+import { escapeHtml, sendEmail } from "@/lib/platform/outbound/mail";
 import type { InboundEmailInput } from "./schema";
 import { updateTask } from "./tasks";
 

@@ -6,7 +6,7 @@ import { tasks, users, type TaskKind, type TaskStatus } from "@/db/schema";
 import { badRequest, notFound } from "@/lib/platform/http/errors";
 import type { ListTasksQuery, UpdateTaskInput } from "./schema";
 import { taskLink } from "./task-link";
-import { queueProviderDeliveries } from "@/lib/integrations/provider-queue";
+import { queueProviderDeliveries } from "@/lib/platform/outbound/provider-queue";
 
 /**
  * Tasks: what the team has to do after the assistant's calls and texts — call back X about Y, listen

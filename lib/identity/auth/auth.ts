@@ -31,7 +31,7 @@ function createAuth(db: Db) {
       minPasswordLength: 6,
       maxPasswordLength: 128,
       autoSignIn: true,
-      // "Forgot password?" (issue 30): a single-use link, valid 30 minutes, e-mailed through lib/receptionist/mail.ts
+      // "Forgot password?" (issue 30): a single-use link, valid 30 minutes, e-mailed through lib/platform/outbound/mail.ts
       // (SMTP, the owner's Gmail, or the Outbox without either). A reset signs the account out everywhere.
       resetPasswordTokenExpiresIn: PASSWORD_RESET_EXPIRES_IN_SECONDS,
       revokeSessionsOnPasswordReset: true,

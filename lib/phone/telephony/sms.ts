@@ -37,7 +37,7 @@ import { recordAction } from "./actions";
 import { messageTwiml } from "./twiml";
 import { twimlResponse, verifiedNumber, type CarrierRequest } from "./webhook";
 import { recordAssistantReply } from "@/lib/agents/assistants/replies";
-import { queueProviderDeliveries } from "@/lib/integrations/webhooks";
+import { queueProviderDeliveries } from "@/lib/platform/outbound/provider-queue";
 import { threadFor, threadOfMessage, type ThreadMessage } from "./sms-threads";
 
 export { threadFor, threadView, type ThreadMessage, type ThreadView } from "./sms-threads";

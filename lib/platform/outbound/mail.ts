@@ -4,7 +4,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { and, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { emails, integrationConnections } from "@/db/schema";
-import { queueProviderDeliveries } from "@/lib/integrations/provider-queue";
+import { queueProviderDeliveries } from "./provider-queue";
 import { env } from "@/lib/platform/env";
 
 /**

@@ -77,3 +77,18 @@ export async function queueProviderDeliveries(db: Db, organizationId: string, ev
   for (const row of rows) await enqueue(db, deliverWebhook, { deliveryId: row.id }, { singletonKey: `${row.id}:0` });
   return rows;
 }
+
+/**
+ * Puts one line for the organization's Slack on the job runner: a delivery per connected Slack card
+ * (incoming webhook or "Add to Slack"), sent and retried by the `webhook.deliver` job. Null when
+ * Slack is not connected; `payloadOf` is read only when it is (the receptionist's notices and daily
+ * recap: lib/receptionist/slack.ts).
+ */
+export async function queueSlackPost(db: Db, organizationId: string, event: string, payloadOf: () => Promise<Record<string, unknown>>) {
+  const connections = await connectedOf(db, organizationId, ["slack"]);
+  if (connections.length === 0) return null;
+  const payload = await payloadOf();
+  const rows = await insertDeliveries(db, organizationId, connections, event, () => payload);
+  for (const row of rows) await enqueue(db, deliverWebhook, { deliveryId: row.id }, { singletonKey: `${row.id}:0` });
+  return rows[0] ?? null;
+}
