@@ -134,14 +134,3 @@ export async function getPlatformStats(db: Db, now = new Date()): Promise<Platfo
     uptime,
   };
 }
-
-/** The master admin's Export Report: the platform figures and every organization, as CSV rows. */
-export function csvEscape(value: unknown): string {
-  if (typeof value === "number") return String(value);
-  const s = value === null || value === undefined ? "" : String(value);
-  return /[",\n\r]/.test(s) || /^[=+\-@]/.test(s) ? `"${(/^[=+\-@]/.test(s) ? "'" : "") + s.replace(/"/g, '""')}"` : s;
-}
-
-export function toCsv(rows: unknown[][]): string {
-  return rows.map((row) => row.map(csvEscape).join(",")).join("\r\n") + "\r\n";
-}

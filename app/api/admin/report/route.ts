@@ -1,5 +1,6 @@
 import { listOrganizations } from "@/lib/consoles/admin/service";
-import { getPlatformStats, toCsv } from "@/lib/consoles/admin/platform";
+import { getPlatformStats } from "@/lib/consoles/admin/platform";
+import { toCsv } from "@/lib/platform/text/csv";
 import { csvResponse } from "@/lib/reports/analytics/reports";
 import { authedRoute } from "@/lib/identity/http/route";
 
