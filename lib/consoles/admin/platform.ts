@@ -7,7 +7,7 @@ import { rollupTotals, rollupWindow } from "@/lib/reports/analytics/rollup";
 import { platformUptime, type Uptime } from "@/lib/reports/analytics/health";
 import { getPlan, planIds, type PlanId } from "@/lib/workspace/billing/plans";
 import { creditCategories, type CreditCategory } from "@/lib/workspace/billing/prices";
-import { getCreditsUsed } from "@/lib/reports/figures/service";
+import { getCreditsUsed } from "@/lib/workspace/billing/credits-used";
 
 /**
  * The master admin's platform figures (docs/analytics.md#master-admin): totals over all

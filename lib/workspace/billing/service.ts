@@ -18,7 +18,7 @@ import { categoryLabels, creditCategories, creditMeaning } from "./prices";
 import { applyScheduledPlanIfDue, changePaidPlan, isUpgrade } from "./plan-change";
 import type { TransactionsQuery } from "./schema";
 import { errorForLog } from "@/lib/platform/database-errors";
-import { getCreditsUsed } from "@/lib/reports/figures/service";
+import { getCreditsUsed } from "@/lib/workspace/billing/credits-used";
 
 type Organization = typeof organizations.$inferSelect;
 
