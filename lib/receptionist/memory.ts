@@ -24,7 +24,7 @@ export type CallerMemory = {
   openTasks: { id: string; title: string }[];
 };
 
-export { asksToBeForgotten } from "./forget";
+export { asksToBeForgotten } from "@/lib/agents/conversation/understanding/forget";
 
 const NAME = /\b(?:[Mm]y name is|[Mm]y name's|[Tt]his is|[Ii]t's|I am|I'm)\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\b/;
 const NOT_NAMES = new Set(["Calling", "Just", "Looking", "Wondering", "Interested", "Here", "Trying", "Not", "Sorry", "Fine", "Good", "Great", "Ok", "Okay", "Still", "Having"]);

@@ -26,7 +26,7 @@ import { handleAppointmentReply } from "@/lib/scheduling/replies";
 import { normalizePhone } from "@/lib/scheduling/schema";
 import type { BookingDeps } from "@/lib/scheduling/service";
 import { recordKnowledgeGap } from "@/lib/knowledge/gaps/service";
-import { asksForCallback } from "@/lib/receptionist/forget";
+import { asksForCallback } from "@/lib/agents/conversation/understanding/forget";
 import { withTextNotice } from "@/lib/compliance/text-notice";
 import { assertRegistrationAllowsTexts, holdText, messagingHold } from "@/lib/compliance/messaging-registration";
 import { memoryFor, memoryForModel, rememberCaller } from "@/lib/receptionist/memory";

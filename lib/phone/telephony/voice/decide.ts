@@ -1,7 +1,7 @@
 import type { CallMode } from "@/db/schema";
 import { classifyIntent, isGoodbye } from "@/lib/platform/providers/llm/intents";
 import type { ChatMessage, Intent } from "@/lib/platform/providers/llm/interface";
-import { asksToBeForgotten } from "@/lib/receptionist/forget";
+import { asksToBeForgotten } from "@/lib/agents/conversation/understanding/forget";
 
 /**
  * What the assistant does with one thing the caller said (or did not say). The call loop asks this
