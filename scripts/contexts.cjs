@@ -47,7 +47,7 @@ const KNOWN_CROSSINGS = {
   "lib/receptionist/follow-up.ts": ["integrations"],
   "lib/platform/outbound/mail.ts": ["integrations"],
   "lib/receptionist/recaps.ts": ["integrations"],
-  "lib/receptionist/tasks.ts": ["integrations"],
+  "lib/phone/callers/tasks.ts": ["integrations"],
   "lib/reports/analytics/reports.ts": ["consoles"],
   "lib/scheduling/notifications.ts": ["integrations"],
   "lib/workspace/billing/service.ts": ["reports"],

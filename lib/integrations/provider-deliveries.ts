@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { emails, tasks, webhookDeliveries, type integrationConnections } from "@/db/schema";
 import { env } from "@/lib/platform/env";
-import { taskLink } from "@/lib/receptionist/task-link";
+import { taskLink } from "@/lib/phone/callers/task-link";
 import { accessTokenFor, markNeedsReconnect, readTokens } from "./oauth";
 import { oauthCards, resolveProvider } from "./oauth-providers";
 import { ProviderError } from "./provider-http";

@@ -9,7 +9,7 @@ import { forbidden, HttpError, notFound, unauthorized } from "@/lib/platform/htt
 import { RECAP_REPLY } from "@/lib/platform/text/receptionist";
 import { escapeHtml, sendEmail } from "@/lib/platform/outbound/mail";
 import type { InboundEmailInput } from "./schema";
-import { updateTask } from "./tasks";
+import { updateTask } from "@/lib/phone/callers/tasks";
 
 /**
  * Answering the daily recap by e-mail: the recap numbers its new tasks, and a reply saying "done 2"

@@ -12,7 +12,7 @@ import { askQuestionSkill } from "@/lib/agents/a2a/agent/skills";
 import { getCreditBalance } from "@/lib/workspace/billing/ledger";
 import { closeDb, getDb } from "@/lib/platform/database";
 import { runDueJobs } from "@/lib/platform/jobs/runner";
-import { memoryFor } from "@/lib/receptionist/memory";
+import { memoryFor } from "@/lib/phone/callers/memory";
 import { SMS_TEXTS } from "@/lib/phone/telephony/sms";
 import { finishCallJob } from "@/lib/phone/telephony/voice/post-call";
 import { carrierPost } from "../helpers/carrier";

@@ -33,7 +33,7 @@ import { startFakeAsana, type FakeAsana } from "../fakes/asana-server";
 import { startFakeGmail, type FakeGmail } from "../fakes/gmail-server";
 import { emails, notificationPreferences } from "@/db/schema";
 import { pollAsanaCompletions } from "@/lib/integrations/asana-sync";
-import { createTask } from "@/lib/receptionist/tasks";
+import { createTask } from "@/lib/phone/callers/tasks";
 import { tasks } from "@/db/schema";
 import { registerTestUser, type TestAccount } from "../helpers/accounts";
 import { call } from "../helpers/http";

@@ -16,7 +16,7 @@ import { assistantActions, tasks } from "@/db/schema";
 import { getCreditBalance } from "@/lib/workspace/billing/ledger";
 import { closeDb, getDb } from "@/lib/platform/database";
 import { createAnthropicLlm } from "@/lib/platform/providers/llm/anthropic";
-import { memoryFor, rememberCaller } from "@/lib/receptionist/memory";
+import { memoryFor, rememberCaller } from "@/lib/phone/callers/memory";
 import { FORGET_ME } from "@/lib/platform/text/receptionist";
 import { FINISH_READ_BACK, startRelayGateway, type RelayGateway } from "@/lib/phone/telephony/relay/gateway";
 import { RECONNECT_LINE } from "@/lib/phone/telephony/relay/reconnect";

@@ -11,7 +11,7 @@ import { HttpError } from "@/lib/platform/http/errors";
 import { mentionedWhen } from "@/lib/platform/providers/llm/intents";
 import type { BusinessInfo, LlmProvider } from "@/lib/platform/providers/llm/interface";
 import { selectLlm } from "@/lib/workspace/provider-selection/llm";
-import { memoryFor, memoryForModel } from "@/lib/receptionist/memory";
+import { memoryFor, memoryForModel } from "@/lib/phone/callers/memory";
 import { markCallStayedOn } from "@/lib/compliance/consent";
 import { capStopsAssistant, getCallPolicy, type CallPolicy } from "@/lib/phone/routing/policy";
 import { ROUTED } from "@/lib/platform/text/routing";

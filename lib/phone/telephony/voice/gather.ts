@@ -21,7 +21,7 @@ import { clockOf } from "@/lib/scheduling/service";
 import { DEFAULT_CALL_RULES } from "@/lib/agents/conversation/call-rules";
 import { actOn, carrierName, SPAM_DECLINED, surelySpam, decideTurn as engineDecides, languageOf, messageReasonOf, isOutOfCredits, paidTurn, TurnFailedError, type Decided, type TurnInput } from "@/lib/agents/conversation/turn";
 import { recordKnowledgeGap } from "@/lib/knowledge/gaps/service";
-import { forgetCaller, memoryFor, memoryForModel } from "@/lib/receptionist/memory";
+import { forgetCaller, memoryFor, memoryForModel } from "@/lib/phone/callers/memory";
 import { FORGET_ME } from "@/lib/platform/text/receptionist";
 import { decideTurn, type TurnDecision } from "./decide";
 import { historyOf, loadRuntime, speak, type CallRow, type CallRuntime, type VoiceDeps } from "./runtime";

@@ -13,7 +13,7 @@ import { ROUTED } from "@/lib/platform/text/routing";
 import { gatherTwiml, hangupTwiml, rejectTwiml, relayTwiml } from "../twiml";
 import { telephonyUrl } from "../urls";
 import { SIGNATURE_MESSAGE, twimlResponse, verifiedNumber, type CarrierRequest } from "../webhook";
-import { memoryFor, topicOf } from "@/lib/receptionist/memory";
+import { memoryFor, topicOf } from "@/lib/phone/callers/memory";
 import { welcomeBack } from "@/lib/platform/text/receptionist";
 import { loadRuntime, type NumberRow, type VoiceDeps } from "./runtime";
 import { recordCallNotice } from "@/lib/compliance/consent";

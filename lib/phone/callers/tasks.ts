@@ -4,7 +4,7 @@ import { and, desc, eq, lte, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { tasks, users, type TaskKind, type TaskStatus } from "@/db/schema";
 import { badRequest, notFound } from "@/lib/platform/http/errors";
-import type { ListTasksQuery, UpdateTaskInput } from "./schema";
+import type { ListTasksQuery, UpdateTaskInput } from "./tasks-schema";
 import { taskLink } from "./task-link";
 import { queueProviderDeliveries } from "@/lib/platform/outbound/provider-queue";
 
