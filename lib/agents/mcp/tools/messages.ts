@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { historyQuery } from "@/lib/receptionist/call-history/schema";
-import { listHistory } from "@/lib/receptionist/call-history/service";
+import { getMessageDetail, listHistory } from "@/lib/receptionist/call-history/service";
 import { badRequest } from "@/lib/platform/http/errors";
 import { sendTextInput } from "@/lib/phone/messages/schema";
 import { sendText } from "@/lib/phone/messages/send-text";
@@ -38,6 +38,7 @@ export const sendTextTool = defineTool({
     body: sendTextInput.shape.body.describe("The text, up to 1,600 characters"),
   }),
   async run(args, { db, organizationId }) {
-    return { message: await sendText(db, organizationId, args) };
+    const { id } = await sendText(db, organizationId, args);
+    return { message: await getMessageDetail(db, organizationId, id) };
   },
 });
