@@ -8,7 +8,7 @@ import { a2aDeliverJob, a2aFollowTaskJob } from "@/lib/agents/a2a/messages";
 import { a2aCardSweepJob, a2aCheckAgentJob } from "@/lib/agents/a2a/service";
 import { mcpCheckServiceJob, mcpHealthSweepJob } from "@/lib/agents/mcp/health";
 import { recapSweepJob } from "@/lib/receptionist/recaps";
-import { finishCallJob, processVoicemailJob } from "@/lib/phone/telephony/voice/post-call";
+import { finishCallJob, processVoicemailJob } from "@/lib/channels/phone-line/voice/post-call";
 import { healthCheckJob } from "@/lib/reports/analytics/health";
 import { analyticsRollupJob, analyticsRollupOrganizationJob } from "@/lib/reports/analytics/rollup";
 import { retentionApplyJob, retentionSweepJob } from "@/lib/compliance/retention/jobs";

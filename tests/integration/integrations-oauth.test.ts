@@ -22,7 +22,7 @@ import { env } from "@/lib/platform/env";
 import { refreshExpiringGrants } from "@/lib/integrations/oauth";
 import { deliverWebhookJob, processDueDeliveries } from "@/lib/integrations/webhooks";
 import { getCalendarConnection } from "@/lib/workspace/provider-selection/calendar";
-import { finishCallJob } from "@/lib/phone/telephony/voice/post-call";
+import { finishCallJob } from "@/lib/channels/phone-line/voice/post-call";
 import { startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar-server";
 import { startFakeGoogleOAuth, type FakeGoogleOAuth } from "../fakes/google-oauth-server";
 import { startFakeHubSpot, type FakeHubSpot } from "../fakes/hubspot-server";

@@ -33,14 +33,14 @@ import { memoryFor, memoryForModel, rememberCaller } from "@/lib/phone/callers/m
 import { createTask } from "@/lib/phone/callers/tasks";
 import { FORGET_ME, OWNER_NOTICES, TASK_TITLES, URGENT_WORDS, who } from "@/lib/platform/text/receptionist";
 import { notifyOwners } from "@/lib/receptionist/notify";
-import { recordAction } from "./actions";
-import { messageTwiml } from "./twiml";
-import { twimlResponse, verifiedNumber, type CarrierRequest } from "./webhook";
+import { recordAction } from "@/lib/phone/telephony/actions";
+import { messageTwiml } from "@/lib/phone/telephony/twiml";
+import { twimlResponse, verifiedNumber, type CarrierRequest } from "@/lib/phone/telephony/webhook";
 import { recordAssistantReply } from "@/lib/agents/assistants/replies";
 import { queueProviderDeliveries } from "@/lib/platform/outbound/provider-queue";
-import { threadFor, threadOfMessage, type ThreadMessage } from "./sms-threads";
+import { threadFor, threadOfMessage, type ThreadMessage } from "@/lib/phone/telephony/sms-threads";
 
-export { threadFor, threadView, type ThreadMessage, type ThreadView } from "./sms-threads";
+export { threadFor, threadView, type ThreadMessage, type ThreadView } from "@/lib/phone/telephony/sms-threads";
 
 /**
  * Texts: the SMS webhook answers with TwiML <Message>, one thread per contact and number keeps the

@@ -18,7 +18,7 @@ import { audioDurationMs } from "@/lib/phone/voice/audio";
 import { saveAudioClip, signedAudioUrl } from "@/lib/phone/voice/audio-clips";
 import { assistantById, businessInfo, type ResolvedAssistant } from "@/lib/phone/voice/context";
 import { HISTORY_TURNS } from "@/lib/phone/voice/service";
-import { absoluteUrl } from "../urls";
+import { absoluteUrl } from "@/lib/phone/telephony/urls";
 import type { Understanding } from "@/lib/agents/conversation/understanding/types";
 import { bookingHeard } from "@/lib/agents/conversation/engine";
 import { listResources } from "@/lib/scheduling/resources";

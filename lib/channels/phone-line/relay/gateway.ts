@@ -16,8 +16,8 @@ import { markCallStayedOn } from "@/lib/compliance/consent";
 import { capStopsAssistant, getCallPolicy, type CallPolicy } from "@/lib/phone/routing/policy";
 import { ROUTED } from "@/lib/platform/text/routing";
 import { assistantById, businessInfo, personaForModel, type ResolvedAssistant } from "@/lib/phone/voice/context";
-import { carrierAccountFor } from "../account";
-import { recordAction } from "../actions";
+import { carrierAccountFor } from "@/lib/phone/telephony/account";
+import { recordAction } from "@/lib/phone/telephony/actions";
 import { CALL_LINES } from "../voice/lines";
 import { abandonBooking, bookingAwareLlm, bookingExpects, bookingInProgress } from "@/lib/scheduling/dialogue/conversation";
 import { DEFAULT_CALL_RULES } from "@/lib/agents/conversation/call-rules";
@@ -26,9 +26,9 @@ import { actOn, carrierName, decideTurn, openTurn, hear, languageOf, messageReas
 import type { Understanding } from "@/lib/agents/conversation/understanding/types";
 import type { BookingDeps } from "@/lib/scheduling/service";
 import { historyOf, numberOfCall, type CallRow, type NumberRow } from "../voice/runtime";
-import { gatewayPublicBase, RELAY_PATH, setGatewayListeningPort } from "./urls";
+import { gatewayPublicBase, RELAY_PATH, setGatewayListeningPort } from "@/lib/phone/telephony/relay/urls";
 import { recordAssistantReply } from "@/lib/agents/assistants/replies";
-import { DEFAULT_RELAY_SETTINGS, isBackchannel, unheardRest, type RelaySettings } from "./settings";
+import { DEFAULT_RELAY_SETTINGS, isBackchannel, unheardRest, type RelaySettings } from "@/lib/phone/telephony/relay/settings";
 
 /**
  * The ConversationRelay gateway: the low-latency path for numbers set to streaming. Twilio does the

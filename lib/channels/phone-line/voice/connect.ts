@@ -1,10 +1,10 @@
 import "server-only";
 import type { Db } from "@/db/client";
-import { hangupTwiml } from "../twiml";
-import type { CarrierRequest } from "../webhook";
+import { hangupTwiml } from "@/lib/phone/telephony/twiml";
+import type { CarrierRequest } from "@/lib/phone/telephony/webhook";
 import type { VoiceDeps } from "./runtime";
 import { LINES } from "./lines";
-import { MAX_RELAY_RECONNECTS, reconnectRelayTwiml, RECONNECT_LINE, RELAY_RECONNECT_TAG, relayReconnectsOf } from "../relay/reconnect";
+import { MAX_RELAY_RECONNECTS, reconnectRelayTwiml, RECONNECT_LINE, RELAY_RECONNECT_TAG, relayReconnectsOf } from "@/lib/phone/telephony/relay/reconnect";
 import { businessName, dialPerson, openStep, respond, turn, voicemailAnswer } from "./step";
 
 // ─── The streaming path hands the call back ───────────────────────────────────────────────────

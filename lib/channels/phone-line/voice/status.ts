@@ -4,7 +4,7 @@ import type { Db } from "@/db/client";
 import { calls } from "@/db/schema";
 import { badRequest } from "@/lib/platform/http/errors";
 import { enqueue } from "@/lib/platform/jobs/queue";
-import { findNumber, twimlResponse, type CarrierRequest } from "../webhook";
+import { findNumber, twimlResponse, type CarrierRequest } from "@/lib/phone/telephony/webhook";
 import { finishCallJob } from "./post-call";
 import type { CallRow } from "./runtime";
 import { EMPTY_RESPONSE, authenticateCallWebhook, recordArrival } from "./step";

@@ -6,7 +6,7 @@ import { asksToBeForgotten } from "@/lib/agents/conversation/understanding/forge
 /**
  * What the assistant does with one thing the caller said (or did not say). The call loop asks this
  * one function, so routing rules, spam screening or business hours plug in here later without
- * touching the webhooks (lib/phone/telephony/voice/ (one file per webhook step)).
+ * touching the webhooks (lib/channels/phone-line/voice/ (one file per webhook step)).
  */
 export type TurnSituation = {
   /** What the caller said, trimmed; "" when the Gather heard nothing. */
