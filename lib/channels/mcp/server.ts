@@ -9,7 +9,7 @@ import { getDb } from "@/lib/platform/database";
 import { HttpError } from "@/lib/platform/http/errors";
 import { readBodyText } from "@/lib/platform/http/parse";
 import { hitRateLimit } from "@/lib/platform/http/rate-limit";
-import { recordMcpRequest, requestInfoFromBody } from "./connections";
+import { recordMcpRequest, requestInfoFromBody } from "@/lib/agents/mcp/connections";
 import { switchboardTools } from "./tools";
 import { errorForLog } from "@/lib/platform/database-errors";
 
