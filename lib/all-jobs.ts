@@ -1,9 +1,9 @@
 import "server-only";
 import { calendarSyncJob } from "@/lib/scheduling/calendar-sync";
 import { appointmentsSweepJob, appointmentTextJob, reminderJob } from "@/lib/scheduling/notifications";
-import { deliverWebhookJob, webhookSweepJob } from "@/lib/integrations/webhooks";
-import { oauthRefreshJob } from "@/lib/integrations/oauth";
-import { asanaPollJob } from "@/lib/integrations/asana-sync";
+import { deliverWebhookJob, webhookSweepJob } from "@/lib/channels/integrations/webhooks";
+import { oauthRefreshJob } from "@/lib/channels/integrations/oauth";
+import { asanaPollJob } from "@/lib/channels/integrations/asana-sync";
 import { a2aDeliverJob, a2aFollowTaskJob } from "@/lib/agents/a2a/messages";
 import { a2aCardSweepJob, a2aCheckAgentJob } from "@/lib/agents/a2a/service";
 import { mcpCheckServiceJob, mcpHealthSweepJob } from "@/lib/agents/mcp/health";

@@ -11,7 +11,6 @@ const LEVELS = [
   ["knowledge", "phone", "scheduling", "agents", "compliance"],
   ["receptionist"],
   ["reports"],
-  ["integrations"],
   ["channels"],
   ["consoles"],
 ];

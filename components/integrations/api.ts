@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { apiRequest, serverMessage } from "@/lib/platform/api-client";
-import type { DeliveryView, IntegrationView } from "@/lib/integrations/catalogue";
+import type { DeliveryView, IntegrationView } from "@/lib/channels/integrations/catalogue";
 
 export const INTEGRATIONS_KEY = ["/api/integrations"] as const;
 export const deliveriesKey = (slug: string) => ["/api/integrations", slug, "deliveries"] as const;

@@ -9,7 +9,7 @@ import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import type { IntegrationView } from "@/lib/integrations/catalogue";
+import type { IntegrationView } from "@/lib/channels/integrations/catalogue";
 import { fieldErrorsOf, useAuthorize, useConnect } from "./api";
 
 function SecretOnce({ secret, onDone }: { secret: string; onDone: () => void }) {

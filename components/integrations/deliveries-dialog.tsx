@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import type { DeliveryView, IntegrationView } from "@/lib/integrations/catalogue";
+import type { DeliveryView, IntegrationView } from "@/lib/channels/integrations/catalogue";
 import { deliveriesKey, useSendTest } from "./api";
 
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "short", timeStyle: "medium" });

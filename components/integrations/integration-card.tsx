@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/alert-dialog";
 import { Card, CardContent, CardFooter, CardHeader } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
-import { connectedNote, NOT_CONFIGURED_NOTE, type IntegrationView } from "@/lib/integrations/catalogue";
+import { connectedNote, NOT_CONFIGURED_NOTE, type IntegrationView } from "@/lib/channels/integrations/catalogue";
 import { useAuthorize, useDisconnect, useSendTest, useSyncNow } from "./api";
 import { ConnectDialog } from "./connect-dialog";
 import { DeliveriesDialog } from "./deliveries-dialog";

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { useAuth } from "@/lib/identity/auth/use-auth";
-import { catalogue, integrationCategories, type IntegrationCategory, type IntegrationView } from "@/lib/integrations/catalogue";
+import { catalogue, integrationCategories, type IntegrationCategory, type IntegrationView } from "@/lib/channels/integrations/catalogue";
 import { cn } from "@/lib/platform/utils";
 import { INTEGRATIONS_KEY } from "./api";
 import { ConnectDialog } from "./connect-dialog";

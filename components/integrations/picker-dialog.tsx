@@ -7,7 +7,7 @@ import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
 import { serverMessage } from "@/lib/platform/api-client";
-import type { IntegrationView } from "@/lib/integrations/catalogue";
+import type { IntegrationView } from "@/lib/channels/integrations/catalogue";
 import { useOptions, useSaveSettings } from "./api";
 
 const pickers: Record<string, { key: string; what: string; description: string }> = {

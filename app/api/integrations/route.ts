@@ -1,4 +1,4 @@
-import { listIntegrations } from "@/lib/integrations/service";
+import { listIntegrations } from "@/lib/channels/integrations/service";
 import { publicRoute } from "@/lib/identity/http/route";
 
 /** Public: signed-out visitors get the catalogue with nothing connected; signed-in, their organization's state. */

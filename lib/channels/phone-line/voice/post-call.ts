@@ -8,7 +8,7 @@ import { categoryOf, creditPrices } from "@/lib/workspace/billing/prices";
 import { captureLogisticsRequest } from "@/lib/reports/crm-voice/logistics";
 import { getBlobStore, type BlobStore } from "@/lib/platform/blob-store";
 import { HttpError } from "@/lib/platform/http/errors";
-import { emitEvent, notifyMissedCall } from "@/lib/integrations/webhooks";
+import { emitEvent, notifyMissedCall } from "@/lib/channels/integrations/webhooks";
 import { defineJob } from "@/lib/platform/jobs/types";
 import { analyzeLocally } from "@/lib/platform/providers/llm/local-analysis";
 import type { ConversationAnalysis, ConversationInput, LlmProvider } from "@/lib/platform/providers/llm/interface";

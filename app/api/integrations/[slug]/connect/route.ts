@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { connectIntegration, connectSchemaFor, requireEntry } from "@/lib/integrations/service";
+import { connectIntegration, connectSchemaFor, requireEntry } from "@/lib/channels/integrations/service";
 import { parseJsonBody } from "@/lib/platform/http/parse";
 import { authedRoute } from "@/lib/identity/http/route";
 

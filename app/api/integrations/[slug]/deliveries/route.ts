@@ -1,4 +1,4 @@
-import { listDeliveries, requireEntry } from "@/lib/integrations/service";
+import { listDeliveries, requireEntry } from "@/lib/channels/integrations/service";
 import { authedRoute } from "@/lib/identity/http/route";
 
 export const GET = authedRoute({ permission: "integrations.read" }, async (_req, { db, ctx, params }) =>

@@ -1,4 +1,4 @@
-import { disconnectIntegration, requireEntry } from "@/lib/integrations/service";
+import { disconnectIntegration, requireEntry } from "@/lib/channels/integrations/service";
 import { authedRoute } from "@/lib/identity/http/route";
 
 export const POST = authedRoute({ permission: "integrations.write" }, async (_req, { db, ctx, params }) =>

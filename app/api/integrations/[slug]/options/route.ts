@@ -1,4 +1,4 @@
-import { listOptions, requireEntry } from "@/lib/integrations/service";
+import { listOptions, requireEntry } from "@/lib/channels/integrations/service";
 import { authedRoute } from "@/lib/identity/http/route";
 
 /** GET /api/integrations/{slug}/options — the picker's choices: Slack channels, Google calendars ([{id, name}]). */

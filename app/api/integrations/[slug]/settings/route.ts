@@ -1,4 +1,4 @@
-import { integrationSettingsInput, requireEntry, saveSettings } from "@/lib/integrations/service";
+import { integrationSettingsInput, requireEntry, saveSettings } from "@/lib/channels/integrations/service";
 import { parseJsonBody } from "@/lib/platform/http/parse";
 import { authedRoute } from "@/lib/identity/http/route";
 

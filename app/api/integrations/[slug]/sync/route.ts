@@ -1,4 +1,4 @@
-import { requireEntry, syncNow } from "@/lib/integrations/service";
+import { requireEntry, syncNow } from "@/lib/channels/integrations/service";
 import { authedRoute } from "@/lib/identity/http/route";
 
 /** POST /api/integrations/hubspot/sync — "Sync now": the last 30 days of calls go to HubSpot again through the job runner. */

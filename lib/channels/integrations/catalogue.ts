@@ -6,7 +6,7 @@
  * - "webhook": Switchboard POSTs signed events to a URL the user gives (Zapier, generic Webhooks);
  * - "slack":   "Add to Slack" (OAuth, a channel picker) or a Slack incoming-webhook URL; a message per
  *              missed call and the owner notices;
- * - "oauth":   connected through the one OAuth flow (lib/integrations/oauth.ts) and worked by the job
+ * - "oauth":   connected through the one OAuth flow (lib/channels/integrations/oauth.ts) and worked by the job
  *              runner (HubSpot);
  * - "calendar": Google Calendar through the OAuth flow (or, through the API only, a pasted credential);
  *              busy times in, appointments out (docs/appointments.md);
