@@ -26,7 +26,7 @@ const componentFolders = CONTEXTS.flatMap(componentFoldersOf);
 /** Disjoint file groups (a later config object would replace, not extend, an earlier rule). */
 export const layerWalls = [
   {
-    // Routes get the database only through the route wrapper (lib/platform/http/route.ts).
+    // Routes get the database only through the route wrapper (lib/identity/http/route.ts).
     files: ["app/**/*.{ts,tsx}"],
     patterns: [wall(database, "Routes never touch the database: a route handler gets `db` from authedRoute/publicRoute and calls a service.")],
   },

@@ -22,7 +22,7 @@ export async function register() {
     startJobRunner(env.JOBS_POLL_INTERVAL_MS, { definitions: jobDefinitions });
   }
   if (env.GATEWAY_PORT !== null) {
-    const { startRelayGatewayOnce } = await import("./lib/phone/telephony/relay/start");
+    const { startRelayGatewayOnce } = await import("./lib/channels/phone-line/relay/start");
     await startRelayGatewayOnce(env.GATEWAY_PORT);
   }
 }

@@ -7,7 +7,7 @@ import { baseSecurityHeaders, contentSecurityPolicy, newNonce } from "@/lib/plat
 
 /**
  * Cheap checks before rendering; it authorizes nothing. Every route handler and server component
- * checks the session itself (lib/platform/http/route.ts, lib/identity/auth/current-user.ts).
+ * checks the session itself (lib/identity/http/route.ts, lib/identity/auth/current-user.ts).
  * - A visitor without a session cookie who asks for a signed-in page (app/(app)/*) is sent to /auth
  *   (`?next=` the page) before anything renders, with a one-time notice cookie so /auth says why
  *   (spec §4's "You are logged out" / "Admin access required" toasts). A cookie that turns out stale is

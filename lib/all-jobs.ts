@@ -1,14 +1,14 @@
 import "server-only";
 import { calendarSyncJob } from "@/lib/scheduling/calendar-sync";
 import { appointmentsSweepJob, appointmentTextJob, reminderJob } from "@/lib/scheduling/notifications";
-import { deliverWebhookJob, webhookSweepJob } from "@/lib/integrations/webhooks";
-import { oauthRefreshJob } from "@/lib/integrations/oauth";
-import { asanaPollJob } from "@/lib/integrations/asana-sync";
+import { deliverWebhookJob, webhookSweepJob } from "@/lib/channels/integrations/webhooks";
+import { oauthRefreshJob } from "@/lib/channels/integrations/oauth";
+import { asanaPollJob } from "@/lib/channels/integrations/asana-sync";
 import { a2aDeliverJob, a2aFollowTaskJob } from "@/lib/agents/a2a/messages";
 import { a2aCardSweepJob, a2aCheckAgentJob } from "@/lib/agents/a2a/service";
 import { mcpCheckServiceJob, mcpHealthSweepJob } from "@/lib/agents/mcp/health";
 import { recapSweepJob } from "@/lib/receptionist/recaps";
-import { finishCallJob, processVoicemailJob } from "@/lib/phone/telephony/voice/post-call";
+import { finishCallJob, processVoicemailJob } from "@/lib/channels/phone-line/voice/post-call";
 import { healthCheckJob } from "@/lib/reports/analytics/health";
 import { analyticsRollupJob, analyticsRollupOrganizationJob } from "@/lib/reports/analytics/rollup";
 import { retentionApplyJob, retentionSweepJob } from "@/lib/compliance/retention/jobs";

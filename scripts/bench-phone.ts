@@ -227,7 +227,7 @@ async function gatewayChild(): Promise<RelayResult> {
   const { default: twilio } = await import("twilio");
   const { getDb, closeDb } = await import("@/lib/platform/database");
   const { createAnthropicLlm } = await import("@/lib/platform/providers/llm/anthropic");
-  const { startRelayGateway } = await import("@/lib/phone/telephony/relay/gateway");
+  const { startRelayGateway } = await import("@/lib/channels/phone-line/relay/gateway");
   const { phoneNumbers } = await import("@/db/schema");
   const { eq } = await import("drizzle-orm");
   const { inProcessTransport, carrierAccountFrom } = await import("@/tests/helpers/in-process-carrier");

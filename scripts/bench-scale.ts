@@ -150,7 +150,7 @@ async function run() {
   const { createOrganization } = await import("@/lib/identity/organizations/service");
   const { refreshDirtyDays, refreshDirtyHours } = await import("@/lib/reports/analytics/rollup");
   const { searchCalls } = await import("@/lib/receptionist/call-history/service");
-  const { memoryFor } = await import("@/lib/receptionist/memory");
+  const { memoryFor } = await import("@/lib/phone/callers/memory");
   const { POST: register } = await import("@/app/api/auth/register/route");
   const { GET: dashboard } = await import("@/app/api/dashboard/stats/route");
   const { GET: history } = await import("@/app/api/call-history/route");

@@ -74,7 +74,7 @@ async function runScripts(scripts: Loaded[], opts: { speech: boolean; onResult: 
   const { twilioSignature } = await import("../lib/phone/telephony/signature");
   const { updateTextBack } = await import("../lib/receptionist/text-back");
   const { runDueJobs } = await import("../lib/platform/jobs/runner");
-  const { finishCallJob, processVoicemailJob } = await import("../lib/phone/telephony/voice/post-call");
+  const { finishCallJob, processVoicemailJob } = await import("../lib/channels/phone-line/voice/post-call");
   const { SimulatedCall, sendSimulatedSms } = await import("../lib/phone/telephony/simulator/carrier-client");
   const { createFilesystemBlobStore, setBlobStore } = await import("../lib/platform/blob-store");
   const { inProcessFetch: handlerFetch } = await import("../tests/helpers/in-process-carrier");

@@ -5,7 +5,7 @@
  */
 import { env } from "@/lib/platform/env";
 import { getDb } from "@/lib/platform/database";
-import { startRelayGateway } from "@/lib/phone/telephony/relay/gateway";
+import { startRelayGateway } from "@/lib/channels/phone-line/relay/gateway";
 
 async function main() {
   if (!env.DATABASE_URL) {

@@ -61,7 +61,7 @@ export const MOVES = [
   ["components/analytics", "components/reports/analytics"],
   ["components/crm-voice", "components/reports/crm-voice"],
   ["components/figures", "components/reports/figures"],
-  // integrations: components/integrations stays
+  // integrations: components/integrations stays (later moved to components/channels/integrations with lib/integrations → lib/channels/integrations)
   // consoles: the admin consoles, the screens that assemble many contexts, sign-up, the public site
   ["components/admin", "components/consoles/admin"],
   ["components/master-admin", "components/consoles/master-admin"],

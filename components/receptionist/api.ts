@@ -4,8 +4,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { apiRequest, serverMessage } from "@/lib/platform/api-client";
 import type { RecapContent } from "@/lib/receptionist/types";
-import type { ContactView } from "@/lib/receptionist/memory";
-import type { TaskView } from "@/lib/receptionist/tasks";
+import type { ContactView } from "@/lib/phone/callers/memory";
+import type { TaskView } from "@/lib/phone/callers/tasks";
 
 export type { ContactView, RecapContent, TaskView };
 export type TaskStatusFilter = "open" | "snoozed" | "done" | "all";

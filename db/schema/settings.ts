@@ -95,7 +95,7 @@ export const webhookDeliveries = pgTable(
 );
 
 /**
- * An OAuth authorization in progress (lib/integrations/oauth.ts): `id` is the `state` sent to the
+ * An OAuth authorization in progress (lib/channels/integrations/oauth.ts): `id` is the `state` sent to the
  * provider, bound to the organization and the user who pressed Connect, used once, and short-lived.
  * The PKCE code verifier is kept encrypted until the callback exchanges the code.
  */

@@ -126,7 +126,7 @@ export const callOutcomes = ["answered_by_assistant", "transferred", "voicemail"
 export type CallOutcome = (typeof callOutcomes)[number];
 export const failureClasses = ["timeout", "authentication", "processing"] as const;
 export type FailureClass = (typeof failureClasses)[number];
-/** Where a live call stands in the assistant's loop (lib/phone/telephony/voice). */
+/** Where a live call stands in the assistant's loop (lib/channels/phone-line/voice). */
 export const callModes = ["conversation", "message", "transfer", "ring_first", "voicemail", "ended"] as const;
 export type CallMode = (typeof callModes)[number];
 

@@ -2,7 +2,7 @@ import "server-only";
 import crypto from "node:crypto";
 import { and, desc, eq, gte } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { calls, complianceSettings, organizations, recordAccessLog } from "@/db/schema";
+import { calls, recordAccessLog } from "@/db/schema";
 import { toCsv } from "./csv";
 
 /**
@@ -13,38 +13,9 @@ import { toCsv } from "./csv";
  *   patient — open Switchboard".
  * - Every opening of a transcript or a recording is logged (exportable as CSV).
  * - Sessions expire after HIPAA_IDLE_MINUTES without a request.
+ * The switch itself (hipaaStateOf, the providers it governs, the idle limit) is the organization's
+ * mode: lib/identity/organizations/hipaa-mode.ts, below the sessions and the provider selection it rules.
  */
-
-/** Providers that receive call audio or text; the carrier and payments are not switched by this mode. */
-export const HEALTH_DATA_PROVIDERS = ["anthropic", "elevenlabs", "deepgram"] as const;
-export const HIPAA_IDLE_MINUTES = 15;
-
-const HEALTH = /\b(dent\w*|orthodont\w*|medic\w*|clinic|health|doctor|physician|pediatric\w*|chiropract\w*|physio\w*|therap\w*|dermatolog\w*|optometr\w*|hygien\w*|surgery|surgical|hospital|pharmac\w*|nurs\w*|patients?)\b/i;
-
-/** Dental and medical businesses, by their name and the services they list. */
-export function looksLikeHealthcare(name: string, services: string[] = []): boolean {
-  return HEALTH.test([name, ...services].join(" "));
-}
-
-export type HipaaState = { on: boolean; baaProviders: string[] };
-
-/** One query: the saved switch, else the default from the business's name and services. */
-export async function hipaaStateOf(db: DbOrTx, organizationId: string): Promise<HipaaState> {
-  const [row] = await db
-    .select({ name: organizations.name, profile: organizations.businessProfile, hipaaMode: complianceSettings.hipaaMode, baaProviders: complianceSettings.baaProviders })
-    .from(organizations)
-    .leftJoin(complianceSettings, eq(complianceSettings.organizationId, organizations.id))
-    .where(eq(organizations.id, organizationId));
-  if (!row) return { on: false, baaProviders: [] };
-  return { on: row.hipaaMode ?? looksLikeHealthcare(row.name, row.profile.services), baaProviders: row.baaProviders ?? [] };
-}
-
-/** Whether a provider may be used for this organization's calls and texts. */
-export function providerAllowed(state: HipaaState, provider: string): boolean {
-  if (!state.on) return true;
-  if (!(HEALTH_DATA_PROVIDERS as readonly string[]).includes(provider)) return true;
-  return state.baaProviders.map((p) => p.toLowerCase()).includes(provider);
-}
 
 /** The alert an owner gets in HIPAA mode: what happened, never who or why. */
 export function patientAlert(kind: string): { title: string; body: string } {

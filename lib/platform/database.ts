@@ -1,7 +1,6 @@
 import "server-only";
 import path from "node:path";
 import { openDatabase, type Db, type DbHandle } from "@/db/client";
-import { watchSessions } from "@/lib/identity/auth/session-cache";
 import { env } from "@/lib/platform/env";
 
 export type { Db, DbHandle, DbOrTx, Tx } from "@/db/client";
@@ -9,7 +8,7 @@ export type { Db, DbHandle, DbOrTx, Tx } from "@/db/client";
 /**
  * The process's database: node-postgres when DATABASE_URL is set, else embedded PGlite under
  * `.data/pglite` (or PGLITE_DATA_DIR; `memory://` keeps nothing, for tests). Opened and migrated
- * once per process. Route handlers get it from the route wrapper (lib/platform/http/route.ts); scripts,
+ * once per process. Route handlers get it from the route wrapper (lib/identity/http/route.ts); scripts,
  * jobs and server components call getDb().
  */
 export function pgliteDataDir(): string {
@@ -17,15 +16,29 @@ export function pgliteDataDir(): string {
   return dir.startsWith("memory://") ? dir : path.resolve(/*turbopackIgnore: true*/ process.cwd(), dir);
 }
 
-const globalForDb = globalThis as unknown as { __switchboardDb?: Promise<DbHandle> };
+/** What a context above does with each handle as it opens (identity: keep sessions in memory). */
+export type OpenHook = (handle: DbHandle) => Promise<void> | void;
+
+const globalForDb = globalThis as unknown as { __switchboardDb?: Promise<DbHandle>; __switchboardDbOpenHooks?: Set<OpenHook> };
+const openHooks = (globalForDb.__switchboardDbOpenHooks ??= new Set());
+
+/**
+ * Registers a hook run on every handle as it opens, before the handle is handed out, and at once on a
+ * handle already open. The database knows no feature: the one that needs the handle registers itself
+ * (lib/identity/auth/session-cache.ts).
+ */
+export function onDatabaseOpen(hook: OpenHook): void {
+  if (openHooks.has(hook)) return;
+  openHooks.add(hook);
+  const pending = globalForDb.__switchboardDb;
+  if (pending) void pending.then(hook).catch(() => {});
+}
 
 async function open(): Promise<DbHandle> {
   const handle = await (env.DATABASE_URL
     ? openDatabase({ driver: "postgres", url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX })
     : openDatabase({ driver: "pglite", dataDir: pgliteDataDir(), template: env.PGLITE_TEMPLATE }));
-  // Embedded PGlite tells this process of every session and user change as it happens: sessions
-  // can be kept in memory exactly (lib/identity/auth/session-cache.ts).
-  if (handle.listen) await watchSessions(handle.db, handle.listen);
+  for (const hook of openHooks) await hook(handle);
   return handle;
 }
 

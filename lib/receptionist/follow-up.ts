@@ -2,12 +2,12 @@ import "server-only";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { assistantActions, callFollowUps, calls } from "@/db/schema";
-import { postToSlack } from "@/lib/integrations/webhooks";
+import { postToSlack } from "./slack";
 import { businessInfo } from "@/lib/phone/voice/context";
 import { OWNER_NOTICES, TASK_TITLES, URGENT_WORDS, who } from "@/lib/platform/text/receptionist";
-import { memoryFor, rememberCaller } from "./memory";
+import { memoryFor, rememberCaller } from "@/lib/phone/callers/memory";
 import { notifyOwners } from "./notify";
-import { createTask, taskExists } from "./tasks";
+import { createTask, taskExists } from "@/lib/phone/callers/tasks";
 import { sendTextBack, type CallResult, type TextBackOutcome } from "./text-back";
 
 /**

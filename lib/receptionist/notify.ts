@@ -1,5 +1,6 @@
 import "server-only";
-import { hipaaStateOf, patientAlert } from "@/lib/compliance/hipaa";
+import { patientAlert } from "@/lib/compliance/hipaa";
+import { hipaaStateOf } from "@/lib/identity/organizations/hipaa-mode";
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
@@ -7,7 +8,7 @@ import { notificationPreferences, notifications, users } from "@/db/schema";
 import { env } from "@/lib/platform/env";
 import { notificationDefaults, type NotificationPreferences } from "@/lib/workspace/settings/schema";
 import { preferenceColumns } from "@/lib/workspace/settings/notification-columns";
-import { escapeHtml, sendEmail } from "./mail";
+import { escapeHtml, sendEmail } from "@/lib/platform/outbound/mail";
 
 /**
  * Tells the organization's people, each per their own switches (Settings → Notifications). The alerts

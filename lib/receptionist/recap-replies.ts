@@ -3,13 +3,13 @@ import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { organizations, recaps, users } from "@/db/schema";
-import { appSecret } from "@/lib/identity/auth/secret";
+import { appSecret } from "@/lib/platform/crypto/app-secret";
 import { env } from "@/lib/platform/env";
 import { forbidden, HttpError, notFound, unauthorized } from "@/lib/platform/http/errors";
 import { RECAP_REPLY } from "@/lib/platform/text/receptionist";
-import { escapeHtml, sendEmail } from "./mail";
+import { escapeHtml, sendEmail } from "@/lib/platform/outbound/mail";
 import type { InboundEmailInput } from "./schema";
-import { updateTask } from "./tasks";
+import { updateTask } from "@/lib/phone/callers/tasks";
 
 /**
  * Answering the daily recap by e-mail: the recap numbers its new tasks, and a reply saying "done 2"

@@ -11,7 +11,7 @@ import { isOptedOut } from "@/lib/phone/messages/opt-out";
 import { TelephonyError } from "@/lib/platform/providers/telephony/interface";
 import { getTelephonyProviderFor } from "@/lib/workspace/provider-selection/telephony";
 import { recordAction } from "@/lib/phone/telephony/actions";
-import { threadFor } from "@/lib/phone/telephony/sms";
+import { threadFor } from "@/lib/phone/telephony/sms-threads";
 import { DEFAULT_TEXT_BACK_TEMPLATE, fillTemplate } from "@/lib/platform/text/receptionist";
 import type { TextBackInput } from "./schema";
 

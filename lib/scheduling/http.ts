@@ -1,5 +1,5 @@
 import "server-only";
-import { json } from "@/lib/platform/http/route";
+import { json } from "@/lib/identity/http/route";
 import { SlotTakenError } from "./service";
 
 /** A 409 for a time that is no longer free carries the nearest free slots: `{message, alternatives}`. */

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, gt, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { appointments, bookingSettings, resources } from "@/db/schema";
-import { queueProviderDeliveries } from "@/lib/integrations/webhooks";
+import { queueProviderDeliveries } from "@/lib/platform/outbound/provider-queue";
 import { enqueue } from "@/lib/platform/jobs/queue";
 import { defineJob } from "@/lib/platform/jobs/types";
 import { calendarSyncJob, hasCalendarConnection } from "./calendar-sync";

@@ -7,7 +7,7 @@ import { closeDb, getDb } from "@/lib/platform/database";
 import { syncAppointmentToCalendar } from "@/lib/scheduling/calendar-sync";
 import { bookSlot, cancelAppointment, findSlots, rescheduleAppointment, type BookingDeps } from "@/lib/scheduling/service";
 import { buildIcs, foldLine } from "@/lib/scheduling/ics";
-import { connectIntegration, requireEntry } from "@/lib/integrations/service";
+import { connectIntegration, requireEntry } from "@/lib/channels/integrations/service";
 import { googleEventId } from "@/lib/platform/providers/calendar/google";
 import { startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar-server";
 import { call } from "../helpers/http";

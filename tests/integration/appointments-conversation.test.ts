@@ -19,7 +19,7 @@ import { closeDb, getDb } from "@/lib/platform/database";
 import { runDueJobs } from "@/lib/platform/jobs/runner";
 import type { JobDefinition } from "@/lib/platform/jobs/types";
 import { createService } from "@/lib/knowledge/services/service";
-import { forgetCallContexts } from "@/lib/phone/telephony/voice/runtime";
+import { forgetCallContexts } from "@/lib/channels/phone-line/voice/runtime";
 import { everyDay, setProfile } from "../helpers/booking";
 import { carrierPost, fakeSid, find } from "../helpers/carrier";
 import { silenceOfflineSpeech } from "../helpers/silent-speech";

@@ -19,7 +19,7 @@ import { runDueJobs } from "@/lib/platform/jobs/runner";
 import type { JobDefinition } from "@/lib/platform/jobs/types";
 import { createServiceInput } from "@/lib/knowledge/services/schema";
 import { createService } from "@/lib/knowledge/services/service";
-import { forgetCallContexts } from "@/lib/phone/telephony/voice/runtime";
+import { forgetCallContexts } from "@/lib/channels/phone-line/voice/runtime";
 import { carrierPost, fakeSid, find } from "../helpers/carrier";
 import { silenceOfflineSpeech } from "../helpers/silent-speech";
 import { business, callParams, say } from "../helpers/phone";

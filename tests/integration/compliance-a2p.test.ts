@@ -15,7 +15,7 @@ import { env } from "@/lib/platform/env";
 import { enqueue, getJobQueue } from "@/lib/platform/jobs/queue";
 import { runDueJobs } from "@/lib/platform/jobs/runner";
 import { sendOptOutConfirmation, sendText } from "@/lib/phone/messages/send-text";
-import { SMS_TEXTS } from "@/lib/phone/telephony/sms";
+import { SMS_TEXTS } from "@/lib/channels/phone-line/sms";
 import { fakeTwilioHttpClient, startFakeTwilio } from "../fakes/twilio-server";
 import { call as callRoute } from "../helpers/http";
 import { business, saveTwilioKeys, textFrom, type Business } from "../helpers/phone";

@@ -10,7 +10,7 @@ import { closeDb, getDb } from "@/lib/platform/database";
 import { consentFor } from "@/lib/compliance/consent";
 import { DEFAULT_NOTICE } from "@/lib/compliance/notice";
 import { createLocalResponder } from "@/lib/platform/providers/llm/local";
-import { startRelayGateway, type RelayGateway } from "@/lib/phone/telephony/relay/gateway";
+import { startRelayGateway, type RelayGateway } from "@/lib/channels/phone-line/relay/gateway";
 import { call as callRoute } from "../helpers/http";
 import { business, callRow, startCall } from "../helpers/phone";
 

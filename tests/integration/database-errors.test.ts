@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { closeDb } from "@/lib/platform/database";
 import { errorForLog } from "@/lib/platform/database-errors";
-import { publicRoute } from "@/lib/platform/http/route";
+import { publicRoute } from "@/lib/identity/http/route";
 
 afterAll(() => closeDb());
 

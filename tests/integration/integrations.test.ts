@@ -11,7 +11,7 @@ import { closeDb, getDb } from "@/lib/platform/database";
 import { integrationConnections, webhookDeliveries } from "@/db/schema";
 import { encryptSecret } from "@/lib/platform/crypto/secret-box";
 import { env } from "@/lib/platform/env";
-import { deliverWebhookJob, emitEvent, MAX_ATTEMPTS, notifyMissedCall, processDueDeliveries, RETRY_BACKOFF_MS, verifySignature } from "@/lib/integrations/webhooks";
+import { deliverWebhookJob, emitEvent, MAX_ATTEMPTS, notifyMissedCall, processDueDeliveries, RETRY_BACKOFF_MS, verifySignature } from "@/lib/channels/integrations/webhooks";
 import { getJobQueue } from "@/lib/platform/jobs/queue";
 import { runDueJobs } from "@/lib/platform/jobs/runner";
 import { registerTestUser, type TestAccount } from "../helpers/accounts";

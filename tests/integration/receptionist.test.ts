@@ -22,7 +22,7 @@ import { POST as dialHook } from "@/app/api/telephony/voice/dial/route";
 import { assistantActions, callFollowUps, calls, contacts, emails, knowledgeGaps, messages, organizations, tasks } from "@/db/schema";
 import { closeDb, getDb } from "@/lib/platform/database";
 import { runDueRecaps } from "@/lib/receptionist/recaps";
-import { finishCallJob } from "@/lib/phone/telephony/voice/post-call";
+import { finishCallJob } from "@/lib/channels/phone-line/voice/post-call";
 import { carrierPost, fakeSid, find, pathOf } from "../helpers/carrier";
 import { call as callRoute } from "../helpers/http";
 import { runJobsUntil } from "../helpers/jobs";
@@ -115,7 +115,7 @@ describe("a transfer nobody answers → message → task → text-back → owner
     expect(outbox.body.emails[0]).toMatchObject({ kind: "call.message", status: "outbox", subject: "Maria Lopez (+15555550161) left a message with the assistant" });
 
     // Running the job again makes no second task, text or notice.
-    const { finishCall } = await import("@/lib/phone/telephony/voice/post-call");
+    const { finishCall } = await import("@/lib/channels/phone-line/voice/post-call");
     await finishCall(db, { callId: row.id, organizationId: row.organizationId });
     expect((await tasksOf(biz)).tasks).toHaveLength(1);
     expect(await db.select().from(messages).where(and(eq(messages.organizationId, biz.account.organizationId), eq(messages.toNumber, caller)))).toHaveLength(1);

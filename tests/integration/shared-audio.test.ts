@@ -68,7 +68,7 @@ describe("audio in the shared store", () => {
     const text = `Thanks for calling, this is the front desk ${crypto.randomUUID().slice(0, 4)}.`;
     const tts = await selectTts(db, owner.organizationId);
     const first = await tts.synthesize(text, resolveVoice("alloy"));
-    // As the call path saves a cached line (lib/phone/telephony/voice/runtime.ts speak → saveAudioClip).
+    // As the call path saves a cached line (lib/channels/phone-line/voice/runtime.ts speak → saveAudioClip).
     const clip = await saveAudioClip(db, getBlobStore(), {
       organizationId: owner.organizationId,
       audio: first.audio,
@@ -103,7 +103,7 @@ describe("audio in the shared store", () => {
     const db = await getDb();
     const id = decodeURIComponent(new URL(url).pathname.split("/").pop()!);
     const [clip] = await db.select().from(audioClips).where(eq(audioClips.id, id));
-    // The call path kept the line's words and voice on its row (lib/phone/telephony/voice/runtime.ts synthesize).
+    // The call path kept the line's words and voice on its row (lib/channels/phone-line/voice/runtime.ts synthesize).
     expect(clip.speechText).toMatch(/Thanks for calling Resynth Dental/);
     expect(clip.voiceId).toBeTruthy();
     await getBlobStore().delete(clip.storageKey);

@@ -11,7 +11,7 @@ import { createFilesystemBlobStore, setBlobStore } from "@/lib/platform/blob-sto
 import { closeDb } from "@/lib/platform/database";
 import { runDueJobs } from "@/lib/platform/jobs/runner";
 import { SimulatedCall, sendSimulatedSms } from "@/lib/phone/telephony/simulator/carrier-client";
-import { finishCallJob, processVoicemailJob } from "@/lib/phone/telephony/voice/post-call";
+import { finishCallJob, processVoicemailJob } from "@/lib/channels/phone-line/voice/post-call";
 import { call as callRoute } from "../helpers/http";
 import { carrierAccountFrom, inProcessTransport } from "../helpers/in-process-carrier";
 import { scriptedHost } from "../helpers/simulated-call";

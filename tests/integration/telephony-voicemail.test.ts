@@ -22,7 +22,7 @@ import { runDueJobs } from "@/lib/platform/jobs/runner";
 import { createDeepgramStt } from "@/lib/platform/providers/stt/deepgram";
 import { createTwilioProvider } from "@/lib/platform/providers/telephony/twilio";
 import { selectStt } from "@/lib/workspace/provider-selection/stt";
-import { finishCallJob, processVoicemail, processVoicemailJob, TRANSCRIPTION_NOT_INSTALLED } from "@/lib/phone/telephony/voice/post-call";
+import { finishCallJob, processVoicemail, processVoicemailJob, TRANSCRIPTION_NOT_INSTALLED } from "@/lib/channels/phone-line/voice/post-call";
 import { startFakeDeepgram, type FakeDeepgram } from "../fakes/deepgram-server";
 import { startFakeTwilio, type FakeTwilio } from "../fakes/twilio-server";
 import { carrierPost, fakeSid, pathOf } from "../helpers/carrier";

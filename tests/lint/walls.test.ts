@@ -102,7 +102,7 @@ describe("context walls (lint)", () => {
     expect(CONTEXTS).toHaveLength(12);
     expect(above("platform")).not.toContain("platform");
     expect(above("consoles")).toEqual([]);
-    expect(above("phone")).toEqual(["receptionist", "reports", "integrations", "consoles"]);
+    expect(above("phone")).toEqual(["receptionist", "reports", "channels", "consoles"]);
   });
 
   it.each(Object.entries(KNOWN_CROSSINGS))("%s still crosses into %j (else remove it from scripts/contexts.cjs)", (file, allowed) => {

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { IntegrationsScreen } from "@/components/integrations/integrations-screen";
+import { IntegrationsScreen } from "@/components/channels/integrations/integrations-screen";
 
 export const metadata: Metadata = { title: "Integrations" };
 

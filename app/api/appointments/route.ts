@@ -2,7 +2,7 @@ import { answeringSlotConflicts } from "@/lib/scheduling/http";
 import { createAppointmentInput, listAppointmentsQuery } from "@/lib/scheduling/schema";
 import { bookSlot, listAppointments } from "@/lib/scheduling/service";
 import { parseJsonBody, parseQuery } from "@/lib/platform/http/parse";
-import { authedRoute, json } from "@/lib/platform/http/route";
+import { authedRoute, json } from "@/lib/identity/http/route";
 
 export const GET = authedRoute({ permission: "appointments.read" }, async (req, { db, ctx }) => {
   const q = parseQuery(req, listAppointmentsQuery);

@@ -1,4 +1,4 @@
-import { authedRoute, json } from "@/lib/platform/http/route";
+import { authedRoute, json } from "@/lib/identity/http/route";
 import { parseJsonBody } from "@/lib/platform/http/parse";
 import { callerListInput } from "@/lib/phone/routing/schema";
 import { addCallerEntry, listCallerEntries, removeCallerEntry } from "@/lib/phone/routing/service";

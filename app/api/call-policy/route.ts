@@ -1,4 +1,4 @@
-import { authedRoute } from "@/lib/platform/http/route";
+import { authedRoute } from "@/lib/identity/http/route";
 import { parseJsonBody } from "@/lib/platform/http/parse";
 import { callPolicyView, updateCallPolicy } from "@/lib/phone/routing/policy";
 import { callPolicyInput } from "@/lib/phone/routing/schema";

@@ -1,4 +1,4 @@
-import { authedRoute } from "@/lib/platform/http/route";
+import { authedRoute } from "@/lib/identity/http/route";
 import { listEmails } from "@/lib/receptionist/inbox";
 
 /** GET /api/emails: the organization's e-mails (the Outbox when no SMTP server is configured), latest 50. */

@@ -1,5 +1,5 @@
 import { parseQuery } from "@/lib/platform/http/parse";
-import { authedRoute } from "@/lib/platform/http/route";
+import { authedRoute } from "@/lib/identity/http/route";
 import { listGapsQuery } from "@/lib/knowledge/gaps/schema";
 import { listKnowledgeGaps } from "@/lib/knowledge/gaps/service";
 

@@ -1,6 +1,6 @@
 import { clearSessionCookie } from "@/lib/identity/auth/responses";
 import { RETURN_TO_PARAM, safeReturnPath, withReturnTo } from "@/lib/identity/auth/return-to";
-import { publicRoute } from "@/lib/platform/http/route";
+import { publicRoute } from "@/lib/identity/http/route";
 import { redirectToPath } from "@/lib/platform/http/redirect";
 
 /**

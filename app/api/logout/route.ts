@@ -1,7 +1,7 @@
 import { clearSessionCookie } from "@/lib/identity/auth/responses";
 import { signOut } from "@/lib/identity/auth/service";
 import { isSameOriginNavigation } from "@/lib/platform/http/origin";
-import { publicRoute } from "@/lib/platform/http/route";
+import { publicRoute } from "@/lib/identity/http/route";
 import { redirectToPath } from "@/lib/platform/http/redirect";
 
 /**

@@ -1,4 +1,4 @@
-import { authedRoute } from "@/lib/platform/http/route";
+import { authedRoute } from "@/lib/identity/http/route";
 import { listNotifications } from "@/lib/receptionist/inbox";
 
 /** GET /api/notifications: the signed-in user's in-app notifications (latest 50) and the unread count. */

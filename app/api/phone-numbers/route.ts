@@ -1,4 +1,4 @@
-import { json, authedRoute } from "@/lib/platform/http/route";
+import { json, authedRoute } from "@/lib/identity/http/route";
 import { parseJsonBody } from "@/lib/platform/http/parse";
 import { createPhoneNumberInput } from "@/lib/phone/numbers/schema";
 import { createPhoneNumber, listPhoneNumbers } from "@/lib/phone/numbers/service";

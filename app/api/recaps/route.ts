@@ -1,4 +1,4 @@
-import { authedRoute } from "@/lib/platform/http/route";
+import { authedRoute } from "@/lib/identity/http/route";
 import { listRecaps } from "@/lib/receptionist/recaps";
 
 /** GET /api/recaps: the latest recaps and the recap settings. */

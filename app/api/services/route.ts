@@ -1,4 +1,4 @@
-import { json, authedRoute } from "@/lib/platform/http/route";
+import { json, authedRoute } from "@/lib/identity/http/route";
 import { parseJsonBody } from "@/lib/platform/http/parse";
 import { createServiceInput } from "@/lib/knowledge/services/schema";
 import { createService, listServices } from "@/lib/knowledge/services/service";

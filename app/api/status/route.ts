@@ -1,5 +1,5 @@
 import { getHealthNow, getSystemHealth } from "@/lib/reports/figures/service";
-import { publicRoute } from "@/lib/platform/http/route";
+import { publicRoute } from "@/lib/identity/http/route";
 
 /**
  * GET /api/status: the platform's health from lib/reports/figures, for the footer on every page. Anyone gets

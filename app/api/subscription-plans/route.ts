@@ -1,4 +1,4 @@
 import { listPlans } from "@/lib/workspace/billing/service";
-import { publicRoute } from "@/lib/platform/http/route";
+import { publicRoute } from "@/lib/identity/http/route";
 
 export const GET = publicRoute(async () => listPlans());

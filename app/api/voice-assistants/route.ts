@@ -1,7 +1,7 @@
 import { createAssistantInput } from "@/lib/agents/assistants/schema";
 import { createAssistant, listAssistants } from "@/lib/agents/assistants/service";
 import { parseJsonBody } from "@/lib/platform/http/parse";
-import { authedRoute, json } from "@/lib/platform/http/route";
+import { authedRoute, json } from "@/lib/identity/http/route";
 
 export const GET = authedRoute({ permission: "assistants.read" }, async (_req, { db, ctx }) =>
   listAssistants(db, ctx.organizationId),

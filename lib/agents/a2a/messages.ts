@@ -5,7 +5,7 @@ import { Role, TaskState, type Message, type Part, type Task } from "@a2a-js/sdk
 import type { Db } from "@/db/client";
 import { a2aAgents, a2aMessages, organizations, type A2aAnswer } from "@/db/schema";
 import { badRequest, conflict, notFound } from "@/lib/platform/http/errors";
-import type { RequestContext } from "@/lib/platform/http/route";
+import type { RequestContext } from "@/lib/identity/http/route";
 import { enqueue } from "@/lib/platform/jobs/queue";
 import { defineJob } from "@/lib/platform/jobs/types";
 import { consoleScope, scopedTo } from "@/lib/identity/organizations/console-scope";

@@ -4,7 +4,7 @@ import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { a2aAgents, organizations, type A2aCardSummary } from "@/db/schema";
 import { notFound } from "@/lib/platform/http/errors";
-import type { RequestContext } from "@/lib/platform/http/route";
+import type { RequestContext } from "@/lib/identity/http/route";
 import { enqueue } from "@/lib/platform/jobs/queue";
 import { defineJob } from "@/lib/platform/jobs/types";
 import { assertSafeEndpoint } from "@/lib/agents/mcp/service";

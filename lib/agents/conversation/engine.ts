@@ -11,7 +11,7 @@
 import type { CallRule } from "@/db/schema";
 import { isGoodbye } from "@/lib/platform/providers/llm/intents";
 import type { Intent } from "@/lib/platform/providers/llm/interface";
-import { asksToBeForgotten } from "@/lib/receptionist/forget";
+import { asksToBeForgotten } from "@/lib/agents/conversation/understanding/forget";
 import { ruleFor } from "./call-rules";
 import type { CallerIntent, Understanding } from "./understanding/types";
 

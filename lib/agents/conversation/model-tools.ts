@@ -5,7 +5,7 @@ import type { Db } from "@/db/client";
 import type { CallRule } from "@/db/schema";
 import { normalizePhone } from "@/lib/scheduling/schema";
 import type { ReplyTools, ToolCallResult, ToolDefinition } from "@/lib/platform/providers/llm/interface";
-import { createTask, taskExists } from "@/lib/receptionist/tasks";
+import { createTask, taskExists } from "@/lib/phone/callers/tasks";
 import { recordAction } from "@/lib/phone/telephony/actions";
 import { TASK_TITLES, who } from "@/lib/platform/text/receptionist";
 import { ruleFor } from "./call-rules";

@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { accessTokens, mcpConnections } from "@/db/schema";
-import type { RequestContext } from "@/lib/platform/http/route";
+import type { RequestContext } from "@/lib/identity/http/route";
 import { consoleScope, scopedTo } from "@/lib/identity/organizations/console-scope";
 
 /**

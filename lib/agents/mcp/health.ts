@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { mcpServices } from "@/db/schema";
-import type { RequestContext } from "@/lib/platform/http/route";
+import type { RequestContext } from "@/lib/identity/http/route";
 import { enqueue } from "@/lib/platform/jobs/queue";
 import { defineJob } from "@/lib/platform/jobs/types";
 import { consoleScope, scopedTo } from "@/lib/identity/organizations/console-scope";

@@ -4,7 +4,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { mcpServices, organizations } from "@/db/schema";
 import { badRequest, notFound } from "@/lib/platform/http/errors";
-import type { RequestContext } from "@/lib/platform/http/route";
+import type { RequestContext } from "@/lib/identity/http/route";
 import { enqueue } from "@/lib/platform/jobs/queue";
 import { assertSafeUrl, UnsafeUrlError } from "@/lib/platform/net/safe-fetch";
 import { consoleScope, scopedTo, targetOrganization } from "@/lib/identity/organizations/console-scope";

@@ -7,7 +7,7 @@ import { rollupTotals, rollupWindow } from "@/lib/reports/analytics/rollup";
 import { platformUptime, type Uptime } from "@/lib/reports/analytics/health";
 import { getPlan, planIds, type PlanId } from "@/lib/workspace/billing/plans";
 import { creditCategories, type CreditCategory } from "@/lib/workspace/billing/prices";
-import { getCreditsUsed } from "@/lib/reports/figures/service";
+import { getCreditsUsed } from "@/lib/workspace/billing/credits-used";
 
 /**
  * The master admin's platform figures (docs/analytics.md#master-admin): totals over all
@@ -133,15 +133,4 @@ export async function getPlatformStats(db: Db, now = new Date()): Promise<Platfo
     monthlyRecurringRevenue: planIds.reduce((sum, plan) => sum + (plans.get(plan)?.paying ?? 0) * getPlan(plan).price, 0),
     uptime,
   };
-}
-
-/** The master admin's Export Report: the platform figures and every organization, as CSV rows. */
-export function csvEscape(value: unknown): string {
-  if (typeof value === "number") return String(value);
-  const s = value === null || value === undefined ? "" : String(value);
-  return /[",\n\r]/.test(s) || /^[=+\-@]/.test(s) ? `"${(/^[=+\-@]/.test(s) ? "'" : "") + s.replace(/"/g, '""')}"` : s;
-}
-
-export function toCsv(rows: unknown[][]): string {
-  return rows.map((row) => row.map(csvEscape).join(",")).join("\r\n") + "\r\n";
 }

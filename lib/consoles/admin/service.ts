@@ -20,7 +20,7 @@ import { encodeCursor } from "@/lib/platform/http/pagination";
 import { microsToIso } from "@/lib/receptionist/call-history/service";
 import { env } from "@/lib/platform/env";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "@/lib/platform/http/errors";
-import type { RequestContext } from "@/lib/platform/http/route";
+import type { RequestContext } from "@/lib/identity/http/route";
 import { healthCheckJob, latestHealth, type LatestHealth } from "@/lib/reports/analytics/health";
 import { getSystemHealth, type SystemHealth } from "@/lib/reports/figures/service";
 import { rollupTotals, rollupWindow } from "@/lib/reports/analytics/rollup";

@@ -2,7 +2,7 @@ import type { Permission } from "@/lib/identity/auth/roles";
 
 /**
  * What an access token may do on Switchboard's MCP server (docs/mcp.md#scopes). Each MCP tool
- * names the scope it needs (lib/agents/mcp/tools); the token's scopes are the connection's permissions.
+ * names the scope it needs (lib/channels/mcp/tools); the token's scopes are the connection's permissions.
  * Creating a token with a scope needs the role permission next to it. Client-safe.
  */
 export const accessTokenScopes = [

@@ -4,7 +4,7 @@ import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { accessTokens } from "@/db/schema";
 import { forbidden, notFound } from "@/lib/platform/http/errors";
-import type { RequestContext } from "@/lib/platform/http/route";
+import type { RequestContext } from "@/lib/identity/http/route";
 import type { CreateAccessTokenInput } from "./schema";
 import { accessTokenScopes, isAccessTokenScope, type AccessTokenScope } from "./scopes";
 

@@ -6,7 +6,7 @@ import type { Db } from "@/db/client";
 import { accounts, sessions, users, verifications } from "@/db/schema";
 import { env } from "@/lib/platform/env";
 import { PEER_ADDRESS_HEADER } from "@/lib/platform/http/peer-address";
-import { appSecret } from "./secret";
+import { appSecret } from "@/lib/platform/crypto/app-secret";
 import { PASSWORD_RESET_EXPIRES_IN_SECONDS, sendPasswordResetEmail } from "./password-reset-mail";
 
 export const SESSION_COOKIE_PREFIX = "switchboard";
@@ -31,7 +31,7 @@ function createAuth(db: Db) {
       minPasswordLength: 6,
       maxPasswordLength: 128,
       autoSignIn: true,
-      // "Forgot password?" (issue 30): a single-use link, valid 30 minutes, e-mailed through lib/receptionist/mail.ts
+      // "Forgot password?" (issue 30): a single-use link, valid 30 minutes, e-mailed through lib/platform/outbound/mail.ts
       // (SMTP, the owner's Gmail, or the Outbox without either). A reset signs the account out everywhere.
       resetPasswordTokenExpiresIn: PASSWORD_RESET_EXPIRES_IN_SECONDS,
       revokeSessionsOnPasswordReset: true,

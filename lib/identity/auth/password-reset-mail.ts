@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
 import { env } from "@/lib/platform/env";
-import { escapeHtml, sendEmail } from "@/lib/receptionist/mail";
+import { escapeHtml, sendEmail } from "@/lib/platform/outbound/mail";
 
 /** A password-reset link is valid for 30 minutes and works once (Better Auth consumes its token on use). */
 export const PASSWORD_RESET_EXPIRES_IN_SECONDS = 30 * 60;
@@ -16,7 +16,7 @@ export function passwordResetUrl(token: string): string {
 }
 
 /**
- * The reset e-mail, through the same path as every other e-mail (lib/receptionist/mail.ts): SMTP when
+ * The reset e-mail, through the same path as every other e-mail (lib/platform/outbound/mail.ts): SMTP when
  * SMTP_URL is set, the owner's Gmail when connected, otherwise kept in the organization's Outbox.
  */
 export async function sendPasswordResetEmail(db: Db, user: { id: string; email: string }, token: string) {

@@ -5,10 +5,10 @@ import type { Db } from "@/db/client";
 import { sessions, users } from "@/db/schema";
 import { serverStatementName } from "@/lib/platform/database-statements";
 import { getAuth, SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS, sessionCookieName } from "./auth";
-import { appSecret } from "./secret";
+import { appSecret } from "@/lib/platform/crypto/app-secret";
 import { sessionCache } from "./session-cache";
 import { isRole, permissionsFor, type Permission, type Role } from "./roles";
-import { expireIdleSession } from "@/lib/compliance/idle-sessions";
+import { expireIdleSession } from "@/lib/identity/auth/idle-sessions";
 
 export type SessionUser = {
   id: string;
@@ -76,7 +76,7 @@ export function publicUser(user: SessionUser) {
 export type Session = { user: SessionUser; token: string };
 
 export async function resolveSession(db: Db, headers: Headers): Promise<Session | null> {
-  // HIPAA mode ends sessions idle for too long (lib/compliance/idle-sessions.ts).
+  // HIPAA mode ends sessions idle for too long (lib/identity/auth/idle-sessions.ts).
   return expireIdleSession(db, await sessionOf(db, headers));
 }
 

@@ -3,7 +3,7 @@ import { eq, sql, type Column, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { organizations } from "@/db/schema";
 import { forbidden, notFound } from "@/lib/platform/http/errors";
-import type { RequestContext } from "@/lib/platform/http/route";
+import type { RequestContext } from "@/lib/identity/http/route";
 
 /**
  * Whose records the MCP and A2A consoles show and change (docs/decisions.md "Agent consoles"):

@@ -4,7 +4,6 @@ import crypto from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { messages, messageThreads, phoneNumbers } from "@/db/schema";
-import { getMessageDetail, type MessageDetail } from "@/lib/receptionist/call-history/service";
 import { badRequest, conflict, HttpError } from "@/lib/platform/http/errors";
 import { TelephonyError, type TelephonyProvider } from "@/lib/platform/providers/telephony/interface";
 import { getTelephonyProviderFor } from "@/lib/workspace/provider-selection/telephony";
@@ -17,18 +16,22 @@ import type { SendTextInput } from "./schema";
  * refused send is recorded too, with status failed, and answered with the carrier's reason.
  *
  * The number: `fromPhoneNumberId` (one of the organization's active numbers) or else its oldest
- * active number.
+ * active number. Answers the message's id (its Call History row: getMessageDetail in
+ * lib/receptionist/call-history/service.ts).
  */
-export async function sendText(db: Db, organizationId: string, input: SendTextInput, deps: { provider?: TelephonyProvider } = {}): Promise<MessageDetail> {
-  return (await deliverText(db, organizationId, input, deps)) as MessageDetail;
+export async function sendText(db: Db, organizationId: string, input: SendTextInput, deps: { provider?: TelephonyProvider } = {}): Promise<SentText> {
+  return (await deliverText(db, organizationId, input, deps)) as SentText;
 }
+
+/** A text recorded as sent: the id of its outbound message. */
+export type SentText = { id: string };
 
 /**
  * The one text that confirms an opt-out (lib/phone/messages/opt-out.ts `optOut`), the only text an
  * opted-out number gets. While the messaging registration (A2P 10DLC) is not approved it waits in
  * the queue with the reason instead of being lost.
  */
-export async function sendOptOutConfirmation(db: Db, organizationId: string, input: SendTextInput, deps: { provider?: TelephonyProvider } = {}): Promise<MessageDetail | { held: true; reason: string }> {
+export async function sendOptOutConfirmation(db: Db, organizationId: string, input: SendTextInput, deps: { provider?: TelephonyProvider } = {}): Promise<SentText | { held: true; reason: string }> {
   return deliverText(db, organizationId, input, { ...deps, optOutConfirmation: true });
 }
 
@@ -37,7 +40,7 @@ async function deliverText(
   organizationId: string,
   input: SendTextInput,
   deps: { provider?: TelephonyProvider; optOutConfirmation?: boolean },
-): Promise<MessageDetail | { held: true; reason: string }> {
+): Promise<SentText | { held: true; reason: string }> {
   const where = [eq(phoneNumbers.organizationId, organizationId), eq(phoneNumbers.isActive, true)];
   if (input.fromPhoneNumberId) where.push(eq(phoneNumbers.id, input.fromPhoneNumberId));
   const [number] = await db
@@ -84,7 +87,7 @@ async function deliverText(
     await db.insert(messages).values({ ...row, status: "failed" });
     throw error.kind === "invalid" ? badRequest(error.message) : new HttpError(502, error.message);
   }
-  return getMessageDetail(db, organizationId, id);
+  return { id };
 }
 
 /** The contact's thread with this number (made if new), opted out: the confirmation is its last text. */

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "@/db/client";
-import { publicRoute } from "@/lib/platform/http/route";
+import { publicRoute } from "@/lib/identity/http/route";
 import { readCarrierRequest, type CarrierRequest } from "./webhook";
 
 /**

@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { audioClips } from "@/db/schema";
-import { appSecret } from "@/lib/identity/auth/secret";
+import { appSecret } from "@/lib/platform/crypto/app-secret";
 import type { BlobStore } from "@/lib/platform/blob-store";
 import { insertEveryColumn, preparedSql } from "@/lib/platform/database-statements";
 

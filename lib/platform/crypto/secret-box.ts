@@ -1,6 +1,6 @@
 import "server-only";
 import crypto from "node:crypto";
-import { appSecret } from "@/lib/identity/auth/secret";
+import { appSecret } from "@/lib/platform/crypto/app-secret";
 
 /**
  * AES-256-GCM for secrets at rest (provider keys, webhook signing secrets). The key is derived from

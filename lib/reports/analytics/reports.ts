@@ -3,9 +3,9 @@ import crypto from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { analyticsReports, phoneNumbers, voiceAssistants } from "@/db/schema";
-import { toCsv } from "@/lib/consoles/admin/platform";
+import { toCsv } from "@/lib/platform/text/csv";
 import { badRequest, forbidden, notFound } from "@/lib/platform/http/errors";
-import type { RequestContext } from "@/lib/platform/http/route";
+import type { RequestContext } from "@/lib/identity/http/route";
 import type { AnalyticsFilters, AnalyticsQuery, CreateReportInput, ReportMetric } from "./schema";
 import { getAnalytics, type Analytics } from "./service";
 

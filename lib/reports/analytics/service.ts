@@ -10,7 +10,7 @@ import { regionNames, regionOfKey, type RegionName } from "./regions";
 import { RANGE_HOURS, type AnalyticsFilters, type AnalyticsRange } from "./schema";
 import { performanceInsight } from "./text";
 import { healthFigure, sentimentFigure, type HealthProblem } from "@/lib/reports/figures";
-import { getCreditsUsed } from "@/lib/reports/figures/service";
+import { getCreditsUsed } from "@/lib/workspace/billing/credits-used";
 
 /**
  * GET /api/analytics (docs/analytics.md): every figure computed from calls, messages, assistant

@@ -7,7 +7,7 @@ import { rollupTotals, rollupWindow } from "@/lib/reports/analytics/rollup";
 import { actionLabel } from "@/lib/reports/analytics/text";
 import { spendCredits } from "@/lib/workspace/billing/ledger";
 import { categoryOf, creditPrices } from "@/lib/workspace/billing/prices";
-import type { RequestContext } from "@/lib/platform/http/route";
+import type { RequestContext } from "@/lib/identity/http/route";
 import { selectLlm } from "@/lib/workspace/provider-selection/llm";
 import { assistantContext, personaForModel } from "@/lib/phone/voice/context";
 import { runVoiceTest } from "@/lib/phone/voice/service";

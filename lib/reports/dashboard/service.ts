@@ -4,7 +4,8 @@ import type { Db } from "@/db/client";
 import { preparedStatement } from "@/lib/platform/database-statements";
 import { organizationCounts, voiceAssistants } from "@/db/schema";
 import type { SentimentFigure } from "@/lib/reports/figures";
-import { getCreditsUsed, getSentiment } from "@/lib/reports/figures/service";
+import { getSentiment } from "@/lib/reports/figures/service";
+import { getCreditsUsed } from "@/lib/workspace/billing/credits-used";
 
 export type DashboardStats = {
   totalCalls: number;

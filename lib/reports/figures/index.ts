@@ -10,7 +10,8 @@
  *   voice, voicemail transcription) that is missing or failing makes the system Degraded, named, never
  *   Offline; Offline only when the database or the language model does not answer.
  * - Uptime: health-check runs in which the database and the language model answered, over all runs.
- * - Credits used: credits spent (ledger debits), net of credit-backs, in the window.
+ * - Credits used: credits spent (ledger debits), net of credit-backs, in the window: billing's figure,
+ *   read from the ledger's rollups (lib/workspace/billing/credits-used.ts).
  */
 
 export type SentimentCounts = { veryPositive: number; positive: number; neutral: number; negative: number; scoreSum: number };
@@ -79,9 +80,4 @@ export function healthFigure(checks: ComponentCheck[]): HealthFigure {
 /** Uptime as a percentage of checks in which the core components answered; null when nothing was measured. */
 export function uptimePercent(runs: number, upRuns: number): number | null {
   return runs > 0 ? Math.round((upRuns / runs) * 1000) / 10 : null;
-}
-
-/** Credits used in a window: what was spent, less what was given back for short, spam or failed calls. */
-export function creditsUsed(spent: number, creditedBack: number): number {
-  return Math.max(0, spent - creditedBack);
 }

@@ -4,7 +4,7 @@ import crypto from "node:crypto";
 import { and, eq, gte, sql, sum } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { creditLedger, organizations, payments, rateLimitHits } from "@/db/schema";
-import type { RequestContext } from "@/lib/platform/http/route";
+import type { RequestContext } from "@/lib/identity/http/route";
 import { badRequest, conflict, HttpError, notFound } from "@/lib/platform/http/errors";
 import { releaseHits, reserveHits } from "@/lib/platform/http/rate-limit";
 import { env } from "@/lib/platform/env";
@@ -18,7 +18,7 @@ import { categoryLabels, creditCategories, creditMeaning } from "./prices";
 import { applyScheduledPlanIfDue, changePaidPlan, isUpgrade } from "./plan-change";
 import type { TransactionsQuery } from "./schema";
 import { errorForLog } from "@/lib/platform/database-errors";
-import { getCreditsUsed } from "@/lib/reports/figures/service";
+import { getCreditsUsed } from "@/lib/workspace/billing/credits-used";
 
 type Organization = typeof organizations.$inferSelect;
 

@@ -6,13 +6,13 @@ import { decryptSecret } from "@/lib/platform/crypto/secret-box";
 import { env } from "@/lib/platform/env";
 import { createGoogleCalendar, type GoogleCredential } from "@/lib/platform/providers/calendar/google";
 import { CalendarError, type CalendarProvider } from "@/lib/platform/providers/calendar/interface";
-import { accessTokenFor, isOAuthConnection } from "@/lib/integrations/oauth";
-import { resolveProvider } from "@/lib/integrations/oauth-providers";
-import { ProviderError } from "@/lib/integrations/provider-http";
+import { accessTokenFor, isOAuthConnection } from "@/lib/channels/integrations/oauth";
+import { resolveProvider } from "@/lib/channels/integrations/oauth-providers";
+import { ProviderError } from "@/lib/channels/integrations/provider-http";
 
 /**
  * The organization's connected external calendar, if any: Google Calendar when the catalogue's
- * "google-calendar" integration is connected (lib/integrations), else null (the appointment book
+ * "google-calendar" integration is connected (lib/channels/integrations), else null (the appointment book
  * alone is the calendar). Base URLs come from the environment (GOOGLE_CALENDAR_API_URL,
  * GOOGLE_OAUTH_TOKEN_URL) or the caller (tests aim them at tests/fakes/google-calendar-server.ts).
  */
@@ -22,7 +22,7 @@ export type GoogleCalendarConfig = {
   calendarId: string;
   /** The staff member or room whose calendar it is; null: the whole business's. */
   resourceId: string | null;
-  /** "oauth": connected through Connect with Google (lib/integrations/oauth.ts); the others were pasted. */
+  /** "oauth": connected through Connect with Google (lib/channels/integrations/oauth.ts); the others were pasted. */
   credentialKind: "access_token" | "refresh_token" | "oauth";
 };
 

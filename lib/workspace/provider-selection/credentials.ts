@@ -5,7 +5,7 @@ import { providerCredentials } from "@/db/schema";
 import { decryptSecret } from "@/lib/platform/crypto/secret-box";
 import { preparedStatement } from "@/lib/platform/database-statements";
 import { env } from "@/lib/platform/env";
-import { HEALTH_DATA_PROVIDERS, hipaaStateOf, providerAllowed } from "@/lib/compliance/hipaa";
+import { HEALTH_DATA_PROVIDERS, hipaaStateOf, providerAllowed } from "@/lib/identity/organizations/hipaa-mode";
 
 export type ProviderName = "anthropic" | "elevenlabs" | "deepgram" | "twilio" | "stripe";
 

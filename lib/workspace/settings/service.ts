@@ -9,7 +9,7 @@ import { authErrorCode, endOtherSessions, isAuthApiError } from "@/lib/identity/
 import { publicUser, toSessionUser } from "@/lib/identity/auth/session";
 import { clientIp } from "@/lib/platform/http/client-ip";
 import { badRequest, conflict, notFound } from "@/lib/platform/http/errors";
-import type { RequestContext } from "@/lib/platform/http/route";
+import type { RequestContext } from "@/lib/identity/http/route";
 import {
   notificationDefaults,
   type NotificationPreferences,

@@ -1,7 +1,7 @@
 import { createAgentInput } from "@/lib/agents/a2a/schema";
 import { createAgent, listAgents } from "@/lib/agents/a2a/service";
 import { parseJsonBody } from "@/lib/platform/http/parse";
-import { authedRoute, json } from "@/lib/platform/http/route";
+import { authedRoute, json } from "@/lib/identity/http/route";
 
 /** The A2A console's agents (advanced §7 A2A; polled every 10 s). */
 export const GET = authedRoute({ permission: "a2a.manage" }, async (_req, { db, ctx }) => ({ agents: await listAgents(db, ctx) }));

@@ -1,7 +1,7 @@
 import { A2A_PROTOCOL_VERSION } from "@a2a-js/sdk";
 import { orgAgentCardUrl, orgAgentUrl } from "@/lib/agents/a2a/agent/card";
 import { orgAgentSkills } from "@/lib/agents/a2a/agent/skills";
-import { authedRoute } from "@/lib/platform/http/route";
+import { authedRoute } from "@/lib/identity/http/route";
 
 /** Where other agents reach the caller's organization (the Monitor tab). */
 export const GET = authedRoute({ permission: "a2a.manage" }, async (_req, { ctx }) => ({

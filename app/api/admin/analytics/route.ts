@@ -1,4 +1,4 @@
 import { getAnalytics } from "@/lib/consoles/admin/service";
-import { authedRoute } from "@/lib/platform/http/route";
+import { authedRoute } from "@/lib/identity/http/route";
 
 export const GET = authedRoute({ permission: "admin.read" }, async (_req, { db }) => getAnalytics(db));

@@ -1,7 +1,8 @@
 import { listOrganizations } from "@/lib/consoles/admin/service";
-import { getPlatformStats, toCsv } from "@/lib/consoles/admin/platform";
+import { getPlatformStats } from "@/lib/consoles/admin/platform";
+import { toCsv } from "@/lib/platform/text/csv";
 import { csvResponse } from "@/lib/reports/analytics/reports";
-import { authedRoute } from "@/lib/platform/http/route";
+import { authedRoute } from "@/lib/identity/http/route";
 
 /** GET /api/admin/report: the master admin's Export Report (platform figures and organizations) as CSV. */
 export const GET = authedRoute({ permission: "master.read" }, async (_req, { db }) => {

@@ -1,7 +1,7 @@
 import { adminUsersQuery, createUserInput } from "@/lib/consoles/admin/schema";
 import { createUser, listUsers } from "@/lib/consoles/admin/service";
 import { parseJsonBody, parseQuery } from "@/lib/platform/http/parse";
-import { authedRoute, json } from "@/lib/platform/http/route";
+import { authedRoute, json } from "@/lib/identity/http/route";
 
 export const GET = authedRoute({ permission: "admin.read" }, async (req, { db }) => listUsers(db, parseQuery(req, adminUsersQuery)));
 

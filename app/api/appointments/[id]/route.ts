@@ -2,7 +2,7 @@ import { answeringSlotConflicts } from "@/lib/scheduling/http";
 import { cancelAppointmentInput, updateAppointmentInput } from "@/lib/scheduling/schema";
 import { cancelAppointment, getAppointment, updateAppointment } from "@/lib/scheduling/service";
 import { parseJsonBody } from "@/lib/platform/http/parse";
-import { authedRoute } from "@/lib/platform/http/route";
+import { authedRoute } from "@/lib/identity/http/route";
 
 export const GET = authedRoute({ permission: "appointments.read" }, async (_req, { db, ctx, params }) => getAppointment(db, ctx.organizationId, params.id));
 

@@ -1,7 +1,7 @@
 import { createBlockedTime, listBlockedTimes } from "@/lib/scheduling/resources";
 import { createBlockedTimeInput, listAppointmentsQuery } from "@/lib/scheduling/schema";
 import { parseJsonBody, parseQuery } from "@/lib/platform/http/parse";
-import { authedRoute, json } from "@/lib/platform/http/route";
+import { authedRoute, json } from "@/lib/identity/http/route";
 
 export const GET = authedRoute({ permission: "appointments.read" }, async (req, { db, ctx }) => {
   const q = parseQuery(req, listAppointmentsQuery);

@@ -1,7 +1,7 @@
 import { createResource, listResources } from "@/lib/scheduling/resources";
 import { createResourceInput } from "@/lib/scheduling/schema";
 import { parseJsonBody } from "@/lib/platform/http/parse";
-import { authedRoute, json } from "@/lib/platform/http/route";
+import { authedRoute, json } from "@/lib/identity/http/route";
 
 export const GET = authedRoute({ permission: "appointments.read" }, async (_req, { db, ctx }) => listResources(db, ctx.organizationId));
 

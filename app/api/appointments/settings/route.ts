@@ -1,7 +1,7 @@
 import { updateBookingSettingsInput } from "@/lib/scheduling/schema";
 import { bookingSettingsView, updateBookingSettings } from "@/lib/scheduling/settings";
 import { parseJsonBody } from "@/lib/platform/http/parse";
-import { authedRoute } from "@/lib/platform/http/route";
+import { authedRoute } from "@/lib/identity/http/route";
 
 export const GET = authedRoute({ permission: "appointments.read" }, async (_req, { db, ctx }) => bookingSettingsView(db, ctx.organizationId));
 

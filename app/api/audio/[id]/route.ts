@@ -1,5 +1,5 @@
 import { logClipAccess } from "@/lib/compliance/hipaa";
-import { publicRoute } from "@/lib/platform/http/route";
+import { publicRoute } from "@/lib/identity/http/route";
 import { serveAudioClip } from "@/lib/phone/voice/serve-audio";
 
 /** GET/HEAD /api/audio/{id} — a stored clip, by signed token or by the owning organization's session (lib/phone/voice/serve-audio.ts). */

@@ -3,7 +3,7 @@ import { signedInResponse } from "@/lib/identity/auth/responses";
 import { signIn } from "@/lib/identity/auth/service";
 import { clientIp } from "@/lib/platform/http/client-ip";
 import { parseJsonBody } from "@/lib/platform/http/parse";
-import { publicRoute } from "@/lib/platform/http/route";
+import { publicRoute } from "@/lib/identity/http/route";
 
 export const POST = publicRoute(async (req, { db }) => {
   const input = await parseJsonBody(req, loginInput);

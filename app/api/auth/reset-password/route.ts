@@ -1,7 +1,7 @@
 import { resetPassword } from "@/lib/identity/auth/password-reset";
 import { resetPasswordInput } from "@/lib/identity/auth/schemas";
 import { parseJsonBody } from "@/lib/platform/http/parse";
-import { publicRoute } from "@/lib/platform/http/route";
+import { publicRoute } from "@/lib/identity/http/route";
 
 /** POST {token, newPassword} → 200, or 400 naming `token` when the link expired or was used already. */
 export const POST = publicRoute(async (req, { db }) => {

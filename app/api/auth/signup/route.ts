@@ -1,7 +1,7 @@
 import { assertRegistrationAllowed } from "@/lib/identity/auth/service";
 import { clientIp } from "@/lib/platform/http/client-ip";
 import { parseJsonBody } from "@/lib/platform/http/parse";
-import { publicRoute } from "@/lib/platform/http/route";
+import { publicRoute } from "@/lib/identity/http/route";
 import { signupInput } from "@/lib/consoles/signup/schema";
 import { signUp, signupResponse } from "@/lib/consoles/signup/service";
 

@@ -1,5 +1,5 @@
 import { openCustomerPortal } from "@/lib/workspace/billing/service";
-import { authedRoute } from "@/lib/platform/http/route";
+import { authedRoute } from "@/lib/identity/http/route";
 
 export const POST = authedRoute({ permission: "billing.write" }, async (_req, { db, ctx }) =>
   openCustomerPortal(db, ctx.organizationId),

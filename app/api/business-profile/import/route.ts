@@ -2,7 +2,7 @@ import { importInput } from "@/lib/knowledge/business-profile/facts";
 import { importFromFile, importFromText, importFromWebsite, MAX_UPLOAD_BYTES } from "@/lib/knowledge/business-profile/import/service";
 import { badRequest, HttpError } from "@/lib/platform/http/errors";
 import { invalidRequest, parseJsonBody, readBodyBytes } from "@/lib/platform/http/parse";
-import { authedRoute } from "@/lib/platform/http/route";
+import { authedRoute } from "@/lib/identity/http/route";
 
 /**
  * POST /api/business-profile/import — facts to confirm, nothing saved (docs/api.md#business-profile):

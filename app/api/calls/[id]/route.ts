@@ -1,6 +1,6 @@
 import { getCallDetail } from "@/lib/receptionist/call-history/service";
 import { logRecordAccess } from "@/lib/compliance/hipaa";
-import { authedRoute } from "@/lib/platform/http/route";
+import { authedRoute } from "@/lib/identity/http/route";
 
 export const GET = authedRoute({ permission: "calls.read" }, async (_req, { db, ctx, params }) => {
   const call = await getCallDetail(db, ctx.organizationId, params.id);

@@ -1,6 +1,6 @@
 import { certificatesCsv, listErasureCertificates } from "@/lib/compliance/erasure";
 import { csvResponse } from "@/lib/compliance/csv";
-import { authedRoute } from "@/lib/platform/http/route";
+import { authedRoute } from "@/lib/identity/http/route";
 
 /** GET /api/compliance/erasures[?format=csv]: the organization's erasure certificates, newest first. */
 export const GET = authedRoute({ permission: "settings.write" }, async (req, { db, ctx }) => {

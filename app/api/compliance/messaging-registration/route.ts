@@ -1,7 +1,7 @@
 import { getRegistration, submitRegistration } from "@/lib/compliance/messaging-registration";
 import { registrationInput } from "@/lib/compliance/schema";
 import { parseJsonBody } from "@/lib/platform/http/parse";
-import { authedRoute, json } from "@/lib/platform/http/route";
+import { authedRoute, json } from "@/lib/identity/http/route";
 
 /** GET /api/compliance/messaging-registration: the A2P 10DLC registration and the texts waiting for it. */
 export const GET = authedRoute({ permission: "business.read" }, async (_req, { db, ctx }) => getRegistration(db, ctx.organizationId));

@@ -1,6 +1,6 @@
 import { jobDefinitions } from "@/lib/all-jobs";
 import { runScheduledWork } from "@/lib/platform/jobs/cron";
-import { publicRoute } from "@/lib/platform/http/route";
+import { publicRoute } from "@/lib/identity/http/route";
 
 /**
  * GET/POST /api/cron/jobs — for hosts without long-lived processes (Vercel Cron, a system cron):

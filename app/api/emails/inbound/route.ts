@@ -1,5 +1,5 @@
 import { parseJsonBody } from "@/lib/platform/http/parse";
-import { publicRoute } from "@/lib/platform/http/route";
+import { publicRoute } from "@/lib/identity/http/route";
 import { authorizeInbound, handleRecapReply } from "@/lib/receptionist/recap-replies";
 import { inboundEmailInput } from "@/lib/receptionist/schema";
 

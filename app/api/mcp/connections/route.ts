@@ -1,4 +1,4 @@
-import { authedRoute } from "@/lib/platform/http/route";
+import { authedRoute } from "@/lib/identity/http/route";
 import { listConnections } from "@/lib/agents/mcp/connections";
 
 /** MCP clients on Switchboard's own MCP server (advanced §3 "MCP connection"). */

@@ -1,4 +1,4 @@
-import { authedRoute } from "@/lib/platform/http/route";
+import { authedRoute } from "@/lib/identity/http/route";
 import { getMcpHealth } from "@/lib/agents/mcp/health";
 
 /** Polled every 30 s by the console (advanced §9). */

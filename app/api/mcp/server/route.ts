@@ -1,5 +1,5 @@
-import { publicRoute } from "@/lib/platform/http/route";
-import { handleMcpServerRequest } from "@/lib/agents/mcp/server";
+import { publicRoute } from "@/lib/identity/http/route";
+import { handleMcpServerRequest } from "@/lib/channels/mcp/server";
 
 /**
  * Switchboard's MCP server (Streamable HTTP; docs/mcp.md). Public at the HTTP level: the MCP layer

@@ -1,4 +1,4 @@
-import { authedRoute } from "@/lib/platform/http/route";
+import { authedRoute } from "@/lib/identity/http/route";
 import { listServices } from "@/lib/agents/mcp/service";
 
 /** The MCP console's services and stats (advanced §7 MCP). */

@@ -1,4 +1,4 @@
-import { authedRoute } from "@/lib/platform/http/route";
+import { authedRoute } from "@/lib/identity/http/route";
 import { getSetupChecklist } from "@/lib/consoles/onboarding/checklist";
 
 /** The dashboard's setup checklist, computed from the organization's data. */

@@ -1,4 +1,4 @@
-import { authedRoute } from "@/lib/platform/http/route";
+import { authedRoute } from "@/lib/identity/http/route";
 import { parseJsonBody } from "@/lib/platform/http/parse";
 import { updatePhoneNumberInput } from "@/lib/phone/numbers/schema";
 import { deletePhoneNumber, getPhoneNumber, updatePhoneNumber } from "@/lib/phone/numbers/service";

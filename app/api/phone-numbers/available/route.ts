@@ -1,4 +1,4 @@
-import { authedRoute } from "@/lib/platform/http/route";
+import { authedRoute } from "@/lib/identity/http/route";
 import { parseQuery } from "@/lib/platform/http/parse";
 import { searchAvailableQuery } from "@/lib/phone/numbers/schema";
 import { searchAvailableNumbers } from "@/lib/phone/numbers/service";

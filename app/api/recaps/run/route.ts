@@ -1,4 +1,4 @@
-import { json, authedRoute } from "@/lib/platform/http/route";
+import { json, authedRoute } from "@/lib/identity/http/route";
 import { buildRecap } from "@/lib/receptionist/recaps";
 
 /** POST /api/recaps/run: builds today's recap now (and delivers it), replacing an earlier one of the same date. */

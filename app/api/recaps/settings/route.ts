@@ -1,5 +1,5 @@
 import { parseJsonBody } from "@/lib/platform/http/parse";
-import { authedRoute } from "@/lib/platform/http/route";
+import { authedRoute } from "@/lib/identity/http/route";
 import { getRecapSettings, updateRecapSettings } from "@/lib/receptionist/recaps";
 import { recapSettingsInput } from "@/lib/receptionist/schema";
 

@@ -1,4 +1,4 @@
-import { authedRoute } from "@/lib/platform/http/route";
+import { authedRoute } from "@/lib/identity/http/route";
 import { parseJsonBody } from "@/lib/platform/http/parse";
 import { updateServiceInput } from "@/lib/knowledge/services/schema";
 import { deleteService, getService, updateService } from "@/lib/knowledge/services/service";

@@ -1,5 +1,5 @@
 import { parseJsonBody } from "@/lib/platform/http/parse";
-import { authedRoute } from "@/lib/platform/http/route";
+import { authedRoute } from "@/lib/identity/http/route";
 import { getApiKeys, saveApiKeys } from "@/lib/workspace/settings/api-keys";
 import { apiKeysInput } from "@/lib/workspace/settings/schema";
 

@@ -1,5 +1,5 @@
 import { parseJsonBody } from "@/lib/platform/http/parse";
-import { authedRoute } from "@/lib/platform/http/route";
+import { authedRoute } from "@/lib/identity/http/route";
 import { retentionInput } from "@/lib/compliance/retention/schema";
 import { getRetention, listRetentionDeletions, saveRetention } from "@/lib/compliance/retention/service";
 

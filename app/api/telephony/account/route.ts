@@ -1,4 +1,4 @@
-import { authedRoute } from "@/lib/platform/http/route";
+import { authedRoute } from "@/lib/identity/http/route";
 import { getTelephonyAccount } from "@/lib/phone/telephony/account";
 
 /** GET /api/telephony/account — the organization's carrier account and webhook URLs (docs/telephony.md). */

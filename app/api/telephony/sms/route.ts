@@ -1,4 +1,4 @@
-import { receiveSms } from "@/lib/phone/telephony/sms";
+import { receiveSms } from "@/lib/channels/phone-line/sms";
 import { carrierWebhookRoute } from "@/lib/phone/telephony/webhook-route";
 
 /** POST /api/telephony/sms — a text arrives (Twilio's messaging webhook, signed; answered with TwiML <Message>). */

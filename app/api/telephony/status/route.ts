@@ -1,6 +1,6 @@
 import { enforceConsent } from "@/lib/compliance/consent";
 import { eraseAfterCall } from "@/lib/compliance/erasure";
-import { callStatus } from "@/lib/phone/telephony/voice/status";
+import { callStatus } from "@/lib/channels/phone-line/voice/status";
 import { carrierWebhookRoute } from "@/lib/phone/telephony/webhook-route";
 
 const ENDED = new Set(["completed", "busy", "no-answer", "canceled", "failed"]);

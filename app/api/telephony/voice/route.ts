@@ -1,4 +1,4 @@
-import { answerIncomingCall } from "@/lib/phone/telephony/voice/greet";
+import { answerIncomingCall } from "@/lib/channels/phone-line/voice/greet";
 import { carrierWebhookRoute } from "@/lib/phone/telephony/webhook-route";
 
 /** POST /api/telephony/voice — a call arrives (Twilio's voice webhook, signed; answered with TwiML). */

@@ -1,7 +1,7 @@
 import { updateAssistantInput } from "@/lib/agents/assistants/schema";
 import { deleteAssistant, getAssistant, updateAssistant } from "@/lib/agents/assistants/service";
 import { parseJsonBody } from "@/lib/platform/http/parse";
-import { authedRoute } from "@/lib/platform/http/route";
+import { authedRoute } from "@/lib/identity/http/route";
 
 export const GET = authedRoute({ permission: "assistants.read" }, async (_req, { db, ctx, params }) =>
   getAssistant(db, ctx.organizationId, params.id),

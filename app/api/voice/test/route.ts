@@ -2,7 +2,7 @@ import { clientIp } from "@/lib/platform/http/client-ip";
 import { forbidden, unauthorized } from "@/lib/platform/http/errors";
 import { parseJsonBody, validationError } from "@/lib/platform/http/parse";
 import { hitRateLimit } from "@/lib/platform/http/rate-limit";
-import { json, publicRoute } from "@/lib/platform/http/route";
+import { json, publicRoute } from "@/lib/identity/http/route";
 import { z } from "zod";
 import { DEMO_RATE_LIMIT, DEMO_RATE_LIMIT_MESSAGE } from "@/lib/phone/voice/demo";
 import { coreVoiceTestInput, isMobileBody, mobileVoiceTestInput } from "@/lib/phone/voice/schema";

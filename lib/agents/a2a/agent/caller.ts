@@ -1,7 +1,7 @@
 import "server-only";
 import crypto from "node:crypto";
 import type { User } from "@a2a-js/sdk/server";
-import { appSecret } from "@/lib/identity/auth/secret";
+import { appSecret } from "@/lib/platform/crypto/app-secret";
 
 /**
  * Who is calling an organization's agent. Over A2A anyone may start a conversation, so the caller's

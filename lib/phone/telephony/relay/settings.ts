@@ -16,7 +16,7 @@ export const DEFAULT_RELAY_SETTINGS: RelaySettings = { interruptions: "speech", 
  * - `preemptible` stays false: a reply of ours never cuts off the one playing (the gateway stops its
  *   own reply before it answers new words).
  * - `ignorebackchannel`: Twilio's own filter for "uh-huh" and "yeah" while the assistant speaks; the
- *   gateway filters the same words as well (lib/phone/telephony/relay/gateway.ts), so a backchannel that
+ *   gateway filters the same words as well (lib/channels/phone-line/relay/gateway.ts), so a backchannel that
  *   still arrives as a prompt neither cuts the reply nor starts a turn.
  * - `reportInputDuringAgentSpeech`: with interruptions off, what the caller says while the assistant
  *   speaks still reaches the gateway (answered once the reply is done), instead of being lost.

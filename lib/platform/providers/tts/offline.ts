@@ -12,7 +12,7 @@ const SPANISH_FEMALE_VARIANT = "+f3";
 
 /**
  * The engine that speaks `text` offline: eSpeak NG for Spanish (flite has English voices only),
- * flite for everything else. Part of the speech cache key (lib/phone/telephony/voice/runtime.ts), so a
+ * flite for everything else. Part of the speech cache key (lib/channels/phone-line/voice/runtime.ts), so a
  * clip of one engine is never replayed for a line the other would speak.
  */
 export function offlineSpeechEngine(text: string, language?: string): Extract<SpeechEngine, "flite" | "espeak-ng"> {

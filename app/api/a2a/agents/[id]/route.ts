@@ -1,5 +1,5 @@
 import { deleteAgent, getAgent } from "@/lib/agents/a2a/service";
-import { authedRoute } from "@/lib/platform/http/route";
+import { authedRoute } from "@/lib/identity/http/route";
 
 export const GET = authedRoute({ permission: "a2a.manage" }, async (_req, { db, ctx, params }) => getAgent(db, ctx, params.id));
 

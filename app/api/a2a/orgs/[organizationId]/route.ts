@@ -1,5 +1,5 @@
 import { handleOrgAgentRequest, orgAgentCardResponse } from "@/lib/agents/a2a/agent/handler";
-import { publicRoute } from "@/lib/platform/http/route";
+import { publicRoute } from "@/lib/identity/http/route";
 
 /**
  * An organization as an A2A agent (A2A v1.0 JSON-RPC; docs/a2a.md). Public like a phone number:

@@ -1,7 +1,7 @@
 import { updateUserInput } from "@/lib/consoles/admin/schema";
 import { deleteUser, updateUser } from "@/lib/consoles/admin/service";
 import { parseJsonBody } from "@/lib/platform/http/parse";
-import { authedRoute } from "@/lib/platform/http/route";
+import { authedRoute } from "@/lib/identity/http/route";
 
 export const PUT = authedRoute({ permission: "admin.users.write" }, async (req, { db, ctx, params }) => {
   const input = await parseJsonBody(req, updateUserInput);

@@ -1,6 +1,6 @@
 import { icsFeed } from "@/lib/scheduling/feed";
 import { notFound } from "@/lib/platform/http/errors";
-import { publicRoute } from "@/lib/platform/http/route";
+import { publicRoute } from "@/lib/identity/http/route";
 
 /** The private calendar feed: the token in the URL is the only key (Settings → Calendar shows it). */
 export const GET = publicRoute(async (_req, { db, params }) => {

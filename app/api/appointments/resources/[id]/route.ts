@@ -1,7 +1,7 @@
 import { archiveResource, getResource, updateResource } from "@/lib/scheduling/resources";
 import { updateResourceInput } from "@/lib/scheduling/schema";
 import { parseJsonBody } from "@/lib/platform/http/parse";
-import { authedRoute } from "@/lib/platform/http/route";
+import { authedRoute } from "@/lib/identity/http/route";
 
 export const GET = authedRoute({ permission: "appointments.read" }, async (_req, { db, ctx, params }) => getResource(db, ctx.organizationId, params.id));
 

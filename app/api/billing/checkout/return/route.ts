@@ -1,5 +1,5 @@
 import { confirmCheckoutReturn } from "@/lib/workspace/billing/service";
-import { publicRoute } from "@/lib/platform/http/route";
+import { publicRoute } from "@/lib/identity/http/route";
 import { redirectToPath } from "@/lib/platform/http/redirect";
 
 /**

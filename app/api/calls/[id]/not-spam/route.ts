@@ -1,4 +1,4 @@
-import { authedRoute } from "@/lib/platform/http/route";
+import { authedRoute } from "@/lib/identity/http/route";
 import { markNotSpam } from "@/lib/phone/routing/service";
 
 /** POST /api/calls/{id}/not-spam — restores the call from spam and allow-lists the caller. */

@@ -1,6 +1,6 @@
 import { certificatesCsv, getErasureCertificate } from "@/lib/compliance/erasure";
 import { csvResponse } from "@/lib/compliance/csv";
-import { authedRoute, json } from "@/lib/platform/http/route";
+import { authedRoute, json } from "@/lib/identity/http/route";
 
 /** GET /api/compliance/erasures/{id}[?format=csv|json]: one certificate; `format` downloads it as a file. */
 export const GET = authedRoute({ permission: "settings.write" }, async (req, { db, ctx, params }) => {

@@ -1,5 +1,5 @@
-import { authedRoute } from "@/lib/platform/http/route";
-import { forgetContact } from "@/lib/receptionist/memory";
+import { authedRoute } from "@/lib/identity/http/route";
+import { forgetContact } from "@/lib/phone/callers/memory";
 
 /** DELETE /api/contacts/{id}/memory: erases what is remembered about the contact, for good. */
 export const DELETE = authedRoute({ permission: "messages.write" }, async (_req, { db, ctx, params }) => forgetContact(db, ctx.organizationId, params.id));

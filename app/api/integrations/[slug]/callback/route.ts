@@ -1,9 +1,9 @@
 import { NextResponse } from "next/server";
 import { env } from "@/lib/platform/env";
 import { HttpError } from "@/lib/platform/http/errors";
-import { authedRoute } from "@/lib/platform/http/route";
-import { completeOAuth } from "@/lib/integrations/oauth";
-import { requireEntry } from "@/lib/integrations/service";
+import { authedRoute } from "@/lib/identity/http/route";
+import { completeOAuth } from "@/lib/channels/integrations/oauth";
+import { requireEntry } from "@/lib/channels/integrations/service";
 
 /**
  * GET /api/integrations/{slug}/callback?code&state — where the provider sends the browser back (the

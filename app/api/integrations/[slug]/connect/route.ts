@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { connectIntegration, connectSchemaFor, requireEntry } from "@/lib/integrations/service";
+import { connectIntegration, connectSchemaFor, requireEntry } from "@/lib/channels/integrations/service";
 import { parseJsonBody } from "@/lib/platform/http/parse";
-import { authedRoute } from "@/lib/platform/http/route";
+import { authedRoute } from "@/lib/identity/http/route";
 
 /**
  * POST /api/integrations/{slug}/connect — a webhook URL, a Slack incoming webhook or a pasted Google

@@ -1,4 +1,4 @@
-import { authedRoute } from "@/lib/platform/http/route";
+import { authedRoute } from "@/lib/identity/http/route";
 import { dismissKnowledgeGap } from "@/lib/knowledge/gaps/service";
 
 export const POST = authedRoute({ permission: "business.write" }, async (_req, { db, ctx, params }) =>

@@ -1,4 +1,4 @@
-import { authedRoute } from "@/lib/platform/http/route";
+import { authedRoute } from "@/lib/identity/http/route";
 import { deleteService, getService } from "@/lib/agents/mcp/service";
 
 export const GET = authedRoute({ permission: "mcp.manage" }, async (_req, { db, ctx, params }) => getService(db, ctx, params.id));

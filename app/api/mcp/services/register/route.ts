@@ -1,5 +1,5 @@
 import { parseJsonBody } from "@/lib/platform/http/parse";
-import { authedRoute, json } from "@/lib/platform/http/route";
+import { authedRoute, json } from "@/lib/identity/http/route";
 import { registerServiceInput } from "@/lib/agents/mcp/schema";
 import { registerService } from "@/lib/agents/mcp/service";
 

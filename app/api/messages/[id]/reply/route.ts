@@ -1,7 +1,7 @@
-import { json, authedRoute } from "@/lib/platform/http/route";
+import { json, authedRoute } from "@/lib/identity/http/route";
 import { parseJsonBody } from "@/lib/platform/http/parse";
 import { replyToThreadInput } from "@/lib/phone/telephony/schema";
-import { replyToThread } from "@/lib/phone/telephony/sms";
+import { replyToThread } from "@/lib/channels/phone-line/sms";
 
 /** POST /api/messages/{id}/reply — the owner texts the contact back, through the number's carrier. */
 export const POST = authedRoute({ permission: "messages.write" }, async (req, { db, ctx, params }) => {

@@ -1,4 +1,4 @@
-import { authedRoute } from "@/lib/platform/http/route";
+import { authedRoute } from "@/lib/identity/http/route";
 import { dismissSetupChecklist } from "@/lib/consoles/onboarding/checklist";
 
 /** Closes the setup checklist for the organization (idempotent). */

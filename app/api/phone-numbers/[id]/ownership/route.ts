@@ -1,4 +1,4 @@
-import { authedRoute } from "@/lib/platform/http/route";
+import { authedRoute } from "@/lib/identity/http/route";
 import { startOwnershipCall } from "@/lib/phone/numbers/ownership";
 
 /** POST /api/phone-numbers/{id}/ownership — call the brought-in number again with a new code; answers {status, code}. */

@@ -1,5 +1,5 @@
 import { parseJsonBody } from "@/lib/platform/http/parse";
-import { authedRoute } from "@/lib/platform/http/route";
+import { authedRoute } from "@/lib/identity/http/route";
 import { textBackInput } from "@/lib/receptionist/schema";
 import { getTextBack, updateTextBack } from "@/lib/receptionist/text-back";
 

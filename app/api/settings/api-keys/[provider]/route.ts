@@ -1,4 +1,4 @@
-import { authedRoute } from "@/lib/platform/http/route";
+import { authedRoute } from "@/lib/identity/http/route";
 import { deleteApiKey } from "@/lib/workspace/settings/api-keys";
 
 export const DELETE = authedRoute({ permission: "settings.write" }, async (_req, { db, ctx, params }) => {

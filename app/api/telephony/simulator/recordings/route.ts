@@ -1,4 +1,4 @@
-import { json, publicRoute } from "@/lib/platform/http/route";
+import { json, publicRoute } from "@/lib/identity/http/route";
 import { parseJsonBody } from "@/lib/platform/http/parse";
 import { authenticateCarrierAccount, uploadRecording, uploadRecordingInput } from "@/lib/phone/telephony/simulator-recordings";
 

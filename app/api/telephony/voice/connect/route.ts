@@ -1,5 +1,5 @@
-import { afterRelay } from "@/lib/phone/telephony/voice/connect";
-import { stepOf } from "@/lib/phone/telephony/voice/step";
+import { afterRelay } from "@/lib/channels/phone-line/voice/connect";
+import { stepOf } from "@/lib/channels/phone-line/voice/step";
 import { carrierWebhookRoute } from "@/lib/phone/telephony/webhook-route";
 
 /** POST /api/telephony/voice/connect?step=N — ConversationRelay handed the call back (HandoffData). Signed by the carrier; answered with TwiML. */

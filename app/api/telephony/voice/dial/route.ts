@@ -1,5 +1,5 @@
-import { continueAfterDial } from "@/lib/phone/telephony/voice/dial";
-import { stepOf } from "@/lib/phone/telephony/voice/step";
+import { continueAfterDial } from "@/lib/channels/phone-line/voice/dial";
+import { stepOf } from "@/lib/channels/phone-line/voice/step";
 import { carrierWebhookRoute } from "@/lib/phone/telephony/webhook-route";
 
 /** POST /api/telephony/voice/dial?step=N — how the transfer went (DialCallStatus). Signed by the carrier; answered with TwiML. */

@@ -1,6 +1,6 @@
 import { markStayedOn } from "@/lib/compliance/consent";
-import { continueAfterGather } from "@/lib/phone/telephony/voice/gather";
-import { stepOf } from "@/lib/phone/telephony/voice/step";
+import { continueAfterGather } from "@/lib/channels/phone-line/voice/gather";
+import { stepOf } from "@/lib/channels/phone-line/voice/step";
 import { carrierWebhookRoute } from "@/lib/phone/telephony/webhook-route";
 
 /** POST /api/telephony/voice/gather?step=N — what the caller said (SpeechResult). Signed by the carrier; answered with TwiML. */

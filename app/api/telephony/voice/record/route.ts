@@ -1,5 +1,5 @@
-import { finishRecording } from "@/lib/phone/telephony/voice/record";
-import { stepOf } from "@/lib/phone/telephony/voice/step";
+import { finishRecording } from "@/lib/channels/phone-line/voice/record";
+import { stepOf } from "@/lib/channels/phone-line/voice/step";
 import { carrierWebhookRoute } from "@/lib/phone/telephony/webhook-route";
 
 /** POST /api/telephony/voice/record?step=N — the voicemail was recorded. Signed by the carrier; answered with TwiML. */

@@ -1,4 +1,4 @@
-import { recordingStatus } from "@/lib/phone/telephony/voice/record";
+import { recordingStatus } from "@/lib/channels/phone-line/voice/record";
 import { carrierWebhookRoute } from "@/lib/phone/telephony/webhook-route";
 
 /** POST /api/telephony/voice/recording — the recording status callback of a voicemail (signed). */

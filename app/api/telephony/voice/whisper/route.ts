@@ -1,4 +1,4 @@
-import { whisperForCall } from "@/lib/phone/telephony/voice/dial";
+import { whisperForCall } from "@/lib/channels/phone-line/voice/dial";
 import { carrierWebhookRoute } from "@/lib/phone/telephony/webhook-route";
 
 /** POST /api/telephony/voice/whisper?callId=… — the briefing the person answering a transfer hears. Signed by the carrier; answered with TwiML. */

@@ -1,5 +1,5 @@
-import { publicRoute } from "@/lib/platform/http/route";
-import { mcpResourceMetadata } from "@/lib/agents/mcp/server";
+import { publicRoute } from "@/lib/identity/http/route";
+import { mcpResourceMetadata } from "@/lib/channels/mcp/server";
 
 /**
  * The MCP server's protected-resource metadata (RFC 9728), at the URL its 401 challenge advertises

@@ -1,5 +1,5 @@
 import { checkAgent, getAgent } from "@/lib/agents/a2a/service";
-import { authedRoute } from "@/lib/platform/http/route";
+import { authedRoute } from "@/lib/identity/http/route";
 
 /** Fetches and validates the agent's card now and answers the agent. */
 export const POST = authedRoute({ permission: "a2a.manage" }, async (_req, { db, ctx, params }) => {

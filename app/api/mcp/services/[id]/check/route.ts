@@ -1,4 +1,4 @@
-import { authedRoute } from "@/lib/platform/http/route";
+import { authedRoute } from "@/lib/identity/http/route";
 import { checkService } from "@/lib/agents/mcp/health";
 import { getService } from "@/lib/agents/mcp/service";
 

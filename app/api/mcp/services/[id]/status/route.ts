@@ -1,5 +1,5 @@
 import { parseJsonBody } from "@/lib/platform/http/parse";
-import { authedRoute } from "@/lib/platform/http/route";
+import { authedRoute } from "@/lib/identity/http/route";
 import { serviceStatusInput } from "@/lib/agents/mcp/schema";
 import { setServiceActive } from "@/lib/agents/mcp/service";
 

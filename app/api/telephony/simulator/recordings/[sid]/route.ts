@@ -1,4 +1,4 @@
-import { publicRoute } from "@/lib/platform/http/route";
+import { publicRoute } from "@/lib/identity/http/route";
 import { authenticateCarrierAccount, downloadRecording } from "@/lib/phone/telephony/simulator-recordings";
 
 /** GET /api/telephony/simulator/recordings/{sid} — a simulated recording's audio (Basic AccountSid:AuthToken). */
