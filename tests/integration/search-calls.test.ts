@@ -5,8 +5,8 @@ import { registerTestUser } from "../helpers/accounts";
 
 afterAll(() => closeDb());
 
-// MCP search_calls over a history longer than the newest calls it checks one by one (1,000): the
-// older ones are found through the full-text index, the trigram index when no word matches.
+// MCP search_calls over a history longer than it searches call by call (1,000 calls; then the newest
+// 250): older calls are found through the full-text index, the trigram index when no word matches.
 describe("searchCalls", () => {
   let org: string;
   let other: string;
@@ -22,7 +22,8 @@ describe("searchCalls", () => {
       select ${org} || '-' || g, ${org}, 'inbound', '+1555' || lpad(g::text, 7, '0'), '+15550100000', 'completed',
              ${new Date(NOW).toISOString()}::timestamptz - g * interval '1 minute',
              jsonb_build_array(jsonb_build_object('speaker', 'caller', 'text', 'Hello, reference ' || g)),
-             case when g in (1200, 1300, 1400) then 'Asked about Invisalign aligners' when g = 1450 then 'Wants the megawhitening offer' else 'A call' end
+             case when g in (1200, 1300, 1400) then 'Asked about Invisalign aligners' when g = 1450 then 'Wants the megawhitening offer'
+                  when g >= 400 and g % 10 = 0 then 'Booked a followup visit' else 'A call' end
         from generate_series(1, 1500) g`);
     await db.execute(sql`
       insert into "call" (id, organization_id, direction, from_number, to_number, status, started_at, transcript, summary)
@@ -39,6 +40,16 @@ describe("searchCalls", () => {
     expect(await ids("invisalign")).toEqual(["1200", "1300", "1400"]);
     // The last word is a prefix, as the substring search has always matched: "reference 142" is in 1420–1429.
     expect(await ids("reference 142")).toEqual(["142", "1420", "1421", "1422", "1423", "1424", "1425", "1426", "1427", "1428", "1429"]);
+  });
+
+  it("lists the newest of many older calls holding a word, not the first the index gives", async () => {
+    // 108 calls say "followup", none among the newest 250 checked one by one.
+    expect(await ids("followup")).toEqual(Array.from({ length: 20 }, (_, i) => String(400 + 10 * i)));
+  });
+
+  it("searches a small organization's every call text by text, mid-word too", async () => {
+    const found = await searchCalls(await getDb(), other, "visalign", 20);
+    expect(found.map((c) => c.id)).toEqual([`${other}-1`]);
   });
 
   it("finds text that starts mid-word in an old call when no word matches", async () => {

@@ -220,16 +220,17 @@ function likePattern(text: string): string {
  * that stops early, so a search costs the same for a business with 1,000 calls and one with 1,000,000:
  *
  * 1. The newest SEARCH_RECENT_CALLS calls, read newest first through (organization_id, started_at),
- *    checked with `ilike`: a common word ("insurance") fills the page here, and an organization with
- *    no more calls than that is searched whole.
+ *    checked with `ilike`: a common word ("insurance") fills the page here. An organization with no
+ *    more than SEARCH_WHOLE_UP_TO calls is searched whole this way, and that is the answer.
  * 2. Older calls through the full-text index (call_search_fts_idx, migration search_fts): the words of
  *    `query` in order, the last one as a prefix ("reference 777" finds "reference 7770"), each match
  *    checked with the same `ilike`. Merged with step 1's rows.
  * 3. Only when steps 1 and 2 found nothing: the trigram index (call_search_trgm_idx), which also
  *    finds text that starts mid-word ("ference 77", digits inside "+15550100001").
  *
- * So every call returned contains `query`. Among calls older than the newest SEARCH_RECENT_CALLS, a
- * match that starts mid-word is found only when no call matches at a word's start (docs/mcp.md).
+ * So every call returned contains `query`. Among calls older than the newest SEARCH_RECENT_CALLS (of
+ * an organization with more than SEARCH_WHOLE_UP_TO), a match that starts mid-word is found only when
+ * no call matches at a word's start (docs/mcp.md).
  */
 export async function searchCalls(db: Db, organizationId: string, query: string, limit: number): Promise<HistoryItem[]> {
   const text = query.trim();
@@ -237,18 +238,24 @@ export async function searchCalls(db: Db, organizationId: string, query: string,
   // Steps 1 and 2 check each call they read with `|| ''` added: not the trigram index's expression, so
   // the planner does not AND in that index's bitmap (its whole-table lists cost what step 2 saves).
   const where = [eq(calls.organizationId, organizationId), ilike(sql`(${SEARCHED_TEXT} || '')`, pattern)];
-  // Whether the organization has more calls than step 1 reads (one index entry past them); when not,
-  // step 1 has read every call and is the whole answer.
-  const [more] = await db.select({ id: calls.id }).from(calls).where(eq(calls.organizationId, organizationId)).orderBy(sql`${calls.startedAt} desc`).offset(SEARCH_RECENT_CALLS).limit(1);
-  // The newest SEARCH_RECENT_CALLS calls as the rows step 1 reads (a subquery named like the table):
-  // read newest first through (organization_id, started_at), checked one by one, stopped at `limit`.
-  const newest = sql`(select * from ${calls} c2 where c2.organization_id = ${organizationId} order by c2.started_at desc, c2.id desc limit ${SEARCH_RECENT_CALLS}) as "call"`;
+  // Whether the organization has more than SEARCH_WHOLE_UP_TO calls (one index entry past them). When
+  // not, step 1 reads every call and is the whole answer (cheaper than any index for so few).
+  const [more] = await db.select({ id: calls.id }).from(calls).where(eq(calls.organizationId, organizationId)).orderBy(sql`${calls.startedAt} desc`).offset(SEARCH_WHOLE_UP_TO).limit(1);
+  // Step 1's calls (a subquery named like the table): read newest first through (organization_id,
+  // started_at), checked one by one, stopped at `limit` matches.
+  const newest = sql`(select * from ${calls} c2 where c2.organization_id = ${organizationId} order by c2.started_at desc, c2.id desc limit ${more ? SEARCH_RECENT_CALLS : SEARCH_WHOLE_UP_TO}) as "call"`;
   const recent = await pageOf(db, organizationId, null, where, null, limit, newest);
   if (recent.length >= limit || !more) return recent.map(toItem);
   // The phrase as PostgreSQL's own parser splits it (the index's), its last word a prefix. A query with
   // no words (punctuation only) gives an empty tsquery, which matches nothing.
   const words = sql`to_tsquery('simple', regexp_replace(phraseto_tsquery('simple', ${text})::text, '''$', ''':*'))`;
-  const byWords = await pageOf(db, organizationId, null, [...where, sql`${SEARCHED_VECTOR} @@ ${words}`], null, limit);
+  // The newest 4 × limit calls holding the words (the planner walks (organization_id, started_at) for
+  // a common word and stops, or takes the few index entries of a rare one), then the same check: with
+  // the check inside, its unknowable selectivity once made the planner fetch and sort every call
+  // holding a common word (1.7 s for 50,000 of 200,000 calls).
+  const withWords = sql`(select * from ${calls} where ${calls.organizationId} = ${organizationId} and ${SEARCHED_VECTOR} @@ ${words}
+    order by ${calls.startedAt} desc, ${calls.id} desc limit ${limit * 4}) as "call"`;
+  const byWords = await pageOf(db, organizationId, null, where, null, limit, withWords);
   const rows = mergeNewest([recent, byWords], limit);
   if (rows.length > 0) return rows.map(toItem);
   return (await pageOf(db, organizationId, null, [eq(calls.organizationId, organizationId), ilike(SEARCHED_TEXT, pattern)], null, limit)).map(toItem);
@@ -268,8 +275,13 @@ function mergeNewest(lists: Keyed[][], limit: number): Keyed[] {
   return [...byId.values()].sort((a, b) => (a.t === b.t ? (a.item.id < b.item.id ? 1 : -1) : a.t < b.t ? 1 : -1)).slice(0, limit);
 }
 
-/** How many of the newest calls a search checks text by text before it asks the indexes. */
-const SEARCH_RECENT_CALLS = 1000;
+/**
+ * An organization with at most this many calls is searched whole, call by call; a larger one checks
+ * its newest SEARCH_RECENT_CALLS so, then asks the indexes — about the same work as the whole of a
+ * small organization's (bench:scale, docs/benchmarks.md "Scale").
+ */
+const SEARCH_WHOLE_UP_TO = 1000;
+const SEARCH_RECENT_CALLS = 250;
 
 export type CallDetail = {
   id: string;
