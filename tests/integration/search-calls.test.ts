@@ -23,6 +23,7 @@ describe("searchCalls", () => {
              ${new Date(NOW).toISOString()}::timestamptz - g * interval '1 minute',
              jsonb_build_array(jsonb_build_object('speaker', 'caller', 'text', 'Hello, reference ' || g)),
              case when g in (1200, 1300, 1400) then 'Asked about Invisalign aligners' when g = 1450 then 'Wants the megawhitening offer'
+                  when g in (5, 1475) then 'Needs a follow-up visit'
                   when g >= 400 and g % 10 = 0 then 'Booked a followup visit' else 'A call' end
         from generate_series(1, 1500) g`);
     await db.execute(sql`
@@ -40,6 +41,10 @@ describe("searchCalls", () => {
     expect(await ids("invisalign")).toEqual(["1200", "1300", "1400"]);
     // The last word is a prefix, as the substring search has always matched: "reference 142" is in 1420–1429.
     expect(await ids("reference 142")).toEqual(["142", "1420", "1421", "1422", "1423", "1424", "1425", "1426", "1427", "1428", "1429"]);
+  });
+
+  it("finds a hyphenated phrase in an old call by its words", async () => {
+    expect(await ids("follow-up visit")).toEqual(["5", "1475"]);
   });
 
   it("lists the newest of many older calls holding a word, not the first the index gives", async () => {

@@ -246,9 +246,10 @@ export async function searchCalls(db: Db, organizationId: string, query: string,
   const newest = sql`(select * from ${calls} c2 where c2.organization_id = ${organizationId} order by c2.started_at desc, c2.id desc limit ${more ? SEARCH_RECENT_CALLS : SEARCH_WHOLE_UP_TO}) as "call"`;
   const recent = await pageOf(db, organizationId, null, where, null, limit, newest);
   if (recent.length >= limit || !more) return recent.map(toItem);
-  // The phrase as PostgreSQL's own parser splits it (the index's), its last word a prefix. A query with
-  // no words (punctuation only) gives an empty tsquery, which matches nothing.
-  const words = sql`to_tsquery('simple', regexp_replace(phraseto_tsquery('simple', ${text})::text, '''$', ''':*'))`;
+  // The phrase as PostgreSQL's own parser splits it (the index's), its last word a prefix; cast, not
+  // parsed again (to_tsquery would split "follow-up" a second time). A query with no words
+  // (punctuation only) gives an empty tsquery, which matches nothing.
+  const words = sql`(regexp_replace(phraseto_tsquery('simple', ${text})::text, '''$', ''':*'))::tsquery`;
   // The newest 4 × limit calls holding the words (the planner walks (organization_id, started_at) for
   // a common word and stops, or takes the few index entries of a rare one), then the same check: with
   // the check inside, its unknowable selectivity once made the planner fetch and sort every call
