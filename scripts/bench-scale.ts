@@ -4,7 +4,9 @@
 // BENCH_TEXTS texts, default 200,000), one small organization (BENCH_SMALL_CALLS, default 1,000) and
 // BENCH_SMALL_ORGS more organizations (default 1,000) of 50 calls each (yesterday), rolls the analytics up, then
 // times every reporting route through its real handler (session included) for the big and the small
-// organization at 1 and 10 connections: p50 / p95 in ms, and p95(big) / p95(small). Each organization
+// organization at 1 and 10 connections, big and small interleaved round by round (a load spike of a
+// shared machine hits both): p50 / p95 in ms, both ratios big / small, samples and load average. After
+// seeding it prints bytes per row of the growing tables (docs/deploy.md's sizing). Each organization
 // also gets one credit-ledger usage row per call (the master admin's credit figures and analytics'
 // "credits used" read maintained totals, not the ledger: migrations credit_totals_sql, credit_usage_hour_sql).
 //
