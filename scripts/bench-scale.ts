@@ -4,7 +4,9 @@
 // BENCH_TEXTS texts, default 200,000), one small organization (BENCH_SMALL_CALLS, default 1,000) and
 // BENCH_SMALL_ORGS more organizations (default 1,000) of 50 calls each (yesterday), rolls the analytics up, then
 // times every reporting route through its real handler (session included) for the big and the small
-// organization at 1 and 10 connections: p50 / p95 in ms, and p95(big) / p95(small). Each organization
+// organization at 1 and 10 connections, big and small interleaved round by round (a load spike of a
+// shared machine hits both): p50 / p95 in ms, both ratios big / small, samples and load average. After
+// seeding it prints bytes per row of the growing tables (docs/deploy.md's sizing). Each organization
 // also gets one credit-ledger usage row per call (the master admin's credit figures and analytics'
 // "credits used" read maintained totals, not the ledger: migrations credit_totals_sql, credit_usage_hour_sql).
 //
@@ -13,6 +15,7 @@
 //
 // Target: each route's p95(big) ≤ 1.5 × p95(small) and ≤ 100 ms at 1 connection. Record the table in
 // docs/benchmarks.md with the sizes run.
+import os from "node:os";
 import { Client } from "pg";
 
 const BASE_URL = process.env.BENCH_PG_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -68,7 +71,49 @@ async function admin<T>(run: (c: Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** Times `fn` `runs` times over `connections` concurrent workers; every sample is one request. */
+/**
+ * Times the big and the small organization's request interleaved, so a load spike of the shared
+ * machine hits both: each round sends `connections` concurrent requests for one organization, then
+ * as many for the other (which goes first alternates round by round). At least `runs` rounds; more,
+ * up to 4 × `runs`, while the route stays within `budgetMs` — cheap routes get more samples.
+ */
+async function measurePair(
+  connections: number,
+  runs: number,
+  bigFn: () => Promise<void>,
+  smallFn: () => Promise<void>,
+  budgetMs = 8_000,
+): Promise<{ big: number[]; small: number[] }> {
+  for (let i = 0; i < 3; i++) {
+    await bigFn();
+    await smallFn();
+  }
+  const big: number[] = [];
+  const small: number[] = [];
+  const batch = async (fn: () => Promise<void>, into: number[]) => {
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        const t = performance.now();
+        await fn();
+        into.push(performance.now() - t);
+      }),
+    );
+  };
+  const started = performance.now();
+  for (let round = 0; round < runs * 4; round++) {
+    if (round >= runs && performance.now() - started > budgetMs) break;
+    if (round % 2 === 0) {
+      await batch(bigFn, big);
+      await batch(smallFn, small);
+    } else {
+      await batch(smallFn, small);
+      await batch(bigFn, big);
+    }
+  }
+  return { big, small };
+}
+
+/** Times `fn` at `connections` concurrent workers, `runs` requests each (platform figures: one organization). */
 async function measure(connections: number, runs: number, fn: () => Promise<void>): Promise<{ p50: number; p95: number }> {
   for (let i = 0; i < Math.min(3, runs); i++) await fn();
   const samples: number[] = [];
@@ -86,7 +131,9 @@ async function measure(connections: number, runs: number, fn: () => Promise<void
   return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
 }
 
-const step = (what: string, started: number) => console.log(`  ${what}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+const load = () => os.loadavg()[0].toFixed(1);
+
+const step = (what: string, started: number) => console.log(`  ${what}: ${((performance.now() - started) / 1000).toFixed(1)} s (load ${os.loadavg()[0].toFixed(1)})`);
 
 /** Calls of one organization, in SQL: spread over `days`, a few numbers calling again and again. */
 function callsSql(org: string, numberId: string, from: number, to: number, total: number, days: number, callers: number) {
@@ -235,6 +282,19 @@ async function run() {
   step(`analytics rollup (${days} organization-days) and vacuum`, t);
   const [{ size }] = (await db.execute<{ size: string }>(sql`select pg_size_pretty(pg_database_size(current_database())) as size`)).rows;
   console.log(`  database size: ${size}`);
+  // Bytes per row of what grows with traffic (table + its indexes + TOAST), for docs/deploy.md's sizing.
+  console.log(`\n| table | rows | total size (table + indexes + TOAST) | bytes per row |`);
+  console.log(`|---|---|---|---|`);
+  for (const table of ["call", "message", "credit_ledger", "analytics_day", "analytics_hour", "credit_usage_hour", "organization_count"]) {
+    const [r] = (
+      await db.execute<{ n: string; bytes: string }>(
+        sql.raw(`select (select count(*) from "${table}") as n, pg_total_relation_size('"${table}"') as bytes`),
+      )
+    ).rows;
+    const n = Number(r.n);
+    const bytes = Number(r.bytes);
+    console.log(`| ${table} | ${n} | ${(bytes / 1024 / 1024).toFixed(1)} MB | ${n ? Math.round(bytes / n) : "—"} |`);
+  }
 
   const get = (handler: Handler, path: string, sessionId: string) => async () => {
     const res = await handler(new Request(`http://localhost:3000${path}`, { headers: { authorization: `Bearer ${sessionId}` } }), { params: Promise.resolve({}) });
@@ -293,20 +353,24 @@ async function run() {
     big: { ...big, cursor: await deepCursor(big.sessionId) },
     small: { ...small, cursor: await deepCursor(small.sessionId) },
   };
-  console.log(`\n| route | conns | big p50 | big p95 | small p50 | small p95 | p95 big/small |`);
-  console.log(`|---|---|---|---|---|---|---|`);
+  console.log(`\nTiming: big and small interleaved round by round; load average (1 min) ${load()} on ${os.cpus().length} cores at start.`);
+  console.log(`\n| route | conns | big p50 | big p95 | small p50 | small p95 | p50 big/small | p95 big/small | samples | load |`);
+  console.log(`|---|---|---|---|---|---|---|---|---|---|`);
   const f = (ms: number) => ms.toFixed(1);
   for (const [name, make] of routes) {
     for (const connections of [1, 10]) {
-      const b = await measure(connections, RUNS, make(orgs.big));
-      const s = await measure(connections, RUNS, make(orgs.small));
-      console.log(`| ${name} | ${connections} | ${f(b.p50)} | ${f(b.p95)} | ${f(s.p50)} | ${f(s.p95)} | ${(b.p95 / s.p95).toFixed(2)} |`);
+      const { big: bs, small: ss } = await measurePair(connections, RUNS, make(orgs.big), make(orgs.small));
+      const b = { p50: percentile(bs, 50), p95: percentile(bs, 95) };
+      const s = { p50: percentile(ss, 50), p95: percentile(ss, 95) };
+      console.log(
+        `| ${name} | ${connections} | ${f(b.p50)} | ${f(b.p95)} | ${f(s.p50)} | ${f(s.p95)} | ${(b.p50 / s.p50).toFixed(2)} | ${(b.p95 / s.p95).toFixed(2)} | ${bs.length} + ${ss.length} | ${load()} |`,
+      );
     }
   }
 
   console.log(`\nPlatform figures (master admin; one platform, ${SMALL_ORGS + 3} organizations):\n`);
-  console.log(`| route | conns | p50 | p95 |`);
-  console.log(`|---|---|---|---|`);
+  console.log(`| route | conns | p50 | p95 | load |`);
+  console.log(`|---|---|---|---|---|`);
   const platform: [string, () => Promise<void>][] = [
     ["GET /api/admin/stats", get(adminStats as Handler, "/api/admin/stats", master.sessionId)],
     ["GET /api/admin/system-stats", get(systemStats as Handler, "/api/admin/system-stats", master.sessionId)],
@@ -316,7 +380,7 @@ async function run() {
   for (const [name, fn] of platform) {
     for (const connections of [1, 10]) {
       const m = await measure(connections, Math.max(5, Math.round(RUNS / 4)), fn);
-      console.log(`| ${name} | ${connections} | ${f(m.p50)} | ${f(m.p95)} |`);
+      console.log(`| ${name} | ${connections} | ${f(m.p50)} | ${f(m.p95)} | ${load()} |`);
     }
   }
 }

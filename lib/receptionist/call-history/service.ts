@@ -100,7 +100,7 @@ function messageConditions(organizationId: string, q: HistoryQuery, cursor: Curs
  * on embedded PGlite that decoding was most of the route's time (docs/benchmarks.md).
  * `at` holds the item's microseconds since the epoch until `toKeyed` turns it into the ISO time.
  */
-function pageQuery(db: Db, callWhere: SQL[] | null, messageWhere: SQL[] | null, take: number | Placeholder) {
+function pageQuery(db: Db, callWhere: SQL[] | null, messageWhere: SQL[] | null, take: number | Placeholder, callSource?: SQL) {
   const number = sql`case when ${phoneNumbers.id} is null then null else json_build_object('id', ${phoneNumbers.id}, 'phoneNumber', ${phoneNumbers.phoneNumber}, 'friendlyName', ${phoneNumbers.friendlyName}) end as number`;
   const callBranch = (where: SQL[]) => sql`(select ${calls.startedAt} as at, ${calls.id} as id, json_build_object(
       'kind', case when ${calls.status} = 'voicemail' then 'voicemail' else 'call' end, 'id', ${calls.id}, 'at', ${epochMicros(calls.startedAt)},
@@ -109,7 +109,7 @@ function pageQuery(db: Db, callWhere: SQL[] | null, messageWhere: SQL[] | null, 
       'sentiment', ${calls.sentiment}, 'isSpam', ${calls.isSpam}, 'routedBecause', ${calls.routedBecause}, 'spamScore', ${calls.spamScore},
       'spamReasons', ${calls.spamReasons}, 'costCredits', ${calls.costCredits}, 'creditedBack', ${calls.creditedBack},
       'hasRecording', ${calls.recordingUrl} is not null) as item, ${number}
-    from ${calls} left join ${phoneNumbers} on ${and(eq(phoneNumbers.id, calls.phoneNumberId), eq(phoneNumbers.organizationId, calls.organizationId))}
+    from ${callSource ?? calls} left join ${phoneNumbers} on ${and(eq(phoneNumbers.id, calls.phoneNumberId), eq(phoneNumbers.organizationId, calls.organizationId))}
     where ${and(...where)} order by ${calls.startedAt} desc, ${calls.id} desc limit ${take})`;
   const messageBranch = (where: SQL[]) => sql`(select ${messages.createdAt} as at, ${messages.id} as id, json_build_object(
       'kind', 'message', 'id', ${messages.id}, 'at', ${epochMicros(messages.createdAt)}, 'direction', ${messages.direction},
@@ -167,6 +167,8 @@ async function pageOf(
   callWhere: SQL[] | null,
   messageWhere: SQL[] | null,
   take: number,
+  /** Calls read from this instead of the whole table (a subquery named "call"). */
+  callSource?: SQL,
 ): Promise<Keyed[]> {
   if (!callWhere && !messageWhere) return [];
   let rows: { page: PageItem[] | null }[];
@@ -176,7 +178,7 @@ async function pageOf(
       ? await prepared.next.execute({ organizationId, take, at: microsToIso(q.cursor.t), id: q.cursor.id })
       : await prepared.first.execute({ organizationId, take });
   } else {
-    rows = await pageQuery(db, callWhere, messageWhere, take);
+    rows = await pageQuery(db, callWhere, messageWhere, take, callSource);
   }
   return (rows[0]?.page ?? []).map(toKeyed);
 }
@@ -214,26 +216,73 @@ function likePattern(text: string): string {
 
 /**
  * The organization's calls whose caller, numbers, summary or transcript contain `query`
- * (case-insensitive), newest first. For the MCP tool search_calls.
+ * (case-insensitive), newest first. For the MCP tool search_calls. Three steps, each one statement
+ * that stops early, so a search costs the same for a business with 1,000 calls and one with 1,000,000:
+ *
+ * 1. The newest SEARCH_RECENT_CALLS calls, read newest first through (organization_id, started_at),
+ *    checked with `ilike`: a common word ("insurance") fills the page here. An organization with no
+ *    more than SEARCH_WHOLE_UP_TO calls is searched whole this way, and that is the answer.
+ * 2. Older calls through the full-text index (call_search_fts_idx, migration search_fts): the words of
+ *    `query` in order, the last one as a prefix ("reference 777" finds "reference 7770"), each match
+ *    checked with the same `ilike`. Merged with step 1's rows.
+ * 3. Only when steps 1 and 2 found nothing: the trigram index (call_search_trgm_idx), which also
+ *    finds text that starts mid-word ("ference 77", digits inside "+15550100001").
+ *
+ * So every call returned contains `query`. Among calls older than the newest SEARCH_RECENT_CALLS (of
+ * an organization with more than SEARCH_WHOLE_UP_TO), a match that starts mid-word is found only when
+ * no call matches at a word's start (docs/mcp.md).
  */
 export async function searchCalls(db: Db, organizationId: string, query: string, limit: number): Promise<HistoryItem[]> {
-  const pattern = likePattern(query.trim());
-  // One expression, the very one the trigram index covers (call_search_trgm_idx, migration
-  // scale_blobs_retention_sql): the search reads the matching calls, not all of the organization's.
-  const searched = sql`(coalesce(${calls.callerName}, '') || ' ' || ${calls.fromNumber} || ' ' || ${calls.toNumber} || ' ' || coalesce(${calls.summary}, '') || ' ' || (${calls.transcript}::text))`;
-  const where = [eq(calls.organizationId, organizationId), ilike(searched, pattern)];
-  // A common word ("insurance") matches thousands of calls: the trigram index would hand them all
-  // over to be sorted. The newest SEARCH_RECENT_CALLS calls, read newest first through
-  // (organization_id, started_at), usually hold a page of them; only a rarer term goes to the index.
-  const recentBound = sql`${calls.startedAt} >= coalesce((select c2.started_at from ${calls} c2 where c2.organization_id = ${organizationId}
-    order by c2.started_at desc offset ${SEARCH_RECENT_CALLS - 1} limit 1), '-infinity'::timestamptz)`;
-  let rows = await pageOf(db, organizationId, null, [...where, recentBound], null, limit);
-  if (rows.length < limit) rows = await pageOf(db, organizationId, null, where, null, limit);
-  return rows.map((k) => ({ ...k.item, phoneNumber: k.phoneNumber }));
+  const text = query.trim();
+  const pattern = likePattern(text);
+  // Steps 1 and 2 check each call they read with `|| ''` added: not the trigram index's expression, so
+  // the planner does not AND in that index's bitmap (its whole-table lists cost what step 2 saves).
+  const where = [eq(calls.organizationId, organizationId), ilike(sql`(${SEARCHED_TEXT} || '')`, pattern)];
+  // Whether the organization has more than SEARCH_WHOLE_UP_TO calls (one index entry past them). When
+  // not, step 1 reads every call and is the whole answer (cheaper than any index for so few).
+  const [more] = await db.select({ id: calls.id }).from(calls).where(eq(calls.organizationId, organizationId)).orderBy(sql`${calls.startedAt} desc`).offset(SEARCH_WHOLE_UP_TO).limit(1);
+  // Step 1's calls (a subquery named like the table): read newest first through (organization_id,
+  // started_at), checked one by one, stopped at `limit` matches.
+  const newest = sql`(select * from ${calls} c2 where c2.organization_id = ${organizationId} order by c2.started_at desc, c2.id desc limit ${more ? SEARCH_RECENT_CALLS : SEARCH_WHOLE_UP_TO}) as "call"`;
+  const recent = await pageOf(db, organizationId, null, where, null, limit, newest);
+  if (recent.length >= limit || !more) return recent.map(toItem);
+  // The phrase as PostgreSQL's own parser splits it (the index's), its last word a prefix; cast, not
+  // parsed again (to_tsquery would split "follow-up" a second time). A query with no words
+  // (punctuation only) gives an empty tsquery, which matches nothing.
+  const words = sql`(regexp_replace(phraseto_tsquery('simple', ${text})::text, '''$', ''':*'))::tsquery`;
+  // The newest 4 × limit calls holding the words (the planner walks (organization_id, started_at) for
+  // a common word and stops, or takes the few index entries of a rare one), then the same check: with
+  // the check inside, its unknowable selectivity once made the planner fetch and sort every call
+  // holding a common word (1.7 s for 50,000 of 200,000 calls).
+  const withWords = sql`(select * from ${calls} where ${calls.organizationId} = ${organizationId} and ${SEARCHED_VECTOR} @@ ${words}
+    order by ${calls.startedAt} desc, ${calls.id} desc limit ${limit * 4}) as "call"`;
+  const byWords = await pageOf(db, organizationId, null, where, null, limit, withWords);
+  const rows = mergeNewest([recent, byWords], limit);
+  if (rows.length > 0) return rows.map(toItem);
+  return (await pageOf(db, organizationId, null, [eq(calls.organizationId, organizationId), ilike(SEARCHED_TEXT, pattern)], null, limit)).map(toItem);
 }
 
-/** How many of the newest calls a search reads before it asks the trigram index. */
-const SEARCH_RECENT_CALLS = 2000;
+/** The text a search reads: the very expression call_search_trgm_idx indexes (migration scale_blobs_retention_sql). */
+const SEARCHED_TEXT = sql`(coalesce(${calls.callerName}, '') || ' ' || ${calls.fromNumber} || ' ' || ${calls.toNumber} || ' ' || coalesce(${calls.summary}, '') || ' ' || (${calls.transcript}::text))`;
+/** Its words: the very expression call_search_fts_idx indexes (migration search_fts). */
+const SEARCHED_VECTOR = sql`to_tsvector('simple'::regconfig, ${SEARCHED_TEXT})`;
+
+const toItem = (k: Keyed): HistoryItem => ({ ...k.item, phoneNumber: k.phoneNumber });
+
+/** The newest `limit` of several newest-first lists, each item once. */
+function mergeNewest(lists: Keyed[][], limit: number): Keyed[] {
+  const byId = new Map<string, Keyed>();
+  for (const k of lists.flat()) byId.set(k.item.id, k);
+  return [...byId.values()].sort((a, b) => (a.t === b.t ? (a.item.id < b.item.id ? 1 : -1) : a.t < b.t ? 1 : -1)).slice(0, limit);
+}
+
+/**
+ * An organization with at most this many calls is searched whole, call by call; a larger one checks
+ * its newest SEARCH_RECENT_CALLS so, then asks the indexes — about the same work as the whole of a
+ * small organization's (bench:scale, docs/benchmarks.md "Scale").
+ */
+const SEARCH_WHOLE_UP_TO = 1000;
+const SEARCH_RECENT_CALLS = 250;
 
 export type CallDetail = {
   id: string;
