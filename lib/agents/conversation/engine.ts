@@ -121,6 +121,11 @@ export function legacyIntent(u: Understanding | null, fallback: Intent = "other"
   }
 }
 
+/** The intent was among understanding's readings with at least this score. */
+function heard(u: Understanding, intent: CallerIntent, score: number): boolean {
+  return u.intents.some((i) => i.intent === intent && i.score >= score);
+}
+
 function sure(u: Understanding | null, ...intents: CallerIntent[]): boolean {
   return Boolean(u && intents.includes(u.intent) && u.confidence >= LEAVE_CONFIDENCE);
 }
@@ -164,6 +169,11 @@ export function decide(s: Situation): Decision {
 
   // "Do you do catering? … can someone call me, this is Beth": the question is the message, written now.
   if (u?.name && u.intent !== "person" && ANSWERED_ON_A_CALL_BACK.has(u.intent) && ASKS_FOR_A_CALL.test(text) && !s.bookingActive) {
+    return { kind: "take_message", urgent: false, reason: "callback" };
+  }
+  // "Can somebody ring me back about setting up a cleaning? … my number is …, it's Darnell": a call back
+  // about a booking, with no day or time to book — who, a number and the ask are said: written down now.
+  if (u?.name && u.phone && u.intent === "book" && !u.when?.date && !u.when?.time && !s.bookingActive && ASKS_FOR_A_CALL.test(text) && heard(u, "callback", 0.3)) {
     return { kind: "take_message", urgent: false, reason: "callback" };
   }
   // While a booking is under way, a name or a time that only half reads as a complaint ("Racer Two") is an answer.

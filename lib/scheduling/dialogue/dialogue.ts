@@ -583,6 +583,8 @@ function readBackOfAppointment(a: AppointmentView, ctx: DialogueContext): string
 const readBackOf = (state: DialogueState) => state.readBack ?? state.chosen?.spoken ?? "";
 
 async function continueTurn(state: DialogueState, text: string, ctx: DialogueContext, port: BookingPort): Promise<Turn> {
+  // "Whoever's free then, Thursday at 2, my name is Ellen Ward" while times are offered: the name said with it is kept.
+  if (!state.name && ctx.heard?.name && (state.stage === "service" || state.stage === "when" || state.stage === "pick")) state = { ...state, name: ctx.heard.name };
   const missed = (line: string): Turn => next(line, { ...state, misses: (state.misses ?? 0) + 1 });
   switch (state.stage) {
     case "service": {
