@@ -645,7 +645,8 @@ async function continueTurn(state: DialogueState, text: string, ctx: DialogueCon
         const rest = withoutHold(state);
         return findWhen({ ...rest, stage: "when", misses: 0 }, text, ctx, port, { openEnded: false });
       }
-      const name = parseName(text, { alone: true });
+      // "Great, book it please, Kim Lee": a name understanding found in the words counts too.
+      const name = parseName(text, { alone: true }) ?? ctx.heard?.name ?? null;
       if (!name) return missed(linesFor(ctx).askNameAgain);
       const s = { ...state, name, misses: 0 };
       if (!phoneOf(s, ctx)) return next(linesFor(ctx).askPhone, { ...s, stage: "phone" });

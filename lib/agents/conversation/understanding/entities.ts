@@ -453,7 +453,9 @@ export function matchPerson(text: string, people: string[] | undefined): string 
     }
     if (best) return best.name;
     // A role word: the person whose entry names that role, or a "Dr." for a dentist/doctor.
-    const saidText = ` ${said.join(" ")} `;
+    // "Dr. Robinson" names someone (who is not on the staff): its "Dr." is no role asked for.
+    const titled = said.filter((word, i) => !(TITLES.has(word) && said[i + 1] && !NOT_NAME.has(said[i + 1]) && !Object.keys(ROLE_WORDS).includes(said[i + 1])));
+    const saidText = ` ${titled.join(" ")} `;
     for (const [role, variants] of Object.entries(ROLE_WORDS)) {
       if (!variants.some((variant) => saidText.includes(` ${variant} `))) continue;
       const byRole = people.find((person) => wordsOf(person).some((word) => variants.includes(word) || word === role));

@@ -28,6 +28,9 @@ const PRICE_WORDS = /\b(how much|cost|costs|price|prices|pricing|charge|charges|
 /** "Not urgent", "no rush": the caller says outright that it is not an emergency. */
 const NOT_URGENT = /\b(not (?:an? )?(?:urgent|emergency|rush)|no rush|no hurry|nothing urgent|no es (?:urgente|una emergencia)|sin prisa|no hay prisa|nada urgente)\b/;
 
+/** Words of something gone wrong: without them a complaint reading of a booking request is the model's noise. */
+const SOMETHING_WRONG = /\b(upset|unhappy|not happy|disappoint\w*|terrible|awful|horrible|ruin\w*|broke|broken|damag\w*|wrong|bad|worst|rude|complain\w*|refund|angry|mad|furious|unacceptable|ridiculous|never|still|missing|dirty|mess\w*|scratch\w*|dent\w*|overcharg\w*|charged|burn\w*|hurt|shaved|botched|uneven|fix|redo|mal|queja|molest\w*|enojad\w*|horrible|arruin\w*)\b/;
+
 function demote(ranked: ScoredIntent[]): ScoredIntent[] {
   return ranked.length > 1 ? [...ranked.slice(1), ranked[0]] : ranked;
 }
@@ -87,10 +90,14 @@ function isOnlyAnIntroduction(plain: string, name: string): boolean {
 export async function understand(text: string, ctx: UnderstandingContext): Promise<Understanding> {
   const language = detectLanguage(text, ctx.language ?? undefined);
   const plain = normaliseUtterance(text);
-  let ranked = [...rescore(await classify(text, language), plain)];
+  // The caller's own name says nothing about what they want ("name's Lucy Park" is no question about
+  // parking, "Grace Hall" no hall): the model reads the words without it.
+  const ownName = extractName(text, language, ctx.expecting === "name");
+  const forIntent = ownName ? withoutWords(text, ownName).trim() || text : text;
+  let ranked = [...rescore(await classify(forIntent, language), normaliseUtterance(forIntent))];
   // "Hello? Is this a recording?": the greeting only opens the question; the rest says what they want.
-  const afterGreeting = text.replace(LEADING_GREETING, "").trim();
-  if (ranked[0]?.intent === "greeting" && afterGreeting !== text.trim() && afterGreeting.split(/\s+/).length >= 2) {
+  const afterGreeting = forIntent.replace(LEADING_GREETING, "").trim();
+  if (ranked[0]?.intent === "greeting" && afterGreeting !== forIntent.trim() && afterGreeting.split(/\s+/).length >= 2) {
     const rest = rescore(await classify(afterGreeting, language), normaliseUtterance(afterGreeting));
     if (rest[0] && rest[0].intent !== "greeting" && rest[0].intent !== "other") ranked = [...rest];
   }
@@ -99,7 +106,7 @@ export async function understand(text: string, ctx: UnderstandingContext): Promi
   // A number said is not a day: take its digits out before reading dates.
   const forDates = phone ? spokenDigitsToText(text).replace(/\+?\d[\d\s()-]{8,}\d/g, " ") : text;
   const when = resolveWhen(forDates, { now: ctx.now, timeZone: ctx.timeZone, language });
-  let name = extractName(text, language, ctx.expecting === "name");
+  let name = ownName;
   const service = matchService(text, ctx.services);
   // "…a drain cleaning the day after tomorrow, like 9ish? Pete Ross": a request that needs a name, signed with one.
   const signed = !name && (NEEDS_A_NAME.has(ranked[0].intent) || Boolean(service && when?.date)) ? trailingName(text) : undefined;
@@ -107,6 +114,8 @@ export async function understand(text: string, ctx: UnderstandingContext): Promi
   // The caller's own name is not someone at the business ("me llamo Ana López" is not "Maria Lopez").
   const person = matchPerson(name ? withoutWords(text, name) : text, ctx.people);
 
+  // "A color the Wednesday after next at 4": a service and a day to come, with nothing gone wrong said, is a booking, not a complaint.
+  if (ranked[0]?.intent === "complaint" && service && when?.date && !when.invalid && !SOMETHING_WRONG.test(plain)) ranked = demote(ranked);
   // "Oh, that was yesterday huh, tomorrow at 3 then": a day or time said is an answer, not "say that again".
   if (ranked[0].intent === "repeat" && ranked.length > 1 && when && !when.invalid && (when.date || when.time)) ranked.push(ranked.shift()!);
   const confidence = ranked[0].score;
