@@ -170,3 +170,15 @@ describe("decide: a call back about setting up a booking (gen3)", () => {
     expect(decide({ ...base, text: `${text} friday at 10`, understanding: u })).toMatchObject({ kind: "answer" });
   });
 });
+
+describe("decide: someone nobody on the staff is called (gen3)", () => {
+  const people = ["Dr. Chen", "Dr. Patel"];
+  it("\"I'd like to see Dr. Robinson\" is told who does work there", () => {
+    const d = decide({ ...base, people, text: "i'd like to see dr. robinson", understanding: heard({ intent: "person", confidence: 0.8 }) });
+    expect(d).toMatchObject({ kind: "no_such_person", name: "Robinson" });
+  });
+  it("with a service to book in the same words, the booking goes on", () => {
+    const u = heard({ intent: "book", confidence: 0.9, service: { name: "Teeth Cleaning", score: 0.8 } });
+    expect(decide({ ...base, people, text: "i'd like to see dr. robinson for a cleaning", understanding: u })).toMatchObject({ kind: "answer" });
+  });
+});
