@@ -53,8 +53,13 @@ const CLOSED_BY_FAREWELL = new Set<CallerIntent>(["no", "thanks", "yes", "other"
 /** Danger in so many words, whatever else the sentence holds: a gas smell, a carbon monoxide alarm, someone who cannot breathe. */
 const PLAIN_DANGER = /\b(?:carbon monoxide|(?:co|co2) (?:alarm|detector)|mon[oó]xido de carbono|(?:smell(?:s|ing)?|smelled)\s+(?:of\s+|like\s+)?gas|gas\s+(?:leak|smell)|(?:huele|oler|olor)\s+(?:mucho\s+)?a\s+gas|fuga\s+de\s+gas|can'?t\s+breathe|cannot\s+breathe|not\s+breathing|no\s+(?:puede|puedo)\s+respirar|no\s+respira)\b/;
 
+/** No heat, said in everyday words… */
+const NO_HEAT = /\b(?:no heat|heat(?:er|ing)?\s+(?:just\s+)?(?:stopped|quit|died|went out|is out|isn'?t working|is not working|not working|won'?t (?:turn|come|kick) on)|furnace\s+(?:just\s+)?(?:stopped|quit|died|went out|is out|won'?t))/;
+/** …with someone at risk from the cold or the cold itself dangerous: an emergency for a heating company. */
+const AT_RISK_FROM_COLD = /\b(?:baby|newborn|infant|elderly|oxygen|freezing|below zero|hypotherm\w*|pipes? (?:might|will|could) freeze)\b/;
+
 function rescore(ranked: ScoredIntent[], text: string): ScoredIntent[] {
-  if (PLAIN_DANGER.test(text) && ranked[0]?.intent !== "emergency" && !NOT_URGENT.test(text)) {
+  if (((NO_HEAT.test(text) && AT_RISK_FROM_COLD.test(text)) || PLAIN_DANGER.test(text)) && ranked[0]?.intent !== "emergency" && !NOT_URGENT.test(text)) {
     return [{ intent: "emergency", score: Math.max(0.9, ranked[0]?.score ?? 0) }, ...ranked.filter((r) => r.intent !== "emergency")];
   }
   // "No, gracias, adiós": the caller is leaving; the no and the thanks only lead up to it.
