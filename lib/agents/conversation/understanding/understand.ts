@@ -51,7 +51,7 @@ const ENDS_WITH_FAREWELL = /(?:^|\s)(?:bye(?: bye)?|goodbye|good bye|bye now|tak
 const CLOSED_BY_FAREWELL = new Set<CallerIntent>(["no", "thanks", "yes", "other", "greeting"]);
 
 /** Danger in so many words, whatever else the sentence holds: a gas smell, a carbon monoxide alarm, someone who cannot breathe. */
-const PLAIN_DANGER = /\b(?:carbon monoxide|(?:co|co2) (?:alarm|detector)|mon[oó]xido de carbono|(?:smell(?:s|ing)?|smelled)\s+(?:of\s+|like\s+)?gas|gas\s+(?:leak|smell)|(?:huele|oler|olor)\s+(?:mucho\s+)?a\s+gas|fuga\s+de\s+gas|can'?t\s+breathe|cannot\s+breathe|not\s+breathing|no\s+(?:puede|puedo)\s+respirar|no\s+respira)\b/;
+const PLAIN_DANGER = /\b(?:(?:ate|eaten|eat|swallowed|got into|chewed)\s+(?:[\w']+\s+){0,5}(?:chocolate|grapes|raisins|xylitol|antifreeze|rat poison|poison|bleach|pills|ibuprofen|tylenol)|carbon monoxide|(?:co|co2) (?:alarm|detector)|mon[oó]xido de carbono|(?:smell(?:s|ing)?|smelled)\s+(?:of\s+|like\s+)?gas|gas\s+(?:leak|smell)|(?:huele|oler|olor)\s+(?:mucho\s+)?a\s+gas|fuga\s+de\s+gas|can'?t\s+breathe|cannot\s+breathe|not\s+breathing|no\s+(?:puede|puedo)\s+respirar|no\s+respira)\b/;
 
 /** No heat, said in everyday words… */
 const NO_HEAT = /\b(?:no heat|heat(?:er|ing)?\s+(?:just\s+)?(?:stopped|quit|died|went out|is out|isn'?t working|is not working|not working|won'?t (?:turn|come|kick) on)|furnace\s+(?:just\s+)?(?:stopped|quit|died|went out|is out|won'?t))/;
