@@ -158,3 +158,27 @@ describe("bookingHeard: a service whose name holds a word of moving (gen2)", () 
     expect(bookingHeard(move)?.intent).toBe("reschedule");
   });
 });
+
+describe("decide: a call back about setting up a booking (gen3)", () => {
+  const text = "can somebody ring me back about setting up a cleaning every other week? my number is 404 555 0188, name's darnell watts";
+  it("with a name and a number but no day is written down as a call-back, not a booking", () => {
+    const u = heard({ intent: "book", confidence: 0.55, intents: [{ intent: "book", score: 0.55 }, { intent: "callback", score: 0.45 }], name: "Darnell Watts", phone: "+14045550188" });
+    expect(decide({ ...base, text, understanding: u })).toMatchObject({ kind: "take_message", reason: "callback" });
+  });
+  it("a booking with a day named stays a booking", () => {
+    const u = heard({ intent: "book", confidence: 0.55, intents: [{ intent: "book", score: 0.55 }, { intent: "callback", score: 0.45 }], name: "Darnell Watts", phone: "+14045550188", when: { text: "friday at 10", date: "2026-12-04", time: "10:00" } });
+    expect(decide({ ...base, text: `${text} friday at 10`, understanding: u })).toMatchObject({ kind: "answer" });
+  });
+});
+
+describe("decide: someone nobody on the staff is called (gen3)", () => {
+  const people = ["Dr. Chen", "Dr. Patel"];
+  it("\"I'd like to see Dr. Robinson\" is told who does work there", () => {
+    const d = decide({ ...base, people, text: "i'd like to see dr. robinson", understanding: heard({ intent: "person", confidence: 0.8 }) });
+    expect(d).toMatchObject({ kind: "no_such_person", name: "Robinson" });
+  });
+  it("with a service to book in the same words, the booking goes on", () => {
+    const u = heard({ intent: "book", confidence: 0.9, service: { name: "Teeth Cleaning", score: 0.8 } });
+    expect(decide({ ...base, people, text: "i'd like to see dr. robinson for a cleaning", understanding: u })).toMatchObject({ kind: "answer" });
+  });
+});

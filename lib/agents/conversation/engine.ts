@@ -121,6 +121,11 @@ export function legacyIntent(u: Understanding | null, fallback: Intent = "other"
   }
 }
 
+/** The intent was among understanding's readings with at least this score. */
+function heard(u: Understanding, intent: CallerIntent, score: number): boolean {
+  return u.intents.some((i) => i.intent === intent && i.score >= score);
+}
+
 function sure(u: Understanding | null, ...intents: CallerIntent[]): boolean {
   return Boolean(u && intents.includes(u.intent) && u.confidence >= LEAVE_CONFIDENCE);
 }
@@ -166,6 +171,11 @@ export function decide(s: Situation): Decision {
   if (u?.name && u.intent !== "person" && ANSWERED_ON_A_CALL_BACK.has(u.intent) && ASKS_FOR_A_CALL.test(text) && !s.bookingActive) {
     return { kind: "take_message", urgent: false, reason: "callback" };
   }
+  // "Can somebody ring me back about setting up a cleaning? … my number is …, it's Darnell": a call back
+  // about a booking, with no day or time to book — who, a number and the ask are said: written down now.
+  if (u?.name && u.phone && u.intent === "book" && !u.when?.date && !u.when?.time && !s.bookingActive && ASKS_FOR_A_CALL.test(text) && heard(u, "callback", 0.3)) {
+    return { kind: "take_message", urgent: false, reason: "callback" };
+  }
   // While a booking is under way, a name or a time that only half reads as a complaint ("Racer Two") is an answer.
   if (u?.intent === "complaint" && u.confidence >= COMPLAINT_CONFIDENCE && !sure(u, "complaint") && !s.bookingActive) {
     const rule = ruleFor(s.rules, "complaint");
@@ -174,7 +184,9 @@ export function decide(s: Situation): Decision {
 
   // "Is Brittany working Saturday?" where nobody is called Brittany: never her schedule, a transfer or a promise from her.
   const asked = askedForByName(text);
-  if (asked && s.people?.length && !u?.person && !s.bookingActive && !s.people.some((p) => nameWords(p).includes(asked))) {
+  // "I'd like to see Dr. Robinson for a cleaning" books the cleaning (the booking is not dropped for the name).
+  const booksAService = Boolean(u?.service && (u.intent === "book" || u.intent === "availability"));
+  if (asked && s.people?.length && !u?.person && !s.bookingActive && !booksAService && !s.people.some((p) => nameWords(p).includes(asked))) {
     return { kind: "no_such_person", name: asked[0].toUpperCase() + asked.slice(1), staff: s.people };
   }
 
@@ -211,13 +223,13 @@ export function decide(s: Situation): Decision {
 }
 
 /** "Is Brittany in?", "can I talk to Dr. Ramirez": the name a caller asks for, lowercased; null for "is anyone there". */
-const ASKED_FOR_BY_NAME = /\b(?:(?:is|are)\s+(?:dr\.?\s+|doctor\s+)?([a-z][a-z'-]+)\s+(?:working|in\b|there|around|available|on\s+(?:today|tomorrow|this|that|monday|tuesday|wednesday|thursday|friday|saturday|sunday))|(?:talk|speak)\s+(?:to|with)\s+(?:dr\.?\s+|doctor\s+)?([a-z][a-z'-]+)|(?:est[aá]|trabaja)\s+(?:el\s+|la\s+|(?:el\s+)?doctora?\s+)?([a-z][a-z'-]+)\s+(?:hoy|ma[nñ]ana|el\s+\w+))/i;
+const ASKED_FOR_BY_NAME = /\b(?:(?:is|are)\s+(?:dr\.?\s+|doctor\s+)?([a-z][a-z'-]+)\s+(?:working|in\b|there|around|available|on\s+(?:today|tomorrow|this|that|monday|tuesday|wednesday|thursday|friday|saturday|sunday))|(?:talk|speak)\s+(?:to|with)\s+(?:dr\.?\s+|doctor\s+)?([a-z][a-z'-]+)|(?:see|with)\s+(?:dr\.?|doctor)\s+([a-z][a-z'-]+)|(?:est[aá]|trabaja)\s+(?:el\s+|la\s+|(?:el\s+)?doctora?\s+)?([a-z][a-z'-]+)\s+(?:hoy|ma[nñ]ana|el\s+\w+))/i;
 /** Words that follow "is …" or "talk to …" but are no one's name. */
 const NOT_SOMEONE = new Set(["it", "he", "she", "they", "you", "we", "this", "that", "there", "here", "anyone", "anybody", "someone", "somebody", "everyone", "everybody", "the", "a", "an", "your", "my", "our", "his", "her", "their", "someone's", "one", "any", "somebody's", "today", "tomorrow", "tonight", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "manager", "owner", "person", "human", "people", "staff", "office", "shop", "store", "front", "desk", "mechanic", "technician", "tech", "receptionist", "dentist", "doctor", "dr", "vet", "stylist", "nurse", "hygienist", "therapist", "lawyer", "attorney", "chef", "billing", "sales", "support", "service", "spanish", "english", "real", "live", "actual", "agent", "representative", "rep", "supervisor", "boss", "team", "whoever", "who", "what", "still", "open", "closed", "available", "free", "booked", "busy", "now", "also", "just", "really", "all", "not", "no", "yes", "usted", "alguien", "nadie", "el", "la"]);
 
 function askedForByName(text: string): string | null {
   const m = ASKED_FOR_BY_NAME.exec(text);
-  const name = (m?.[1] ?? m?.[2] ?? m?.[3])?.toLowerCase();
+  const name = (m?.[1] ?? m?.[2] ?? m?.[3] ?? m?.[4])?.toLowerCase();
   return name && name.length >= 3 && !NOT_SOMEONE.has(name) ? name : null;
 }
 

@@ -401,6 +401,16 @@ describe("side questions, shifts, spans and policy questions (issue 27)", () => 
     expect(book.booked.map((a) => a.localTime)).toEqual(["14:00"]);
   });
 
+  it("a name said with the chosen time while times are offered is kept, not asked for again (gen3)", async () => {
+    const { port, book } = fakeBook(FREE);
+    const offered = await converse(["I'd like a haircut on Tuesday"], port, { ...caller, heard: { intent: "book" } });
+    expect(offered.state?.stage).toBe("pick");
+    const chosen = await converse(["whoever's free, tuesday at 2, my name is jane doe"], port, { ...caller, heard: { intent: "book", name: "Jane Doe" } }, offered.state);
+    expect(chosen.replies[0]).toMatch(/Tuesday, March 16, 2027 at 2:00 PM for Jane Doe/);
+    await converse(["yes"], port, caller, chosen.state);
+    expect(book.booked.map((a) => [a.localTime, a.customerName])).toEqual([["14:00", "Jane Doe"]]);
+  });
+
   it("\"first thing Tuesday\" offers the day's first free time alone, and a yes takes it", async () => {
     const { port, book } = fakeBook(FREE);
     const { replies } = await converse(["can I get a haircut first thing tuesday, it's Jane Doe", "yeah that works", "yes"], port, { ...caller, heard: { intent: "book" } });

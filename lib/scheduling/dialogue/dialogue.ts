@@ -583,6 +583,8 @@ function readBackOfAppointment(a: AppointmentView, ctx: DialogueContext): string
 const readBackOf = (state: DialogueState) => state.readBack ?? state.chosen?.spoken ?? "";
 
 async function continueTurn(state: DialogueState, text: string, ctx: DialogueContext, port: BookingPort): Promise<Turn> {
+  // "Whoever's free then, Thursday at 2, my name is Ellen Ward" while times are offered: the name said with it is kept.
+  if (!state.name && ctx.heard?.name && (state.stage === "service" || state.stage === "when" || state.stage === "pick")) state = { ...state, name: ctx.heard.name };
   const missed = (line: string): Turn => next(line, { ...state, misses: (state.misses ?? 0) + 1 });
   switch (state.stage) {
     case "service": {
@@ -643,7 +645,8 @@ async function continueTurn(state: DialogueState, text: string, ctx: DialogueCon
         const rest = withoutHold(state);
         return findWhen({ ...rest, stage: "when", misses: 0 }, text, ctx, port, { openEnded: false });
       }
-      const name = parseName(text, { alone: true });
+      // "Great, book it please, Kim Lee": a name understanding found in the words counts too.
+      const name = parseName(text, { alone: true }) ?? ctx.heard?.name ?? null;
       if (!name) return missed(linesFor(ctx).askNameAgain);
       const s = { ...state, name, misses: 0 };
       if (!phoneOf(s, ctx)) return next(linesFor(ctx).askPhone, { ...s, stage: "phone" });

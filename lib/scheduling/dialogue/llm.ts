@@ -65,7 +65,9 @@ export function withBookingDialogue(
 /** Where one request ends and the next begins in one breath. */
 const CLAUSES = /\?\s+|[,;]\s*(?:and|also|plus|oh and)\s+(?:if so,?\s+|if you do,?\s+)?|;\s*/i;
 /** A question about the business, as it begins ("do you take…", "what time do you open…"). */
-const ASKS = /^(?:(?:hi|hey|hello|so|ok|okay|um|uh|yeah)[,\s]+)*(?:do|does|are|is|what|what's|when|where|how)\b/i;
+const ASKS = /^(?:(?:hi|hey|hello|so|ok|okay|um|uh|yeah)[,!.\s]+)*(?:do|does|are|is|what|what's|when|where|how)\b/i;
+/** A time of day said in a clause ("do you have Saturday at 9am?"): the booking's, not a side question. */
+const NAMES_A_TIME = /\b(?:at\s+)?\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\bat\s+\d{1,2}(?::\d{2})?\b|\b(?:noon|noonish)\b/i;
 /** Words of the booking itself: such a clause is the dialogue's, not a side question. */
 const BOOKING_WORDS = /\b(book|booking|appointment|schedule|available|availability|openings?|slots?|reserv\w*|table|come in|get in|free|anything)\b/i;
 
@@ -77,9 +79,9 @@ const BOOKING_WORDS = /\b(book|booking|appointment|schedule|available|availabili
 async function sideAnswer(llm: LlmProvider, input: ReplyInput): Promise<string | null> {
   const clauses = input.text.split(CLAUSES).map((c) => c.trim()).filter(Boolean);
   if (clauses.length < 2) return null;
-  const side = clauses.find((c) => ASKS.test(c) && !BOOKING_WORDS.test(c) && c.split(/\s+/).length >= 3);
+  const side = clauses.find((c) => ASKS.test(c) && !BOOKING_WORDS.test(c) && !NAMES_A_TIME.test(c) && c.split(/\s+/).length >= 3);
   if (!side) return null;
-  const asked = side.replace(/^(?:(?:hi|hey|hello|so|ok|okay|um|uh|yeah)[,\s]+)+/i, "");
+  const asked = side.replace(/^(?:(?:hi|hey|hello|so|ok|okay|um|uh|yeah)[,!.\s]+)+/i, "");
   const reply = await llm.generateReply({ ...input, text: /\?$/.test(asked) ? asked : `${asked}?` });
   if (reply.knowledgeGap || !["hours", "pricing", "other"].includes(reply.intent)) return null;
   const sentences = reply.text.split(/(?<=[.!?])\s+/);

@@ -155,3 +155,25 @@ describe("names said at the end or spelled with a surname (issue 27)", () => {
     expect(extractName("this is tom, my last name is baker", "en", false)).toBe("Tom Baker");
   });
 });
+
+describe("whose name it is, and names said as first and last (gen3)", () => {
+  it("\"his name's Biscuit\" is the dog's; the caller is who \"this is\" names", () => {
+    expect(extractName("my golden, his name's biscuit, he rolled in something, could i get a full groom friday? this is megan shaw", "en", false)).toBe("Megan Shaw");
+    expect(extractName("my dog's name is max, can i book a bath", "en", false)).toBeUndefined();
+  });
+  it("\"first name Anna, last name Kowalski\" is Anna Kowalski", () => {
+    expect(extractName("cleaning friday at 9. first name anna, last name kowalski, that's k o w a l s k i", "en", false)).toBe("Anna Kowalski");
+  });
+  it("\"I'm honestly really upset … I'm Rachel Dunn\": the words after the first \"I'm\" are no name", () => {
+    expect(extractName("i'm honestly really upset about this. i'm rachel dunn", "en", false)).toBe("Rachel Dunn");
+  });
+});
+
+describe("hyphenated service names (gen3)", () => {
+  const services = ["Standard Clean", "Deep Clean", "Move-out Clean", "In-home Estimate"];
+  it("\"come out tonight\" names no move-out clean; \"move out clean\" and \"move-out\" do", () => {
+    expect(matchService("can someone come out tonight", services)).toBeUndefined();
+    expect(matchService("i need a move out clean", services)?.name).toBe("Move-out Clean");
+    expect(matchService("i need a move-out clean", services)?.name).toBe("Move-out Clean");
+  });
+});

@@ -142,6 +142,7 @@ const NOT_NAME = new Set(
   broken bad worse worst terrible awful cold hot wet flooded flooding clogged stuck important serious quick easy
   complicated weird strange noisy dripping leaking gone possible impossible fixed working off dead low high
   calling returning following checking confirming reaching
+  honestly seriously totally absolutely completely extremely super kinda pretty truly definitely genuinely so
   de la el los las un una y o con para por que qué en es soy yo mi me llamo habla hola buenas buenos gracias sí si
   señor señora llamando quería quisiera necesito quiero tengo estoy voy puedo le lo se su sus nos del al pero
   adiós adios chao perdón perdon cómo como espere ayuda`
@@ -152,7 +153,9 @@ const NOT_NAME = new Set(
 const NAME_LEADS: Record<Language, RegExp[]> = {
   en: [
     /\bmy name(?:'s| is)\s+(.+)/i,
-    /\bname(?:'s| is)\s+(.+)/i,
+    // "His name's Biscuit", "my dog's name is Max": someone else's name, not the caller's.
+    /(?<!\b(?:his|her|their|its|our|your|[\p{L}]+'s)\s+)\bname(?:'s| is)\s+(.+)/iu,
+    /\bfirst name(?:'s| is)?\s+(.+)/i,
     /\bthis is\s+(.+)/i,
     /\bit(?:'s| is)\s+(.+)/i,
     /\bi(?:'m| am)\s+(.+)/i,
@@ -216,21 +219,33 @@ const HESITATIONS = /(^|\s)(?:u+m+|u+h+|e+r+m*|h+m+|e+h+|e+m+)(?=[\s,.]|$)[,.]?/
 /** "Tom Baker here", "Ana speaking". */
 const NAME_FIRST = /^([\p{L}'-]+(?:\s+[\p{L}'-]+)?)\s+(?:here|speaking)\b/iu;
 
+/** Every match of a lead, left to right (each match's group runs to the end of the words). */
+function matchesOf(lead: RegExp, said: string): RegExpExecArray[] {
+  const global = new RegExp(lead.source, lead.flags.includes("g") ? lead.flags : `${lead.flags}g`);
+  const out: RegExpExecArray[] = [];
+  for (let match = global.exec(said); match; match = global.exec(said)) {
+    out.push(match);
+    // The group runs to the end: search again right after where this match began.
+    global.lastIndex = match.index + 1;
+  }
+  return out;
+}
+
 /** The caller's own name: "this is Tom Baker", "my name's Ana", "me llamo Ana López"; a bare name when asked. */
 export function extractName(text: string, language: Language, expectingName: boolean): string | undefined {
   // "It's Siobhan, S I O B H A N, last name Kerr": the surname follows the first name.
   const said = text
     .replace(HESITATIONS, " ")
     .replace(/[,.]?\s*(?:and\s+)?(?:my\s+|the\s+)?(?:last|sur|family)\s*name(?:\s+is|'s)?\s+(?=\p{L})/giu, (m: string, offset: number, whole: string) =>
-      /\b(?:it'?s|this is|i'?m|i am|my name(?:'s| is)|name'?s|me llamo|soy)\b/i.test(whole.slice(0, offset)) ? " " : m,
+      /\b(?:it'?s|this is|i'?m|i am|my name(?:'s| is)|name'?s|first name|me llamo|soy)\b/i.test(whole.slice(0, offset)) ? " " : m,
     )
     .replace(/\s+/g, " ")
     .trim()
     .replace(LEADING, "");
   const leads = [...NAME_LEADS[language], ...NAME_LEADS[language === "en" ? "es" : "en"]];
   for (const lead of leads) {
-    const match = lead.exec(said);
-    if (!match) continue;
+    // "I'm honestly really upset about this. I'm Rachel Dunn": a lead whose words are no name is tried again further on.
+    for (const match of matchesOf(lead, said)) {
     const name = nameWords(match[1]);
     // "…name is Omar Said": after an explicit "my name is", the one word that ends the utterance is the
     // surname even when it is also a common word ("Said", "Way", "Love") — not a filler or a courtesy.
@@ -240,6 +255,7 @@ export function extractName(text: string, language: Language, expectingName: boo
       if (rest.length === 2 && last && /^[\p{L}'-]{2,}$/u.test(last) && !TRAILING_NOT_A_SURNAME.has(last)) return `${name} ${titleCase(rest[1])}`;
     }
     if (name) return name;
+    }
   }
   const first = NAME_FIRST.exec(said);
   if (first) {
@@ -276,6 +292,14 @@ export function trailingName(text: string): string | undefined {
   if (words.length < 2 || words.length > 3) return undefined;
   if (!words.every((w) => /^[\p{L}'-]{2,}$/u.test(w) && !NOT_NAME.has(w.toLowerCase()) && !NOT_A_TRAILING_NAME.has(w.toLowerCase()) && !HONORIFICS.has(w.toLowerCase()) && !TRAILING_NOT_A_SURNAME.has(w.toLowerCase()))) return undefined;
   return nameWords(words.join(" "));
+}
+
+/**
+ * A service's own words: a hyphenated compound stays one word ("Move-out Clean" → "moveout", "clean"),
+ * so "come out tonight" names no move-out clean; callers' "move out" still meets it joined.
+ */
+function serviceWordsOf(service: string): string[] {
+  return wordsOf(service.replace(/(\p{L})-(?=\p{L})/gu, "$1"));
 }
 
 /** Spoken or typed words, lower-case, singular-ish, accents kept. */
@@ -360,11 +384,11 @@ export function matchService(text: string, services: string[] | undefined): { na
   const heard = [...said, ...said.slice(1).map((word, i) => said[i] + word)];
   const saidText = ` ${said.join(" ")} `;
   const counts = new Map<string, number>();
-  for (const service of services) for (const word of new Set(wordsOf(service))) counts.set(singular(word), (counts.get(singular(word)) ?? 0) + 1);
+  for (const service of services) for (const word of new Set(serviceWordsOf(service))) counts.set(singular(word), (counts.get(singular(word)) ?? 0) + 1);
 
   let best: { name: string; score: number } | undefined;
   for (const service of services) {
-    const serviceWords = wordsOf(service).filter((word) => !GENERIC.has(word));
+    const serviceWords = serviceWordsOf(service).filter((word) => !GENERIC.has(word));
     if (!serviceWords.length) continue;
     let weightSum = 0;
     let matchedWeight = 0;
@@ -429,7 +453,9 @@ export function matchPerson(text: string, people: string[] | undefined): string 
     }
     if (best) return best.name;
     // A role word: the person whose entry names that role, or a "Dr." for a dentist/doctor.
-    const saidText = ` ${said.join(" ")} `;
+    // "Dr. Robinson" names someone (who is not on the staff): its "Dr." is no role asked for.
+    const titled = said.filter((word, i) => !(TITLES.has(word) && said[i + 1] && !NOT_NAME.has(said[i + 1]) && !Object.keys(ROLE_WORDS).includes(said[i + 1])));
+    const saidText = ` ${titled.join(" ")} `;
     for (const [role, variants] of Object.entries(ROLE_WORDS)) {
       if (!variants.some((variant) => saidText.includes(` ${variant} `))) continue;
       const byRole = people.find((person) => wordsOf(person).some((word) => variants.includes(word) || word === role));

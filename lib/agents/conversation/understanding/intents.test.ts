@@ -245,4 +245,10 @@ describe("danger said in so many words (issue 27)", () => {
     expect((await understand("our carbon monoxide detector keeps going off near the furnace, what do i do", ctx)).intent).toBe("emergency");
     expect((await understand("Hola, ¿tienen mesa para cuatro el sábado a las 8 de la noche? A nombre de Morales", ctx)).intent).not.toBe("emergency");
   });
+
+  test("no heat with a baby in the house, or a dog that ate chocolate, is an emergency; a heater to look at next week is not (gen3)", async () => {
+    expect((await understand("the heat stopped working and it's getting cold, we have a newborn, can someone come tonight?", ctx)).intent).toBe("emergency");
+    expect((await understand("he ate half a bag of raisins and he's drooling, this is kim", ctx)).intent).toBe("emergency");
+    expect((await understand("my heater stopped working, can someone come look at it next week", ctx)).intent).not.toBe("emergency");
+  });
 });

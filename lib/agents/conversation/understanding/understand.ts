@@ -28,6 +28,9 @@ const PRICE_WORDS = /\b(how much|cost|costs|price|prices|pricing|charge|charges|
 /** "Not urgent", "no rush": the caller says outright that it is not an emergency. */
 const NOT_URGENT = /\b(not (?:an? )?(?:urgent|emergency|rush)|no rush|no hurry|nothing urgent|no es (?:urgente|una emergencia)|sin prisa|no hay prisa|nada urgente)\b/;
 
+/** Words of something gone wrong: without them a complaint reading of a booking request is the model's noise. */
+const SOMETHING_WRONG = /\b(upset|unhappy|not happy|disappoint\w*|terrible|awful|horrible|ruin\w*|broke|broken|damag\w*|wrong|bad|worst|rude|complain\w*|refund|angry|mad|furious|unacceptable|ridiculous|never|still|missing|dirty|mess\w*|scratch\w*|dent\w*|overcharg\w*|charged|burn\w*|hurt|shaved|botched|uneven|fix|redo|mal|queja|molest\w*|enojad\w*|horrible|arruin\w*)\b/;
+
 function demote(ranked: ScoredIntent[]): ScoredIntent[] {
   return ranked.length > 1 ? [...ranked.slice(1), ranked[0]] : ranked;
 }
@@ -48,10 +51,15 @@ const ENDS_WITH_FAREWELL = /(?:^|\s)(?:bye(?: bye)?|goodbye|good bye|bye now|tak
 const CLOSED_BY_FAREWELL = new Set<CallerIntent>(["no", "thanks", "yes", "other", "greeting"]);
 
 /** Danger in so many words, whatever else the sentence holds: a gas smell, a carbon monoxide alarm, someone who cannot breathe. */
-const PLAIN_DANGER = /\b(?:carbon monoxide|(?:co|co2) (?:alarm|detector)|mon[oó]xido de carbono|(?:smell(?:s|ing)?|smelled)\s+(?:of\s+|like\s+)?gas|gas\s+(?:leak|smell)|(?:huele|oler|olor)\s+(?:mucho\s+)?a\s+gas|fuga\s+de\s+gas|can'?t\s+breathe|cannot\s+breathe|not\s+breathing|no\s+(?:puede|puedo)\s+respirar|no\s+respira)\b/;
+const PLAIN_DANGER = /\b(?:(?:ate|eaten|eat|swallowed|got into|chewed)\s+(?:[\w']+\s+){0,5}(?:chocolate|grapes|raisins|xylitol|antifreeze|rat poison|poison|bleach|pills|ibuprofen|tylenol)|carbon monoxide|(?:co|co2) (?:alarm|detector)|mon[oó]xido de carbono|(?:smell(?:s|ing)?|smelled)\s+(?:of\s+|like\s+)?gas|gas\s+(?:leak|smell)|(?:huele|oler|olor)\s+(?:mucho\s+)?a\s+gas|fuga\s+de\s+gas|can'?t\s+breathe|cannot\s+breathe|not\s+breathing|no\s+(?:puede|puedo)\s+respirar|no\s+respira)\b/;
+
+/** No heat, said in everyday words… */
+const NO_HEAT = /\b(?:no heat|heat(?:er|ing)?\s+(?:just\s+)?(?:stopped|quit|died|went out|is out|isn'?t working|is not working|not working|won'?t (?:turn|come|kick) on)|furnace\s+(?:just\s+)?(?:stopped|quit|died|went out|is out|won'?t))/;
+/** …with someone at risk from the cold or the cold itself dangerous: an emergency for a heating company. */
+const AT_RISK_FROM_COLD = /\b(?:baby|newborn|infant|elderly|oxygen|freezing|below zero|hypotherm\w*|pipes? (?:might|will|could) freeze)\b/;
 
 function rescore(ranked: ScoredIntent[], text: string): ScoredIntent[] {
-  if (PLAIN_DANGER.test(text) && ranked[0]?.intent !== "emergency" && !NOT_URGENT.test(text)) {
+  if (((NO_HEAT.test(text) && AT_RISK_FROM_COLD.test(text)) || PLAIN_DANGER.test(text)) && ranked[0]?.intent !== "emergency" && !NOT_URGENT.test(text)) {
     return [{ intent: "emergency", score: Math.max(0.9, ranked[0]?.score ?? 0) }, ...ranked.filter((r) => r.intent !== "emergency")];
   }
   // "No, gracias, adiós": the caller is leaving; the no and the thanks only lead up to it.
@@ -87,10 +95,14 @@ function isOnlyAnIntroduction(plain: string, name: string): boolean {
 export async function understand(text: string, ctx: UnderstandingContext): Promise<Understanding> {
   const language = detectLanguage(text, ctx.language ?? undefined);
   const plain = normaliseUtterance(text);
-  let ranked = [...rescore(await classify(text, language), plain)];
+  // The caller's own name says nothing about what they want ("name's Lucy Park" is no question about
+  // parking, "Grace Hall" no hall): the model reads the words without it.
+  const ownName = extractName(text, language, ctx.expecting === "name");
+  const forIntent = ownName ? withoutWords(text, ownName).trim() || text : text;
+  let ranked = [...rescore(await classify(forIntent, language), normaliseUtterance(forIntent))];
   // "Hello? Is this a recording?": the greeting only opens the question; the rest says what they want.
-  const afterGreeting = text.replace(LEADING_GREETING, "").trim();
-  if (ranked[0]?.intent === "greeting" && afterGreeting !== text.trim() && afterGreeting.split(/\s+/).length >= 2) {
+  const afterGreeting = forIntent.replace(LEADING_GREETING, "").trim();
+  if (ranked[0]?.intent === "greeting" && afterGreeting !== forIntent.trim() && afterGreeting.split(/\s+/).length >= 2) {
     const rest = rescore(await classify(afterGreeting, language), normaliseUtterance(afterGreeting));
     if (rest[0] && rest[0].intent !== "greeting" && rest[0].intent !== "other") ranked = [...rest];
   }
@@ -99,7 +111,7 @@ export async function understand(text: string, ctx: UnderstandingContext): Promi
   // A number said is not a day: take its digits out before reading dates.
   const forDates = phone ? spokenDigitsToText(text).replace(/\+?\d[\d\s()-]{8,}\d/g, " ") : text;
   const when = resolveWhen(forDates, { now: ctx.now, timeZone: ctx.timeZone, language });
-  let name = extractName(text, language, ctx.expecting === "name");
+  let name = ownName;
   const service = matchService(text, ctx.services);
   // "…a drain cleaning the day after tomorrow, like 9ish? Pete Ross": a request that needs a name, signed with one.
   const signed = !name && (NEEDS_A_NAME.has(ranked[0].intent) || Boolean(service && when?.date)) ? trailingName(text) : undefined;
@@ -107,6 +119,8 @@ export async function understand(text: string, ctx: UnderstandingContext): Promi
   // The caller's own name is not someone at the business ("me llamo Ana López" is not "Maria Lopez").
   const person = matchPerson(name ? withoutWords(text, name) : text, ctx.people);
 
+  // "A color the Wednesday after next at 4": a service and a day to come, with nothing gone wrong said, is a booking, not a complaint.
+  if (ranked[0]?.intent === "complaint" && service && when?.date && !when.invalid && !SOMETHING_WRONG.test(plain)) ranked = demote(ranked);
   // "Oh, that was yesterday huh, tomorrow at 3 then": a day or time said is an answer, not "say that again".
   if (ranked[0].intent === "repeat" && ranked.length > 1 && when && !when.invalid && (when.date || when.time)) ranked.push(ranked.shift()!);
   const confidence = ranked[0].score;

@@ -148,9 +148,14 @@ function faqAnswer(text: string, profile: BusinessInfo): string | null {
   // word naming the FAQ's subject ("financing" of "Do you offer financing?") is that question.
   if (isQuestion(text)) {
     const asked = keywords(text);
+    // What the business does anyway goes without saying: "do you guys do cats?" asks "Do you groom cats?" of a groomer.
+    const ownWords = [...keywords([profile.name, ...allServices(profile).map((s) => s.name)].join(" "))];
+    const said = (w: string) => asked.has(w) || [...asked].some((x) => sameStem(x, w));
     for (const faq of profile.faqs ?? []) {
-      const subject = [...keywords(faq.question)].filter((w) => !FAQ_FRAME_WORDS.has(w) && w.length > 2);
-      if (subject.length && subject.every((w) => asked.has(w) || [...asked].some((x) => sameStem(x, w)))) return faq.answer;
+      const subject = [...keywords(faq.question)].filter((w) => !FAQ_FRAME_WORDS.has(w) && w.length > 2 && !ownWords.some((o) => o === w || sameStem(o, w)));
+      const saidCount = subject.filter(said).length;
+      // A question of three subject words or more is that FAQ with all but one of them said ("bring … own … stuff" for supplies).
+      if (subject.length && (saidCount === subject.length || (subject.length >= 3 && saidCount >= subject.length - 1))) return faq.answer;
     }
   }
   // "Do you service Arvada?", "do you take Cigna?": a name the caller says that an answer lists (a town,

@@ -381,3 +381,24 @@ describe("a price of $0 (gen2)", () => {
     expect((await ask("¿cuánto cobran por revisar los frenos?", { profile })).text).toMatch(/gratis/);
   });
 });
+
+describe("an FAQ whose subject the business implies, or with one word unsaid (gen3)", () => {
+  const profile: ReplyInput["profile"] = {
+    name: "Rainier Paws Grooming",
+    serviceDetails: [{ name: "Bath & Brush", price: "$55" }, { name: "Full Groom", price: "from $85" }],
+    faqs: [
+      { question: "Do you groom cats?", answer: "No, we groom dogs only." },
+      { question: "What vaccines does my dog need?", answer: "We need proof of current rabies and bordetella vaccines." },
+      { question: "Do you bring your own supplies?", answer: "Yes, our crews bring all supplies." },
+    ],
+  };
+  it("\"do you guys do cats?\" at a groomer is \"Do you groom cats?\"", async () => {
+    expect((await ask("hi, do you guys do cats? my persian is super matted", { profile })).text).toMatch(/dogs only/);
+  });
+  it("\"what shots does he need\" is the vaccines question", async () => {
+    expect((await ask("first time bringing my dog in, what shots does he need to have?", { profile })).text).toMatch(/rabies/);
+  });
+  it("\"do your people bring everything … my own stuff\" is the supplies question", async () => {
+    expect((await ask("do i need my own cleaning stuff or do your people bring everything?", { profile })).text).toMatch(/bring all supplies/);
+  });
+});
