@@ -158,3 +158,15 @@ describe("bookingHeard: a service whose name holds a word of moving (gen2)", () 
     expect(bookingHeard(move)?.intent).toBe("reschedule");
   });
 });
+
+describe("decide: a person asked for by name in Spanish", () => {
+  const people = ["Dr. Chen", "Dr. Patel"];
+  it("\"¿está el doctor Ramírez?\" where nobody is called Ramírez: no such person, naming who works there", () => {
+    const d = decide({ ...base, people, text: "buenas tardes, ¿está el doctor ramírez?", understanding: heard({ intent: "person", confidence: 0.9 }) });
+    expect(d).toEqual({ kind: "no_such_person", name: "Ramírez", staff: people });
+  });
+  it("\"¿se encuentra la doctora Chen?\" is someone who works there; \"¿está bien?\" asks for nobody", () => {
+    expect(decide({ ...base, people, text: "hola, ¿se encuentra la doctora chen?", understanding: heard({ intent: "person", confidence: 0.9 }) }).kind).not.toBe("no_such_person");
+    expect(decide({ ...base, people, text: "¿está bien?", understanding: heard({ intent: "other", confidence: 0.9 }) }).kind).not.toBe("no_such_person");
+  });
+});

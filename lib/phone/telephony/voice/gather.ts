@@ -16,7 +16,8 @@ import { ROUTED, SPAM } from "@/lib/platform/text/routing";
 import { gatherTwiml, hangupTwiml, type Prompt } from "../twiml";
 import { absoluteUrl } from "../urls";
 import { twimlResponse, type CarrierRequest } from "../webhook";
-import { abandonBooking, bookingExpects, bookingInProgress } from "@/lib/scheduling/dialogue/conversation";
+import { hearingContext } from "@/lib/agents/conversation/context";
+import { abandonBooking, bookingStatus } from "@/lib/scheduling/dialogue/conversation";
 import { clockOf } from "@/lib/scheduling/service";
 import { DEFAULT_CALL_RULES } from "@/lib/agents/conversation/call-rules";
 import { actOn, carrierName, SPAM_DECLINED, surelySpam, decideTurn as engineDecides, languageOf, messageReasonOf, isOutOfCredits, paidTurn, TurnFailedError, type Decided, type TurnInput } from "@/lib/agents/conversation/turn";
@@ -274,14 +275,8 @@ function turnInput(runtime: CallRuntime, text: string, step: number, bookingActi
     organizationId: call.organizationId,
     caller: call.fromNumber,
     text,
-    hear: {
-      now: clockOf(runtime.booking),
-      timeZone: runtime.profile.timezone ?? "UTC",
-      services: runtime.profile.services ?? [],
-      people,
-      expecting: call.mode === "message" ? "message" : expects,
-      language: languageOf(call.transcript),
-    },
+    hear: hearingContext(runtime.profile, { people }, { now: clockOf(runtime.booking), expecting: call.mode === "message" ? "message" : expects, language: languageOf(call.transcript) }),
+    people,
     situation: {
       takingMessage: call.mode === "message",
       messageReason: messageReasonOf(call.transcript),
@@ -357,8 +352,9 @@ export async function continueAfterGather(db: Db, req: CarrierRequest, step: num
   // The engine decides (lib/agents/conversation/engine.ts): leaving a flow — a person, goodbye, "wait,
   // what?", an emergency — wins over a booking under way; otherwise "yes", "no" or "cancel it"
   // answer the booking, not the call's routing.
-  const bookingActive = Boolean(text && claimed.mode === "conversation" && (await bookingInProgress(db, claimed.organizationId, "call", claimed.id, runtime.booking)));
-  const expects = bookingActive ? await bookingExpects(db, claimed.organizationId, "call", claimed.id, runtime.booking) : null;
+  const status = text && claimed.mode === "conversation" ? await bookingStatus(db, claimed.organizationId, "call", claimed.id, runtime.booking) : null;
+  const bookingActive = Boolean(status?.active);
+  const expects = status?.expects ?? null;
   const input = turnInput(runtime, text, step, bookingActive, text ? runtime.staff : [], expects);
   const decided = await engineDecides(input);
   runtime.understanding = decided.understanding;
