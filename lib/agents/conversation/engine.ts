@@ -174,7 +174,8 @@ export function decide(s: Situation): Decision {
 
   // "Is Brittany working Saturday?" where nobody is called Brittany: never her schedule, a transfer or a promise from her.
   const asked = askedForByName(text);
-  if (asked && s.people?.length && !u?.person && !s.bookingActive && !s.people.some((p) => nameWords(p).includes(asked))) {
+  // (Understanding may read "Dr. Ramirez" as the first "Dr." on the staff by its title; the name said decides.)
+  if (asked && s.people?.length && !s.bookingActive && !s.people.some((p) => nameWords(p).includes(asked))) {
     return { kind: "no_such_person", name: asked[0].toUpperCase() + asked.slice(1), staff: s.people };
   }
 
