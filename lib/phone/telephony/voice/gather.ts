@@ -27,7 +27,7 @@ import { FORGET_ME } from "@/lib/platform/text/receptionist";
 import { decideTurn, type TurnDecision } from "./decide";
 import { historyOf, loadRuntime, speak, type CallRow, type CallRuntime, type VoiceDeps } from "./runtime";
 import { recordAssistantReply } from "@/lib/agents/assistants/replies";
-import { LINES } from "./lines";
+import { LINES, lineIn } from "./lines";
 import { type Answer, authenticateCallWebhook, businessName, claimStep, dialPerson, gatherUrl, line, lineOf, replay, respond, turn, voicemailAnswer } from "./step";
 
 // ─── What the caller said ─────────────────────────────────────────────────────────────────────
@@ -192,19 +192,21 @@ async function act(runtime: CallRuntime, req: CarrierRequest, step: number, deci
     case "silence": {
       if (decision.hangUp) {
         if (!call.transcript.some((t) => t.speaker === "caller")) await raiseCallSpam(db, call, SPAM_POINTS.silent, SPAM.silent);
-        const spoken = await line(runtime, LINES.silentGoodbye(biz));
+        const goodbye = lineIn(languageOf(call.transcript), "silentGoodbye")(biz);
+        const spoken = await line(runtime, goodbye);
         return respond(runtime, req, step, {
           xml: hangupTwiml([spoken.prompt]),
-          turns: [turn("assistant", LINES.silentGoodbye(biz))],
+          turns: [turn("assistant", goodbye)],
           silentPrompts: call.silentPrompts + 1,
           ended: { status: "completed", outcome: call.outcome ?? "answered_by_assistant" },
           timing: { ttsMs: spoken.ttsMs },
         });
       }
-      const spoken = await line(runtime, LINES.stillThere);
+      const stillThere = lineIn(languageOf(call.transcript), "stillThere");
+      const spoken = await line(runtime, stillThere);
       return respond(runtime, req, step, {
         xml: gatherTwiml([spoken.prompt], gatherUrl(step + 1)),
-        turns: [turn("assistant", LINES.stillThere)],
+        turns: [turn("assistant", stillThere)],
         silentPrompts: call.silentPrompts + 1,
         timing: { ttsMs: spoken.ttsMs },
       });

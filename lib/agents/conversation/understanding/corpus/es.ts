@@ -328,6 +328,11 @@ export const es: Partial<Record<CallerIntent, string[]>> = {
     "pueden llamarme mañana",
     "me dejaron un mensaje de este número",
     "estoy devolviendo la llamada",
+    "ocupo que me llame el técnico para un presupuesto",
+    "me gustaría que me llamaran para una cotización del trabajo",
+    "pueden hablarme para ver qué día vienen a revisar",
+    "que alguien me marque para ponernos de acuerdo cuándo vienen",
+    "me regresan la llamada por favor para agendar la visita",
   ],
   message: [
     "necesito dejarle un mensaje a la licenciada sobre mis papeles",
@@ -464,6 +469,9 @@ export const es: Partial<Record<CallerIntent, string[]>> = {
     "el piso está todo mojado y sigue saliendo agua",
     "se me hinchó la cara por la muela",
     "me rompí un diente en un accidente",
+    "no me deja de sangrar el diente desde ayer qué hago",
+    "me está saliendo mucha sangre de la encía y no se detiene",
+    "me sangra la boca desde anoche y no se para",
   ],
   complaint: [
     "comí ahí anoche y me enfermé del estómago",
