@@ -199,7 +199,13 @@ export function parseBookingIntent(text: string): BookingIntent | null {
 /** Which of the offered options the caller picked ("the second one", "option 3", "the last"), 1-based; null when none. */
 export function parseChoice(text: string, count: number): number | null {
   const t = normalize(text);
-  if (/\b(last one|the last|last option)\b/.test(t)) return count;
+  if (/\b(last one|the last|last option)\b/.test(t) || /\b(?:la|el) (?:[uú]ltim[ao])\b/.test(t)) return count;
+  // Spanish: "la primera (que tenga)", "el segundo", "la tercera opción" — not "mi primera vez".
+  const spanish = t.match(/\b(?:la|el|lo) (primer[ao]?|segund[ao]|tercer[ao]?|cuart[ao]|quint[ao])\b(?! vez\b)/);
+  if (spanish) {
+    const n = { primer: 1, segund: 2, tercer: 3, cuart: 4, quint: 5 }[spanish[1].replace(/[ao]$/, "") as "primer"] ?? null;
+    return n !== null && n <= count ? n : null;
+  }
   const ordinal = t.match(/\b(first|second|third|fourth|fifth)\b(?! of\b)/);
   if (ordinal && !/\b(january|february|march|april|may|june|july|august|september|october|november|december)\b/.test(t)) {
     const n = ORDINAL_WORDS[ordinal[1]];
