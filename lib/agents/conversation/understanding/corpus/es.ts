@@ -330,9 +330,6 @@ export const es: Partial<Record<CallerIntent, string[]>> = {
     "estoy devolviendo la llamada",
     "ocupo que me llame el técnico para un presupuesto",
     "me gustaría que me llamaran para una cotización del trabajo",
-    "pueden hablarme para ver qué día vienen a revisar",
-    "que alguien me marque para ponernos de acuerdo cuándo vienen",
-    "me regresan la llamada por favor para agendar la visita",
   ],
   message: [
     "necesito dejarle un mensaje a la licenciada sobre mis papeles",
