@@ -152,7 +152,7 @@ export function inDayPart(localTime: string, part: DayPart): boolean {
   return localTime >= "17:00";
 }
 
-const YES = /(?<![\p{L}])(yes|yeah|yep|yup|ya|sure|correct|that's right|thats right|right|please do|go ahead|book it|do it|sounds good|perfect|great|ok|okay|absolutely|definitely|confirm|confirmed|affirmative|that works|works for me|y|sí|si|claro|correcto|vale|de acuerdo|perfecto|dale|está bien|esta bien|por supuesto|exacto|así es|reserve|resérvelo|reservelo)(?![\p{L}])/u;
+const YES = /(?<![\p{L}])(yes|yeah|yep|yup|ya|sure|correct|that's right|thats right|right|please do|go ahead|book it|do it|sounds good|perfect|great|ok|okay|absolutely|definitely|confirm|confirmed|affirmative|that works|works for me|y|sí|si|claro|correcto|vale|de acuerdo|perfecto|dale|está bien|esta bien|por supuesto|exacto|así es|reserve|resérvelo|reservelo|ándale|andale|órale|orale|cómo no|como no|ajá|aja|eso es)(?![\p{L}])/u;
 const NO = /(?<![\p{L}])(no|nope|nah|not|don't|dont|wrong|incorrect|change|different|another|n|mejor no|para nada|otro|otra)(?![\p{L}])/u;
 
 /** The caller's yes or no; null when neither (or both: "yes, no, wait"). */

@@ -649,6 +649,9 @@ export const es: Partial<Record<CallerIntent, string[]>> = {
     "sí me parece bien",
     "okey",
     "muy bien",
+    "ándale pues",
+    "órale sí",
+    "cómo no",
   ],
   no: [
     "no",
