@@ -86,8 +86,10 @@ function isOnlyAnIntroduction(plain: string, name: string): boolean {
 
 export async function understand(text: string, ctx: UnderstandingContext): Promise<Understanding> {
   const language = detectLanguage(text, ctx.language ?? undefined);
-  const plain = normaliseUtterance(text);
-  let ranked = [...rescore(await classify(text, language), plain)];
+  // "Me llamo Ramón" says a name, not "call me" (the classifier's stem of llamar): read as "mi nombre es".
+  const forIntent = text.replace(/\bme\s+llamo\b(?=\s+\p{L})/giu, "mi nombre es");
+  const plain = normaliseUtterance(forIntent);
+  let ranked = [...rescore(await classify(forIntent, language), plain)];
   // "Hello? Is this a recording?": the greeting only opens the question; the rest says what they want.
   const afterGreeting = text.replace(LEADING_GREETING, "").trim();
   if (ranked[0]?.intent === "greeting" && afterGreeting !== text.trim() && afterGreeting.split(/\s+/).length >= 2) {

@@ -43,6 +43,9 @@ export const es: Partial<Record<CallerIntent, string[]>> = {
     "el martes a las tres me viene bien",
     "me quedo con la de las dos",
     "quiero que vengan a revisar el calentador la semana que viene",
+    "ocupo un cambio de aceite para el jueves temprano",
+    "me hace falta el cambio de aceite a la camioneta el lunes",
+    "quisiera agendar cambio de aceite y rotación de llantas",
   ],
   reschedule: [
     "quiero cambiar mi cita",
