@@ -333,6 +333,9 @@ export const es: Partial<Record<CallerIntent, string[]>> = {
     "estoy devolviendo la llamada",
     "ocupo que me llame el técnico para un presupuesto",
     "me gustaría que me llamaran para una cotización del trabajo",
+    "necesito que alguien me llame por lo del calentador",
+    "que alguien me hable acerca de mi cuenta mi nombre es rosa",
+    "ocupo que alguien me llame sobre la gotera del techo no es urgente",
   ],
   message: [
     "necesito dejarle un mensaje a la licenciada sobre mis papeles",
