@@ -206,7 +206,7 @@ export function bookingToolsForReply(
     return (await port.upcoming(phone)).find((a) => a.id === appointmentId) ?? null;
   }
 
-  const handlers: Record<keyof typeof inputs, (input: never) => Promise<ToolCallResult>> = {
+  const handlers: { [K in keyof typeof inputs]: (input: z.infer<(typeof inputs)[K]>) => Promise<ToolCallResult> } = {
     resolve_date: async (input: z.infer<typeof inputs.resolve_date>) => {
       const { timezone, today } = await businessToday(db, organizationId, now());
       const when = whenSaid(input.text, { today, now: now(), timeZone: timezone });
