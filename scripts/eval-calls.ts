@@ -470,7 +470,7 @@ async function main() {
   if (only) {
     // "a|b": callers matching any of the names (one process start for a handful of callers).
     const names = only.split("|").filter(Boolean);
-    scripts = scripts.filter(({ file, script }) => names.some((n) => script.name === n || script.name.includes(n) || path.basename(file).replace(/\.ya?ml$/, "") === n));
+    scripts = scripts.filter(({ file, script }) => names.some((n) => script.name === n || script.name.includes(n) || path.basename(file).replace(/\.ya?ml$/, "").includes(n)));
   }
 
   if (workerFiles) {

@@ -22,6 +22,7 @@ import { a2aDeliverJob } from "@/lib/agents/a2a/messages";
 import { closeDb, getDb } from "@/lib/platform/database";
 import { toZoned } from "@/lib/scheduling/time";
 import { createService } from "@/lib/knowledge/services/service";
+import { createResource } from "@/lib/scheduling/resources";
 import { everyDay, setProfile } from "../helpers/booking";
 import { env } from "@/lib/platform/env";
 import { changeCredits, getCreditBalance } from "@/lib/workspace/billing/ledger";
@@ -176,6 +177,14 @@ describe("SendMessage, GetTask, CancelTask", () => {
       ["assistant", expect.any(String)],
     ]);
     expect(detail.body.assistant).toMatchObject({ name: "Robin" });
+  });
+
+  it("knows the staff by name, as on the phone: \"is Dr. Ramirez in?\" is nobody there, naming who is", async () => {
+    const account = await business();
+    await createResource(await getDb(), account.organizationId, { name: "Dr. Chen", kind: "staff", followsBusinessHours: true, weeklyHours: null, isActive: true });
+    const task = await ask(account.organizationId, "Is Dr. Ramirez in today?");
+    expect(task.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+    expect(textOf(task.status?.message)).toMatch(/anyone named Ramirez.*Dr\. Chen/);
   });
 
   it("takes a message for the business (the leave_message skill), free of charge", async () => {

@@ -19,6 +19,7 @@ import { parseWav } from "@/lib/phone/voice/audio";
 import { signAudioToken } from "@/lib/phone/voice/audio-clips";
 import { DEMO_RATE_LIMIT } from "@/lib/phone/voice/demo";
 import { runVoiceTest } from "@/lib/phone/voice/service";
+import { createResource } from "@/lib/scheduling/resources";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { PEER_ADDRESS_HEADER } from "@/lib/platform/http/peer-address";
 import { registerTestUserWithoutAssistants, type TestAccount } from "../helpers/accounts";
@@ -255,6 +256,18 @@ describe("POST /api/voice/test — the conversation engine decides first, as on 
     expect(after).toHaveLength(before + 1);
     const task = after.find((t) => t.detail.includes("lab results"))!;
     expect(task).toMatchObject({ kind: "message", contactName: "Greg Hall", contactNumber: "+14155550142" });
+  });
+
+  it("knows the staff by name, as on the phone: nobody called Ramirez, and Dr. Chen is someone who works there", async () => {
+    const db = await getDb();
+    await createResource(db, owner.organizationId, { name: "Dr. Chen", kind: "staff", followsBusinessHours: true, weeklyHours: null, isActive: true });
+    const missing = await ask("Hi, is Dr. Ramirez in today?");
+    expect(missing.status).toBe(200);
+    expect(missing.body.decision).toMatchObject({ kind: "no_such_person" });
+    expect(missing.body.aiResponse).toMatch(/Ramirez.*Dr\. Chen/);
+    const known = await ask("Hi, is Dr. Chen in today?");
+    expect(known.status).toBe(200);
+    expect(known.body.decision.kind).not.toBe("no_such_person");
   });
 
   it("declines spam before any cost: no credit, no task", async () => {

@@ -182,3 +182,16 @@ describe("decide: someone nobody on the staff is called (gen3)", () => {
     expect(decide({ ...base, people, text: "i'd like to see dr. robinson for a cleaning", understanding: u })).toMatchObject({ kind: "answer" });
   });
 });
+
+describe("decide: a person asked for by name in Spanish", () => {
+  const people = ["Dr. Chen", "Dr. Patel"];
+  it("\"¿está el doctor Ramírez?\" where nobody is called Ramírez: no such person, naming who works there", () => {
+    // Understanding reads the title alone as the first "Dr." on the staff; the name said decides.
+    const d = decide({ ...base, people, text: "buenas tardes, ¿está el doctor ramírez?", understanding: heard({ intent: "person", confidence: 0.9, person: "Dr. Chen" }) });
+    expect(d).toEqual({ kind: "no_such_person", name: "Ramírez", staff: people });
+  });
+  it("\"¿se encuentra la doctora Chen?\" is someone who works there; \"¿está bien?\" asks for nobody", () => {
+    expect(decide({ ...base, people, text: "hola, ¿se encuentra la doctora chen?", understanding: heard({ intent: "person", confidence: 0.9 }) }).kind).not.toBe("no_such_person");
+    expect(decide({ ...base, people, text: "¿está bien?", understanding: heard({ intent: "other", confidence: 0.9 }) }).kind).not.toBe("no_such_person");
+  });
+});

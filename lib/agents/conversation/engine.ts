@@ -185,8 +185,9 @@ export function decide(s: Situation): Decision {
   // "Is Brittany working Saturday?" where nobody is called Brittany: never her schedule, a transfer or a promise from her.
   const asked = askedForByName(text);
   // "I'd like to see Dr. Robinson for a cleaning" books the cleaning (the booking is not dropped for the name).
+  // (Understanding may read "Dr. Ramirez" as the first "Dr." on the staff by its title; the name said decides.)
   const booksAService = Boolean(u?.service && (u.intent === "book" || u.intent === "availability"));
-  if (asked && s.people?.length && !u?.person && !s.bookingActive && !booksAService && !s.people.some((p) => nameWords(p).includes(asked))) {
+  if (asked && s.people?.length && !s.bookingActive && !booksAService && !s.people.some((p) => nameWords(p).includes(asked))) {
     return { kind: "no_such_person", name: asked[0].toUpperCase() + asked.slice(1), staff: s.people };
   }
 
@@ -223,18 +224,18 @@ export function decide(s: Situation): Decision {
 }
 
 /** "Is Brittany in?", "can I talk to Dr. Ramirez": the name a caller asks for, lowercased; null for "is anyone there". */
-const ASKED_FOR_BY_NAME = /\b(?:(?:is|are)\s+(?:dr\.?\s+|doctor\s+)?([a-z][a-z'-]+)\s+(?:working|in\b|there|around|available|on\s+(?:today|tomorrow|this|that|monday|tuesday|wednesday|thursday|friday|saturday|sunday))|(?:talk|speak)\s+(?:to|with)\s+(?:dr\.?\s+|doctor\s+)?([a-z][a-z'-]+)|(?:see|with)\s+(?:dr\.?|doctor)\s+([a-z][a-z'-]+)|(?:est[aá]|trabaja)\s+(?:el\s+|la\s+|(?:el\s+)?doctora?\s+)?([a-z][a-z'-]+)\s+(?:hoy|ma[nñ]ana|el\s+\w+))/i;
+const ASKED_FOR_BY_NAME = /\b(?:(?:is|are)\s+(?:dr\.?\s+|doctor\s+)?([a-z][a-z'-]+)\s+(?:working|in\b|there|around|available|on\s+(?:today|tomorrow|this|that|monday|tuesday|wednesday|thursday|friday|saturday|sunday))|(?:talk|speak)\s+(?:to|with)\s+(?:dr\.?\s+|doctor\s+)?([a-z][a-z'-]+)|(?:see|with)\s+(?:dr\.?|doctor)\s+([a-z][a-z'-]+)|(?:est[aá]|trabaja)\s+(?:el\s+|la\s+|(?:el\s+)?doctora?\s+)?(\p{L}[\p{L}'-]+)\s+(?:hoy|ma[nñ]ana|el\s+\p{L}+)|(?:est[aá]|se\s+encuentra|trabaja\s+ah[ií])\s+(?:el\s+|la\s+)?(?:doctora?|dra?\.?|se[nñ]ora?|licenciad[oa])\s+(\p{L}[\p{L}'-]+)\s*(?:[?¿.,!]|$))/iu;
 /** Words that follow "is …" or "talk to …" but are no one's name. */
 const NOT_SOMEONE = new Set(["it", "he", "she", "they", "you", "we", "this", "that", "there", "here", "anyone", "anybody", "someone", "somebody", "everyone", "everybody", "the", "a", "an", "your", "my", "our", "his", "her", "their", "someone's", "one", "any", "somebody's", "today", "tomorrow", "tonight", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "manager", "owner", "person", "human", "people", "staff", "office", "shop", "store", "front", "desk", "mechanic", "technician", "tech", "receptionist", "dentist", "doctor", "dr", "vet", "stylist", "nurse", "hygienist", "therapist", "lawyer", "attorney", "chef", "billing", "sales", "support", "service", "spanish", "english", "real", "live", "actual", "agent", "representative", "rep", "supervisor", "boss", "team", "whoever", "who", "what", "still", "open", "closed", "available", "free", "booked", "busy", "now", "also", "just", "really", "all", "not", "no", "yes", "usted", "alguien", "nadie", "el", "la"]);
 
 function askedForByName(text: string): string | null {
   const m = ASKED_FOR_BY_NAME.exec(text);
-  const name = (m?.[1] ?? m?.[2] ?? m?.[3] ?? m?.[4])?.toLowerCase();
+  const name = (m?.[1] ?? m?.[2] ?? m?.[3] ?? m?.[4] ?? m?.[5])?.toLowerCase();
   return name && name.length >= 3 && !NOT_SOMEONE.has(name) ? name : null;
 }
 
 function nameWords(person: string): string[] {
-  return person.toLowerCase().split(/[^a-z'-]+/).filter(Boolean);
+  return person.toLowerCase().split(/[^\p{L}'-]+/u).filter(Boolean);
 }
 
 /** Words that move a booking ("move", "reschedule", "change it", "cambiar"). */

@@ -4,7 +4,8 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import type { CallRule } from "@/db/schema";
 import { normalizePhone } from "@/lib/scheduling/schema";
-import type { ReplyTools, ToolCallResult, ToolDefinition } from "@/lib/platform/providers/llm/interface";
+import type { ToolCallResult, ToolDefinition } from "@/lib/platform/providers/llm/interface";
+import { refuse, toolSet, type NamedTools } from "@/lib/platform/providers/llm/tool-results";
 import { createTask, taskExists } from "@/lib/phone/callers/tasks";
 import { recordAction } from "@/lib/phone/telephony/actions";
 import { TASK_TITLES, who } from "@/lib/platform/text/receptionist";
@@ -72,9 +73,7 @@ const inputs = {
   transfer: z.object({ reason: z.enum(["asked", "person", "emergency"]), person: z.string().trim().max(120).optional() }),
 };
 
-const refuse = (text: string): ToolCallResult => ({ text, isError: true });
-
-export type ModelConversationTools = ReplyTools & { names: Set<string> };
+export type ModelConversationTools = NamedTools;
 
 export function conversationToolsForReply(db: Db, organizationId: string, setup: ModelConversationSetup): ModelConversationTools {
   const callId = setup.record?.callId ?? null;
@@ -118,15 +117,5 @@ export function conversationToolsForReply(db: Db, organizationId: string, setup:
     },
   };
 
-  return {
-    names: new Set(CONVERSATION_TOOL_DEFINITIONS.map((d) => d.name)),
-    definitions: CONVERSATION_TOOL_DEFINITIONS,
-    async call(name, raw) {
-      const schema = inputs[name as keyof typeof inputs];
-      if (!schema) return refuse(`There is no tool named ${name}.`);
-      const parsed = schema.safeParse(raw ?? {});
-      if (!parsed.success) return refuse(`Invalid input: ${parsed.error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("; ")}`);
-      return name === "take_message" ? handlers.take_message(parsed.data as z.infer<typeof inputs.take_message>) : handlers.transfer(parsed.data as z.infer<typeof inputs.transfer>);
-    },
-  };
+  return toolSet(CONVERSATION_TOOL_DEFINITIONS, inputs, handlers);
 }

@@ -33,6 +33,8 @@ export type TurnInput = {
   /** Understanding already read (the channel read it for other reasons); else it is read here. */
   understanding?: Understanding | null;
   hear?: UnderstandingContext;
+  /** The business's staff by name (`loadTurnContext`): a person asked for is one of them, or nobody there. */
+  people?: string[];
   situation: Omit<Situation, "channel" | "text" | "understanding">;
   business: string;
   assistantName?: string | null;
@@ -110,7 +112,8 @@ export async function decideTurn(input: TurnInput): Promise<Decided> {
   const text = input.text.trim();
   const heard = input.understanding !== undefined ? { understanding: input.understanding, nluMs: 0 } : input.hear ? await hear(text, input.hear) : { understanding: null, nluMs: 0 };
   const u = heard.understanding;
-  const decision = decide({ ...input.situation, channel: input.channel, text, understanding: u, ...(input.hear?.people?.length ? { people: input.hear.people } : {}) });
+  const people = input.people ?? input.hear?.people;
+  const decision = decide({ ...input.situation, channel: input.channel, text, understanding: u, ...(people?.length ? { people } : {}) });
   return { decision, understanding: u, nluMs: heard.nluMs, lang: u?.language ?? input.language ?? "en" };
 }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { hearingContext, loadTurnContext } from "@/lib/agents/conversation/context";
 import crypto from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
@@ -219,7 +220,7 @@ export async function receiveSms(db: Db, req: CarrierRequest, deps: SmsDeps = {}
     organizationId: number.organizationId,
     caller: normalizePhone(from) ?? from,
     text: body,
-    hear: { now: booking.now?.() ?? new Date(), timeZone: profileNow.timezone ?? "UTC", services: profileNow.services ?? [] },
+    hear: hearingContext(profileNow, await loadTurnContext(db, number.organizationId), { now: booking.now?.() ?? new Date() }),
     situation: { takingMessage: false, bookingActive: bookingUnderWay, forwardTo: null, rules: assistantNow?.callRules ?? DEFAULT_CALL_RULES, silentPrompts: 0, canTransfer: false },
     business: biz,
     assistantName: assistantNow?.persona.name ?? null,

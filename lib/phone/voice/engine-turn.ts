@@ -3,6 +3,7 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { DEFAULT_CALL_RULES, phoneNumbers, type TranscriptTurn } from "@/db/schema";
 import { legacyIntent } from "@/lib/agents/conversation/engine";
+import { hearingContext, loadTurnContext } from "@/lib/agents/conversation/context";
 import { actOn, decideTurn, hear, languageOf, messageReasonOf, SPAM_DECLINED, surelySpam, type Decided, type TurnInput } from "@/lib/agents/conversation/turn";
 import type { BusinessInfo, ChatMessage, Intent, LlmProvider, Reply } from "@/lib/platform/providers/llm/interface";
 import type { ResolvedAssistant } from "./context";
@@ -68,14 +69,9 @@ export async function voiceTestEngineStep(
   const lastAssistant = [...transcript].reverse().find((t) => t.speaker === "assistant");
   const takingMessage = Boolean(lastAssistant?.intent?.startsWith("message:"));
   const language = languageOf(transcript);
+  // The staff by name, loaded as on every channel (lib/agents/conversation/context.ts): "is Dr. Chen in?".
   const [heard, forwardTo, bookingActive] = await Promise.all([
-    hear(input.text, {
-      now: input.now,
-      timeZone: input.profile.timezone ?? "UTC",
-      services: input.profile.services ?? [],
-      expecting: takingMessage ? "message" : null,
-      language,
-    }),
+    loadTurnContext(db, input.organizationId).then((context) => hear(input.text, hearingContext(input.profile, context, { now: input.now, expecting: takingMessage ? "message" : null, language })).then((h) => ({ ...h, people: context.people }))),
     forwardToOf(db, input.organizationId, input.assistant.id),
     takingMessage ? Promise.resolve(false) : input.bookingActive(),
   ]);
@@ -97,6 +93,7 @@ export async function voiceTestEngineStep(
     caller: null,
     text: input.text,
     understanding: u,
+    people: heard.people,
     situation: {
       takingMessage,
       messageReason: messageReasonOf(transcript),

@@ -128,20 +128,25 @@ async function saveDialogueState(db: Db, organizationId: string, input: BookingT
 
 /** Whether a booking is under way in this conversation (the channel then lets the dialogue answer "yes", "no", "cancel"…). */
 export async function bookingInProgress(db: Db, organizationId: string, channel: BookingChannel, ref: string, deps: BookingDeps = {}): Promise<boolean> {
-  const now = clockOf(deps);
-  const state = await loadDialogueState(db, organizationId, channel, ref, now);
-  // A booking set aside for another question is not under way: the caller's words are theirs again.
-  return (state !== null && !state.paused) || (await loadModelPending(db, organizationId, { channel, ref }, now)) !== null;
+  return (await bookingStatus(db, organizationId, channel, ref, deps)).active;
 }
 
 /**
- * What the booking under way just asked the caller for — "name" after "May I have your name?" — so
- * understanding reads a bare answer as that ("Jay Park" is a name, not a question about parking).
+ * Whether a booking is under way and what it just asked the caller for — "name" after "May I have
+ * your name?" — so understanding reads a bare answer as that ("Jay Park" is a name, not a question
+ * about parking). One read of the conversation's booking state per turn.
  */
+export async function bookingStatus(db: Db, organizationId: string, channel: BookingChannel, ref: string, deps: BookingDeps = {}): Promise<{ active: boolean; expects: "name" | "phone" | null }> {
+  const now = clockOf(deps);
+  const state = await loadDialogueState(db, organizationId, channel, ref, now);
+  // A booking set aside for another question is not under way: the caller's words are theirs again.
+  if (state && !state.paused) return { active: true, expects: state.stage === "name" ? "name" : state.stage === "phone" ? "phone" : null };
+  return { active: (await loadModelPending(db, organizationId, { channel, ref }, now)) !== null, expects: null };
+}
+
+/** What the booking under way just asked the caller for (`bookingStatus`'s `expects`). */
 export async function bookingExpects(db: Db, organizationId: string, channel: BookingChannel, ref: string, deps: BookingDeps = {}): Promise<"name" | "phone" | null> {
-  const state = await loadDialogueState(db, organizationId, channel, ref, clockOf(deps));
-  if (!state || state.paused) return null;
-  return state.stage === "name" ? "name" : state.stage === "phone" ? "phone" : null;
+  return (await bookingStatus(db, organizationId, channel, ref, deps)).expects;
 }
 
 /**

@@ -70,6 +70,12 @@ describe("yes, no, names, choices, intents", () => {
     expect(parseChoice("the last one", 3)).toBe(3);
     expect(parseChoice("the fifth", 3)).toBeNull();
     expect(parseChoice("March first", 3)).toBeNull();
+    // Spanish: "la primera que tenga", "el segundo", "la última"; "mi primera vez" picks nothing.
+    expect(parseChoice("la primera que tenga está bien", 3)).toBe(1);
+    expect(parseChoice("mejor el segundo", 3)).toBe(2);
+    expect(parseChoice("la última, por favor", 3)).toBe(3);
+    expect(parseChoice("la quinta", 3)).toBeNull();
+    expect(parseChoice("es la primera vez que voy", 3)).toBeNull();
   });
   it("reads what the caller wants", () => {
     expect(parseBookingIntent("I'd like to book a haircut")).toBe("book");

@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { bookingConversations } from "@/db/schema";
 import type { ReplyTools, ToolCallResult, ToolDefinition } from "@/lib/platform/providers/llm/interface";
+import { ok, refuse, toolSet, type NamedTools } from "@/lib/platform/providers/llm/tool-results";
 import { normalizePhone } from "../schema";
 import { clockOf, type BookingDeps } from "../service";
 import type { AppointmentView, SlotView } from "../views";
@@ -158,8 +159,6 @@ const inputs = {
   cancel_appointment: z.object({ appointmentId: text.optional(), phone: text.optional() }),
 };
 
-const ok = (value: unknown): ToolCallResult => ({ text: typeof value === "string" ? value : JSON.stringify(value), isError: false });
-const refuse = (message: string): ToolCallResult => ({ text: message, isError: true });
 const spoken = (s: SlotView) => `${s.label.day}, ${s.label.date} at ${s.label.time}`;
 const slotsOut = (slots: SlotView[]) => slots.slice(0, MAX_SLOTS).map((s) => ({ start: s.start, when: spoken(s) }));
 
@@ -172,7 +171,7 @@ function nearest(slots: SlotView[], target: Date): SlotView[] {
     .sort((a, b) => new Date(a.start).getTime() - new Date(b.start).getTime());
 }
 
-export type ModelBookingTools = ReplyTools & { names: Set<string> };
+export type ModelBookingTools = NamedTools;
 
 /**
  * The booking tools for one reply. `callerText` is what the caller said in this turn (the only
@@ -207,7 +206,7 @@ export function bookingToolsForReply(
     return (await port.upcoming(phone)).find((a) => a.id === appointmentId) ?? null;
   }
 
-  const handlers: Record<keyof typeof inputs, (input: never) => Promise<ToolCallResult>> = {
+  const handlers: { [K in keyof typeof inputs]: (input: z.infer<(typeof inputs)[K]>) => Promise<ToolCallResult> } = {
     resolve_date: async (input: z.infer<typeof inputs.resolve_date>) => {
       const { timezone, today } = await businessToday(db, organizationId, now());
       const when = whenSaid(input.text, { today, now: now(), timeZone: timezone });
@@ -309,17 +308,7 @@ export function bookingToolsForReply(
     },
   };
 
-  return {
-    names: new Set(BOOKING_TOOL_DEFINITIONS.map((d) => d.name)),
-    definitions: BOOKING_TOOL_DEFINITIONS,
-    async call(name, raw) {
-      const schema = inputs[name as keyof typeof inputs];
-      if (!schema) return refuse(`There is no tool named ${name}.`);
-      const parsed = schema.safeParse(raw ?? {});
-      if (!parsed.success) return refuse(`Invalid input: ${parsed.error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("; ")}`);
-      return handlers[name as keyof typeof inputs](parsed.data as never);
-    },
-  };
+  return toolSet(BOOKING_TOOL_DEFINITIONS, inputs, handlers);
 }
 
 /** The channel's own tools (MCP) and the booking tools as one set; the booking tools' names win. */

@@ -152,7 +152,7 @@ export function inDayPart(localTime: string, part: DayPart): boolean {
   return localTime >= "17:00";
 }
 
-const YES = /(?<![\p{L}])(yes|yeah|yep|yup|ya|sure|correct|that's right|thats right|right|please do|go ahead|book it|do it|sounds good|perfect|great|ok|okay|absolutely|definitely|confirm|confirmed|affirmative|that works|works for me|y|sí|si|claro|correcto|vale|de acuerdo|perfecto|dale|está bien|esta bien|por supuesto|exacto|así es|reserve|resérvelo|reservelo)(?![\p{L}])/u;
+const YES = /(?<![\p{L}])(yes|yeah|yep|yup|ya|sure|correct|that's right|thats right|right|please do|go ahead|book it|do it|sounds good|perfect|great|ok|okay|absolutely|definitely|confirm|confirmed|affirmative|that works|works for me|y|sí|si|claro|correcto|vale|de acuerdo|perfecto|dale|está bien|esta bien|por supuesto|exacto|así es|reserve|resérvelo|reservelo|ándale|andale|órale|orale|cómo no|como no|ajá|aja|eso es)(?![\p{L}])/u;
 const NO = /(?<![\p{L}])(no|nope|nah|not|don't|dont|wrong|incorrect|change|different|another|n|mejor no|para nada|otro|otra)(?![\p{L}])/u;
 
 /** The caller's yes or no; null when neither (or both: "yes, no, wait"). */
@@ -199,7 +199,13 @@ export function parseBookingIntent(text: string): BookingIntent | null {
 /** Which of the offered options the caller picked ("the second one", "option 3", "the last"), 1-based; null when none. */
 export function parseChoice(text: string, count: number): number | null {
   const t = normalize(text);
-  if (/\b(last one|the last|last option)\b/.test(t)) return count;
+  if (/\b(last one|the last|last option)\b/.test(t) || /\b(?:la|el) (?:[uú]ltim[ao])\b/.test(t)) return count;
+  // Spanish: "la primera (que tenga)", "el segundo", "la tercera opción" — not "mi primera vez".
+  const spanish = t.match(/\b(?:la|el|lo) (primer[ao]?|segund[ao]|tercer[ao]?|cuart[ao]|quint[ao])\b(?! vez\b)/);
+  if (spanish) {
+    const n = { primer: 1, segund: 2, tercer: 3, cuart: 4, quint: 5 }[spanish[1].replace(/[ao]$/, "") as "primer"] ?? null;
+    return n !== null && n <= count ? n : null;
+  }
   const ordinal = t.match(/\b(first|second|third|fourth|fifth)\b(?! of\b)/);
   if (ordinal && !/\b(january|february|march|april|may|june|july|august|september|october|november|december)\b/.test(t)) {
     const n = ORDINAL_WORDS[ordinal[1]];

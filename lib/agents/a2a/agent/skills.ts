@@ -4,6 +4,7 @@ import type { Db } from "@/db/client";
 import { type AssistantToolCall, type TranscriptTurn } from "@/db/schema";
 import { resolvePersonality } from "@/lib/agents/assistants/personalities";
 import { DEFAULT_CALL_RULES } from "@/lib/agents/conversation/call-rules";
+import { hearingContext, loadTurnContext } from "@/lib/agents/conversation/context";
 import { engineTurn, isOutOfCredits, paidTurn, TEXT_ANSWERS } from "@/lib/agents/conversation/turn";
 import type { ChatMessage } from "@/lib/platform/providers/llm/interface";
 import { selectLlm } from "@/lib/workspace/provider-selection/llm";
@@ -78,7 +79,7 @@ export const askQuestionSkill: OrgAgentSkill = {
       organizationId,
       caller: phone,
       text,
-      hear: { now: new Date(), timeZone: profile.timezone ?? "UTC", services: profile.services ?? [] },
+      hear: hearingContext(profile, await loadTurnContext(db, organizationId), { now: new Date() }),
       situation: { takingMessage: false, bookingActive: false, forwardTo: null, rules: assistant.callRules ?? DEFAULT_CALL_RULES, silentPrompts: 0, canTransfer: false },
       business: profile.name,
       assistantName: assistant.persona.name,

@@ -177,3 +177,12 @@ describe("hyphenated service names (gen3)", () => {
     expect(matchService("i need a move-out clean", services)?.name).toBe("Move-out Clean");
   });
 });
+test("Spanish words for car and heating-and-air services (gen3-es)", () => {
+  const garage = ["Oil Change", "Brake Inspection", "Diagnostic", "Tire Rotation"];
+  expect(matchService("quiero un cambio de aceite mañana a las 8", garage)?.name).toBe("Oil Change");
+  expect(matchService("que me revisen los frenos", garage)?.name).toBe("Brake Inspection");
+  expect(matchService("una rotación de llantas", garage)?.name).toBe("Tire Rotation");
+  expect(matchService("necesito un ajuste del aire acondicionado", ["AC Tune-Up", "Furnace Inspection", "Repair Visit"])?.name).toBe("AC Tune-Up");
+  expect(matchService("quiero cambiar mi cita del miércoles", garage)).toBeUndefined();
+});
+

@@ -364,6 +364,11 @@ const SYNONYMS: Record<string, string[]> = {
   consultation: ["consult", "consulta"],
   filling: ["fillings", "cavity", "empaste"],
   extraction: ["pull", "pulled", "extracción", "extraccion"],
+  oil: ["aceite"],
+  ac: ["a/c", "aire acondicionado", "air conditioning", "air conditioner", "minisplit"],
+  tune: ["tuneup", "ajuste", "afinación", "afinacion", "mantenimiento"],
+  brake: ["brakes", "freno", "frenos"],
+  tire: ["tires", "tyre", "tyres", "llanta", "llantas", "neumático", "neumatico"],
 };
 
 function expansions(word: string): string[] {

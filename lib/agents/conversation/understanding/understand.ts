@@ -94,11 +94,13 @@ function isOnlyAnIntroduction(plain: string, name: string): boolean {
 
 export async function understand(text: string, ctx: UnderstandingContext): Promise<Understanding> {
   const language = detectLanguage(text, ctx.language ?? undefined);
-  const plain = normaliseUtterance(text);
+  // "Me llamo Ramón" says a name, not "call me" (the classifier's stem of llamar): read as "mi nombre es".
+  const spoken = text.replace(/\bme\s+llamo\b(?=\s+\p{L})/giu, "mi nombre es");
+  const plain = normaliseUtterance(spoken);
   // The caller's own name says nothing about what they want ("name's Lucy Park" is no question about
   // parking, "Grace Hall" no hall): the model reads the words without it.
   const ownName = extractName(text, language, ctx.expecting === "name");
-  const forIntent = ownName ? withoutWords(text, ownName).trim() || text : text;
+  const forIntent = ownName ? withoutWords(spoken, ownName).trim() || spoken : spoken;
   let ranked = [...rescore(await classify(forIntent, language), normaliseUtterance(forIntent))];
   // "Hello? Is this a recording?": the greeting only opens the question; the rest says what they want.
   const afterGreeting = forIntent.replace(LEADING_GREETING, "").trim();

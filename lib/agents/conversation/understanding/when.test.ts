@@ -373,3 +373,14 @@ describe("an hour asked for bare (gen2)", () => {
     expect(en("do you have 2 openings tomorrow")).not.toHaveProperty("time");
   });
 });
+
+test("Spanish minutes before a name, and Spanglish 'a las N' in English words (gen3-es)", () => {
+  // Wednesday 2 December 2026, 3 PM in New York.
+  const now = new Date("2026-12-02T20:00:00Z");
+  const en = (text: string) => resolveWhen(text, { now, timeZone: "America/New_York", language: "en" });
+  const es = (text: string) => resolveWhen(text, { now, timeZone: "America/New_York", language: "es" });
+  expect(es("una mesa este sábado a las ocho y media de la noche, a nombre de guadalupe ortega")).toMatchObject({ date: "2026-12-05", time: "20:30" });
+  expect(es("el viernes a las siete y cuarto a nombre de ana")).toMatchObject({ date: "2026-12-04", time: "19:15" });
+  expect(en("a haircut el saturday a las 2, my name is kevin")).toMatchObject({ date: "2026-12-05", time: "14:00" });
+  expect(en("tomorrow a las 10:30 please")).toMatchObject({ date: "2026-12-03", time: "10:30" });
+});

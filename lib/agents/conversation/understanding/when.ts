@@ -228,6 +228,8 @@ function clean(text: string): string {
 function rewriteEnglish(input: string, today: LocalDay, flags: Flags): string {
   let text = ` ${input} `;
   text = text.replace(/\b(um+|uh+|er+|hmm+|you know|i guess|maybe)\b/g, " ");
+  // Spanglish: "el saturday a las 2", "tomorrow a las 10:30" — the Spanish "a las N" is "at N".
+  text = text.replace(/\ba\s+las?\s+(\d{1,2}(?::\d{2})?)\b/g, "at $1");
   // "The first one is fine", "the second one": a choice among times offered, not the 1st or 2nd of a month.
   text = text.replace(/\b(?:the\s+)?(first|second|third|last)\s+(one|option|time)\b/g, " ");
   // "Cancel last minute", "at the last second": how late, not a day gone by.
@@ -371,6 +373,8 @@ function rewriteSpanish(input: string, today: LocalDay, flags: Flags): string {
     const hour = Number(h) === 1 ? 12 : Number(h) - 1;
     return `las ${hour}:${String(60 - (ES_MINUTES[mm] ?? Number(mm))).padStart(2, "0")}`;
   });
+  // Once more now that "las 8 y media" is "las 8:30": "a las 8:30 a nombre de…" is not 8:30 AM.
+  text = text.replace(/(\d)\s+(a|al)\s+(?=[a-zñáéíóú]{2,})/g, "$1, $2 ");
   text = text.replace(/\b(?:a\s+eso\s+de|sobre|como\s+a|alrededor\s+de|tipo)\s+(las?\s+\d)/g, "a $1");
   text = text.replace(/\ben\s+punto\b/g, " ");
   text = text.replace(new RegExp(`\\b(?:el\\s+)?(${ES_WEEKDAYS.join("|")})\\s+(?:despu[eé]s\\s+del\\s+pr[oó]ximo|de\\s+la\\s+otra\\s+semana)\\b`, "g"), (_m, day: string) => ` ${isoDay(addDays(nextWeekday(today, ES_WEEKDAYS.indexOf(day)), 7))} `);

@@ -19,7 +19,8 @@ import { assistantById, businessInfo, personaForModel, type ResolvedAssistant } 
 import { carrierAccountFor } from "@/lib/phone/telephony/account";
 import { recordAction } from "@/lib/phone/telephony/actions";
 import { CALL_LINES } from "../voice/lines";
-import { abandonBooking, bookingAwareLlm, bookingExpects, bookingInProgress } from "@/lib/scheduling/dialogue/conversation";
+import { abandonBooking, bookingAwareLlm, bookingStatus } from "@/lib/scheduling/dialogue/conversation";
+import { hearingContext, loadTurnContext, type TurnContext } from "@/lib/agents/conversation/context";
 import { DEFAULT_CALL_RULES } from "@/lib/agents/conversation/call-rules";
 import { bookingHeard } from "@/lib/agents/conversation/engine";
 import { actOn, carrierName, decideTurn, openTurn, hear, languageOf, messageReasonOf, type TurnInput } from "@/lib/agents/conversation/turn";
@@ -147,6 +148,14 @@ class RelaySession {
     // Read while the caller is still being greeted, so the first reply does not wait on them.
     void this.memoryForModel();
     void this.policyForCall();
+    void this.turnContext();
+  }
+
+  /** What every turn needs beyond the profile (the staff by name), read once per call. */
+  private context: Promise<TurnContext> | null = null;
+  private turnContext(): Promise<TurnContext> {
+    this.context ??= loadTurnContext(this.db, this.call.organizationId);
+    return this.context;
   }
 
   private send(message: Record<string, unknown>) {
@@ -381,19 +390,18 @@ class RelaySession {
     // The same engine as the Gather loop: leaving a flow (a person, goodbye, "wait, what?", an
     // emergency) wins over a booking under way; otherwise "yes", "no" or "cancel it" answer the booking.
     // Understanding and the booking lookup run side by side (after what the booking just asked for).
-    const expects = this.mode === "conversation" ? await bookingExpects(this.db, this.call.organizationId, "call", this.call.id, this.deps.booking) : null;
-    const [heard, bookingActive] = await Promise.all([
-      hear(text, {
-        now: this.deps.booking?.now?.() ?? new Date(),
-        timeZone: this.profile.timezone ?? "UTC",
-        services: this.profile.services ?? [],
-        expecting: this.mode === "message" ? "message" : expects,
-        language: languageOf(this.transcript),
-      }),
-      this.mode === "conversation" ? bookingInProgress(this.db, this.call.organizationId, "call", this.call.id, this.deps.booking) : Promise.resolve(false),
+    // The booking state is read once per turn: whether one is under way, and what it just asked for.
+    const [booking, context] = await Promise.all([
+      this.mode === "conversation" ? bookingStatus(this.db, this.call.organizationId, "call", this.call.id, this.deps.booking) : Promise.resolve({ active: false, expects: null }),
+      this.turnContext(),
     ]);
+    const heard = await hear(
+      text,
+      hearingContext(this.profile, context, { now: this.deps.booking?.now?.() ?? new Date(), expecting: this.mode === "message" ? "message" : booking.expects, language: languageOf(this.transcript) }),
+    );
+    const bookingActive = booking.active;
     this.understanding = heard.understanding;
-    const input = this.turnInput(text, bookingActive, heard.understanding);
+    const input = { ...this.turnInput(text, bookingActive, heard.understanding), people: context.people };
     const decided = await decideTurn(input);
     const d = decided.decision;
     if (d.kind === "silence") return;

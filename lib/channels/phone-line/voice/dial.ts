@@ -10,7 +10,8 @@ import { SIGNATURE_MESSAGE, twimlResponse, verifyForCall, type CarrierRequest } 
 import type { VoiceDeps } from "./runtime";
 import { recordCallNotice } from "@/lib/compliance/consent";
 import { callOpening } from "@/lib/compliance/twiml";
-import { LINES } from "./lines";
+import { LINES, lineIn } from "./lines";
+import { languageOf } from "@/lib/agents/conversation/turn";
 import { businessName, gatherUrl, line, openStep, respond, turn, voicemailAnswer } from "./step";
 
 // ─── A transfer ──────────────────────────────────────────────────────────────────
@@ -54,7 +55,7 @@ export async function continueAfterDial(db: Db, req: CarrierRequest, step: numbe
       extra: { routedBecause: because },
     });
   }
-  const text = LINES.transferUnanswered(businessName(runtime));
+  const text = lineIn(languageOf(call.transcript), "transferUnanswered")(businessName(runtime));
   const spoken = await line(runtime, text);
   return respond(runtime, req, step, {
     xml: gatherTwiml([spoken.prompt], gatherUrl(step + 1)),

@@ -16,7 +16,8 @@ import { ROUTED, SPAM } from "@/lib/platform/text/routing";
 import { gatherTwiml, hangupTwiml, type Prompt } from "@/lib/phone/telephony/twiml";
 import { absoluteUrl } from "@/lib/phone/telephony/urls";
 import { twimlResponse, type CarrierRequest } from "@/lib/phone/telephony/webhook";
-import { abandonBooking, bookingExpects, bookingInProgress } from "@/lib/scheduling/dialogue/conversation";
+import { hearingContext } from "@/lib/agents/conversation/context";
+import { abandonBooking, bookingStatus } from "@/lib/scheduling/dialogue/conversation";
 import { clockOf } from "@/lib/scheduling/service";
 import { DEFAULT_CALL_RULES } from "@/lib/agents/conversation/call-rules";
 import { actOn, carrierName, SPAM_DECLINED, surelySpam, decideTurn as engineDecides, languageOf, messageReasonOf, isOutOfCredits, paidTurn, TurnFailedError, type Decided, type TurnInput } from "@/lib/agents/conversation/turn";
@@ -26,7 +27,7 @@ import { FORGET_ME } from "@/lib/platform/text/receptionist";
 import { decideTurn, type TurnDecision } from "./decide";
 import { historyOf, loadRuntime, speak, type CallRow, type CallRuntime, type VoiceDeps } from "./runtime";
 import { recordAssistantReply } from "@/lib/agents/assistants/replies";
-import { LINES } from "./lines";
+import { LINES, lineIn } from "./lines";
 import { type Answer, authenticateCallWebhook, businessName, claimStep, dialPerson, gatherUrl, line, lineOf, replay, respond, turn, voicemailAnswer } from "./step";
 
 // ─── What the caller said ─────────────────────────────────────────────────────────────────────
@@ -191,19 +192,21 @@ async function act(runtime: CallRuntime, req: CarrierRequest, step: number, deci
     case "silence": {
       if (decision.hangUp) {
         if (!call.transcript.some((t) => t.speaker === "caller")) await raiseCallSpam(db, call, SPAM_POINTS.silent, SPAM.silent);
-        const spoken = await line(runtime, LINES.silentGoodbye(biz));
+        const goodbye = lineIn(languageOf(call.transcript), "silentGoodbye")(biz);
+        const spoken = await line(runtime, goodbye);
         return respond(runtime, req, step, {
           xml: hangupTwiml([spoken.prompt]),
-          turns: [turn("assistant", LINES.silentGoodbye(biz))],
+          turns: [turn("assistant", goodbye)],
           silentPrompts: call.silentPrompts + 1,
           ended: { status: "completed", outcome: call.outcome ?? "answered_by_assistant" },
           timing: { ttsMs: spoken.ttsMs },
         });
       }
-      const spoken = await line(runtime, LINES.stillThere);
+      const stillThere = lineIn(languageOf(call.transcript), "stillThere");
+      const spoken = await line(runtime, stillThere);
       return respond(runtime, req, step, {
         xml: gatherTwiml([spoken.prompt], gatherUrl(step + 1)),
-        turns: [turn("assistant", LINES.stillThere)],
+        turns: [turn("assistant", stillThere)],
         silentPrompts: call.silentPrompts + 1,
         timing: { ttsMs: spoken.ttsMs },
       });
@@ -274,14 +277,8 @@ function turnInput(runtime: CallRuntime, text: string, step: number, bookingActi
     organizationId: call.organizationId,
     caller: call.fromNumber,
     text,
-    hear: {
-      now: clockOf(runtime.booking),
-      timeZone: runtime.profile.timezone ?? "UTC",
-      services: runtime.profile.services ?? [],
-      people,
-      expecting: call.mode === "message" ? "message" : expects,
-      language: languageOf(call.transcript),
-    },
+    hear: hearingContext(runtime.profile, { people }, { now: clockOf(runtime.booking), expecting: call.mode === "message" ? "message" : expects, language: languageOf(call.transcript) }),
+    people,
     situation: {
       takingMessage: call.mode === "message",
       messageReason: messageReasonOf(call.transcript),
@@ -357,8 +354,9 @@ export async function continueAfterGather(db: Db, req: CarrierRequest, step: num
   // The engine decides (lib/agents/conversation/engine.ts): leaving a flow — a person, goodbye, "wait,
   // what?", an emergency — wins over a booking under way; otherwise "yes", "no" or "cancel it"
   // answer the booking, not the call's routing.
-  const bookingActive = Boolean(text && claimed.mode === "conversation" && (await bookingInProgress(db, claimed.organizationId, "call", claimed.id, runtime.booking)));
-  const expects = bookingActive ? await bookingExpects(db, claimed.organizationId, "call", claimed.id, runtime.booking) : null;
+  const status = text && claimed.mode === "conversation" ? await bookingStatus(db, claimed.organizationId, "call", claimed.id, runtime.booking) : null;
+  const bookingActive = Boolean(status?.active);
+  const expects = status?.expects ?? null;
   const input = turnInput(runtime, text, step, bookingActive, text ? runtime.staff : [], expects);
   const decided = await engineDecides(input);
   runtime.understanding = decided.understanding;

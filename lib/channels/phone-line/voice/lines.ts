@@ -26,3 +26,20 @@ export const LINES = {
 };
 
 export const CALL_LINES = LINES;
+
+/**
+ * The lines a Spanish-speaking caller hears at the same steps (the conversation's language so far,
+ * `languageOf(transcript)`): after a transfer nobody answered, and when the caller goes quiet.
+ */
+export const LINES_ES = {
+  stillThere: "¿Sigue ahí? ¿En qué le puedo ayudar?",
+  silentGoodbye: (biz: string) => `No le escucho, así que voy a colgar. Gracias por llamar a ${biz}. ¡Adiós!`,
+  transferUnanswered: (biz: string) =>
+    `Lo siento, nadie de ${biz} pudo contestar en este momento. Puedo tomarle un mensaje: ¿qué quiere que les diga, y a qué número le pueden llamar?`,
+};
+
+/** The line for this step in the conversation's language. */
+export function lineIn<K extends keyof typeof LINES_ES>(lang: "en" | "es" | undefined, key: K): (typeof LINES)[K] {
+  return (lang === "es" ? LINES_ES[key] : LINES[key]) as (typeof LINES)[K];
+}
+

@@ -21,7 +21,7 @@ import { HISTORY_TURNS } from "@/lib/phone/voice/service";
 import { absoluteUrl } from "@/lib/phone/telephony/urls";
 import type { Understanding } from "@/lib/agents/conversation/understanding/types";
 import { bookingHeard } from "@/lib/agents/conversation/engine";
-import { listResources } from "@/lib/scheduling/resources";
+import { loadTurnContext } from "@/lib/agents/conversation/context";
 import { DEFAULT_CALL_RULES } from "@/lib/agents/conversation/call-rules";
 
 export type CallRow = typeof calls.$inferSelect;
@@ -93,12 +93,6 @@ type Context = {
   staff: string[];
 };
 
-/** The business's staff by name: its staff resources (none when they cannot be read; the call goes on). */
-async function staffNames(db: Db, organizationId: string): Promise<string[]> {
-  const rows = await listResources(db, organizationId).catch(() => []);
-  return rows.filter((r) => r.kind === "staff").map((r) => r.name);
-}
-
 /**
  * What every turn of a business's calls reads — the assistant, the business profile, its staff and
  * the chosen providers — kept for CONTEXT_TTL_MS per instance: a busy line's turns then cost a few round trips
@@ -127,7 +121,7 @@ function cachedContext(db: Db, call: CallRow): Promise<Context> {
     businessInfo(db, call.organizationId, { phoneNumberId: call.phoneNumberId, assistantId: call.assistantId }),
     selectLlm(db, call.organizationId),
     selectTts(db, call.organizationId),
-    staffNames(db, call.organizationId),
+    loadTurnContext(db, call.organizationId).then((c) => c.people),
   ]).then(([n, assistant, org, business, llm, tts, staff]) => ({ number: n, assistant, org, business, llm, tts, staff }));
   if (contexts.size > 1000) contexts.clear();
   contexts.set(key, { at: now, value });

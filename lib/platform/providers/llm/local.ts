@@ -169,6 +169,15 @@ export function composeReply(input: ReplyInput, intent: Intent): string {
 
     default: {
       if (urgent.test(text) && cues.emergency) return join(tone.sorry, cues.emergency);
+      // A Spanish conversation (these words, or the assistant's last line) gets this answer in Spanish.
+      const lastSaid = [...history].reverse().find((m) => m.role === "assistant")?.content ?? "";
+      if (looksSpanish(text) || looksSpanish(lastSaid)) {
+        return join(
+          `Gracias por su mensaje.`,
+          `Soy ${assistant.name}, el asistente automático de ${biz}: puedo ayudarle con el horario y las citas, o pasarle un mensaje al equipo.`,
+          cues.takeMessage ? `¿Quiere dejar un mensaje?` : `¿Qué desea hacer?`,
+        );
+      }
       return join(
         `Thanks for your message.`,
         `I'm ${assistant.name}, the automated assistant for ${biz}: I can help with opening hours and appointments, or pass a message to the team.`,

@@ -43,6 +43,9 @@ export const es: Partial<Record<CallerIntent, string[]>> = {
     "el martes a las tres me viene bien",
     "me quedo con la de las dos",
     "quiero que vengan a revisar el calentador la semana que viene",
+    "ocupo un cambio de aceite para el jueves temprano",
+    "me hace falta el cambio de aceite a la camioneta el lunes",
+    "quisiera agendar cambio de aceite y rotación de llantas",
   ],
   reschedule: [
     "quiero cambiar mi cita",
@@ -328,6 +331,11 @@ export const es: Partial<Record<CallerIntent, string[]>> = {
     "pueden llamarme mañana",
     "me dejaron un mensaje de este número",
     "estoy devolviendo la llamada",
+    "ocupo que me llame el técnico para un presupuesto",
+    "me gustaría que me llamaran para una cotización del trabajo",
+    "necesito que alguien me llame por lo del calentador",
+    "que alguien me hable acerca de mi cuenta mi nombre es rosa",
+    "ocupo que alguien me llame sobre la gotera del techo no es urgente",
   ],
   message: [
     "necesito dejarle un mensaje a la licenciada sobre mis papeles",
@@ -464,6 +472,9 @@ export const es: Partial<Record<CallerIntent, string[]>> = {
     "el piso está todo mojado y sigue saliendo agua",
     "se me hinchó la cara por la muela",
     "me rompí un diente en un accidente",
+    "no me deja de sangrar el diente desde ayer qué hago",
+    "me está saliendo mucha sangre de la encía y no se detiene",
+    "me sangra la boca desde anoche y no se para",
   ],
   complaint: [
     "comí ahí anoche y me enfermé del estómago",
@@ -644,6 +655,9 @@ export const es: Partial<Record<CallerIntent, string[]>> = {
     "sí me parece bien",
     "okey",
     "muy bien",
+    "ándale pues",
+    "órale sí",
+    "cómo no",
   ],
   no: [
     "no",
