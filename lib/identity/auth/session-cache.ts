@@ -1,6 +1,5 @@
 import "server-only";
 import type { Db } from "@/db/client";
-import { onDatabaseOpen } from "@/lib/platform/database";
 
 /**
  * Signed-in sessions kept in memory, for embedded PGlite only (docs/benchmarks.md, "HTTP routes").
@@ -50,11 +49,6 @@ export async function watchSessions(db: Db, listen: (channel: string, onNotify: 
   caches.set(db, cache);
 }
 
-// Embedded PGlite tells this process of every session and user change as it happens: sessions can be
-// kept in memory exactly. The database runs this on each handle it opens (or has open) once loaded.
-onDatabaseOpen(async (handle) => {
-  if (handle.listen) await watchSessions(handle.db, handle.listen);
-});
 
 /** The handle's session cache, or null when sessions are not cached for it (a PostgreSQL server). */
 export function sessionCache<Row>(db: Db): SessionCache<Row> | null {
