@@ -9,7 +9,8 @@ import { assertValidKey, type BlobStore, type ByteRange } from "./interface";
 /** A range is read in pieces of this size, so a long recording never sits whole in memory. */
 const CHUNK_BYTES = 256 * 1024;
 
-const asBuffer = (value: Buffer | Uint8Array) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength));
+/** Bytes read as hex text and decoded natively: the embedded driver parses a bytea column with one parseInt per byte. */
+const fromHex = (hex: string) => Buffer.from(hex, "hex");
 
 export type PostgresBlobStoreOptions = {
   chunkBytes?: number;
@@ -30,10 +31,13 @@ export function createPostgresBlobStore(getDb: () => Promise<DbOrTx>, options: P
 
   async function put(key: string, data: Buffer, db?: DbOrTx) {
     assertValidKey(key);
+    // The bytes go as one hex string (encoded natively) that the server decodes, and once: a bytea
+    // parameter is hex-encoded byte by byte in JavaScript by the embedded driver, on the event loop
+    // every request shares (docs/benchmarks.md, "Audio into the blob table").
     await (db ?? (await getDb()))
       .insert(blobs)
-      .values({ key, data, size: data.length })
-      .onConflictDoUpdate({ target: blobs.key, set: { data, size: data.length, createdAt: new Date() } });
+      .values({ key, data: sql`decode(${data.toString("hex")}, 'hex')`, size: data.length })
+      .onConflictDoUpdate({ target: blobs.key, set: { data: sql`excluded.data`, size: sql`excluded.size`, createdAt: new Date() } });
   }
 
   /** A key the table lacks, from the old folder (copied in): null when neither has it. */
@@ -61,10 +65,10 @@ export function createPostgresBlobStore(getDb: () => Promise<DbOrTx>, options: P
   async function part(key: string, from: number, length: number): Promise<Buffer | null> {
     const db = await getDb();
     const [row] = await db
-      .select({ part: sql<Buffer | Uint8Array>`substring(${blobs.data} from ${from + 1} for ${length})` })
+      .select({ part: sql<string>`encode(substring(${blobs.data} from ${from + 1} for ${length}), 'hex')` })
       .from(blobs)
       .where(eq(blobs.key, key));
-    return row ? asBuffer(row.part) : null;
+    return row ? fromHex(row.part) : null;
   }
 
   return {
@@ -73,8 +77,8 @@ export function createPostgresBlobStore(getDb: () => Promise<DbOrTx>, options: P
     async get(key) {
       assertValidKey(key);
       const db = await getDb();
-      const [row] = await db.select({ data: blobs.data }).from(blobs).where(eq(blobs.key, key));
-      return row ? asBuffer(row.data) : fromLegacy(key);
+      const [row] = await db.select({ data: sql<string>`encode(${blobs.data}, 'hex')` }).from(blobs).where(eq(blobs.key, key));
+      return row ? fromHex(row.data) : fromLegacy(key);
     },
 
     async stat(key) {
