@@ -32,10 +32,6 @@ const CONTEXTS = LEVELS.flat();
  * and queueing the owners' notice as a job: docs/architecture.md#what-still-crosses.
  */
 const KNOWN_CROSSINGS = {
-  // The session cache is started by the database as it opens (once per handle): through a hook each
-  // route bundle's copy of session-cache registered again, the production build's voice tests slowed
-  // (tests/e2e/voice-pool.spec.ts); kept direct until that is understood.
-  "lib/platform/database.ts": ["identity"],
   "lib/workspace/provider-selection/calendar.ts": ["channels"],
 };
 

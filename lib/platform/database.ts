@@ -1,7 +1,6 @@
 import "server-only";
 import path from "node:path";
 import { openDatabase, type Db, type DbHandle } from "@/db/client";
-import { watchSessions } from "@/lib/identity/auth/session-cache";
 import { env } from "@/lib/platform/env";
 
 export type { Db, DbHandle, DbOrTx, Tx } from "@/db/client";
@@ -39,10 +38,6 @@ async function open(): Promise<DbHandle> {
   const handle = await (env.DATABASE_URL
     ? openDatabase({ driver: "postgres", url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX })
     : openDatabase({ driver: "pglite", dataDir: pgliteDataDir(), template: env.PGLITE_TEMPLATE }));
-  // Embedded PGlite tells this process of every session and user change as it happens: sessions can be
-  // kept in memory exactly (lib/identity/auth/session-cache.ts). Called here, once per handle, not
-  // through a hook each route bundle's copy of session-cache would register again.
-  if (handle.listen) await watchSessions(handle.db, handle.listen);
   for (const hook of openHooks) await hook(handle);
   return handle;
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Db } from "@/db/client";
+import { onDatabaseOpen } from "@/lib/platform/database";
 
 /**
  * Signed-in sessions kept in memory, for embedded PGlite only (docs/benchmarks.md, "HTTP routes").
@@ -37,18 +38,37 @@ const caches = (globalForCache.__switchboardSessionCaches ??= new WeakMap());
 
 export const AUTH_CHANNEL = "switchboard_auth";
 
-/** Starts caching sessions for this database handle, forgetting them all on every announced change. */
-export async function watchSessions(db: Db, listen: (channel: string, onNotify: (payload: string) => void) => Promise<unknown>): Promise<void> {
-  if (caches.has(db)) return;
-  const cache: Cache = { rows: new Map(), generation: 0, hits: 0, misses: 0, invalidations: 0 };
-  await listen(AUTH_CHANNEL, () => {
-    cache.generation += 1;
-    cache.invalidations += 1;
-    cache.rows.clear();
-  });
-  caches.set(db, cache);
+const globalForWatch = globalThis as unknown as { __switchboardSessionWatches?: WeakMap<Db, Promise<void>> };
+const watches = (globalForWatch.__switchboardSessionWatches ??= new WeakMap());
+
+/**
+ * Starts caching sessions for this database handle, forgetting them all on every announced change.
+ * Once per handle for the whole process: every route bundle's copy of this module shares the
+ * cache and the pending watch through globalThis, so a second caller waits for the first listener.
+ */
+export function watchSessions(db: Db, listen: (channel: string, onNotify: (payload: string) => void) => Promise<unknown>): Promise<void> {
+  let watch = watches.get(db);
+  if (!watch) {
+    const cache: Cache = { rows: new Map(), generation: 0, hits: 0, misses: 0, invalidations: 0 };
+    watch = listen(AUTH_CHANNEL, () => {
+      cache.generation += 1;
+      cache.invalidations += 1;
+      cache.rows.clear();
+    }).then(() => {
+      caches.set(db, cache);
+    });
+    watches.set(db, watch);
+    watch.catch(() => watches.delete(db));
+  }
+  return watch;
 }
 
+// Embedded PGlite tells this process of every session and user change as it happens: sessions can be
+// kept in memory exactly. The database runs this on each handle it opens (or has open) once loaded;
+// each bundle's copy registers it, and watchSessions starts one listener per handle all the same.
+onDatabaseOpen(async (handle) => {
+  if (handle.listen) await watchSessions(handle.db, handle.listen);
+});
 
 /** The handle's session cache, or null when sessions are not cached for it (a PostgreSQL server). */
 export function sessionCache<Row>(db: Db): SessionCache<Row> | null {
