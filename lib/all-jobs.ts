@@ -2,7 +2,7 @@ import "server-only";
 import { calendarSyncJob } from "@/lib/scheduling/calendar-sync";
 import { appointmentsSweepJob, appointmentTextJob, reminderJob } from "@/lib/scheduling/notifications";
 import { deliverWebhookJob, webhookSweepJob } from "@/lib/channels/integrations/webhooks";
-import { oauthRefreshJob } from "@/lib/channels/integrations/oauth";
+import { oauthRefreshJob, reconnectNoticeJob } from "@/lib/channels/integrations/oauth";
 import { asanaPollJob } from "@/lib/channels/integrations/asana-sync";
 import { a2aDeliverJob, a2aFollowTaskJob } from "@/lib/agents/a2a/messages";
 import { a2aCardSweepJob, a2aCheckAgentJob } from "@/lib/agents/a2a/service";
@@ -26,6 +26,7 @@ export const jobDefinitions: JobDefinition<unknown>[] = [
   deliverWebhookJob,
   webhookSweepJob,
   oauthRefreshJob,
+  reconnectNoticeJob,
   asanaPollJob,
   appointmentTextJob,
   reminderJob,

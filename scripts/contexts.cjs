@@ -25,15 +25,11 @@ const CONTEXTS = LEVELS.flat();
  * crossing goes (tests/lint/walls.test.ts fails on an entry that no longer crosses). Entries are
  * for code written before the walls (issue 28); new code moves the shared part down instead.
  *
- * The one left: the appointment book (scheduling) reads a connected Google Calendar through provider
- * selection, which needs a fresh OAuth token (lib/channels/integrations/oauth.ts `accessTokenFor`); a
- * refused refresh marks the card for reconnecting and tells the owners (the receptionist's notices).
- * Paying it down means moving the OAuth token store to workspace (connections are workspace settings)
- * and queueing the owners' notice as a job: docs/architecture.md#what-still-crosses.
+ * None today: the last one (a connected Google Calendar needing a fresh OAuth token from the
+ * integrations) went when the stored grants moved to lib/platform/outbound/oauth-grants.ts and the
+ * owners' notice of a lost grant became a job (docs/architecture.md#what-still-crosses).
  */
-const KNOWN_CROSSINGS = {
-  "lib/workspace/provider-selection/calendar.ts": ["channels"],
-};
+const KNOWN_CROSSINGS = {};
 
 /**
  * components/ follows the same order (components/<context>/<feature>/, docs/architecture.md#the-contexts):

@@ -109,7 +109,7 @@ const schema = z.object({
   GOOGLE_CALENDAR_API_URL: z.string().url().optional(),
   GOOGLE_OAUTH_TOKEN_URL: z.string().url().optional(),
   /**
-   * OAuth clients of the integrations (lib/channels/integrations/oauth-providers.ts; docs/integrations.md):
+   * OAuth clients of the integrations (lib/platform/outbound/oauth-providers.ts; docs/integrations.md):
    * without a provider's client id and secret its card reads "Available when your administrator
    * configures it". `<P>_OAUTH_BASE` / `<P>_API_BASE` replace the provider's origin (tests: local fakes).
    * GOOGLE_* covers Google Calendar and Gmail.

@@ -19,7 +19,7 @@ import { GET as deliveries } from "@/app/api/integrations/[slug]/deliveries/rout
 import { calls, integrationConnections, notifications, oauthStates, webhookDeliveries } from "@/db/schema";
 import { closeDb, getDb } from "@/lib/platform/database";
 import { env } from "@/lib/platform/env";
-import { refreshExpiringGrants } from "@/lib/channels/integrations/oauth";
+import { reconnectNoticeJob, refreshExpiringGrants } from "@/lib/channels/integrations/oauth";
 import { deliverWebhookJob, processDueDeliveries } from "@/lib/channels/integrations/webhooks";
 import { getCalendarConnection } from "@/lib/workspace/provider-selection/calendar";
 import { finishCallJob } from "@/lib/channels/phone-line/voice/post-call";
@@ -334,6 +334,8 @@ describe("a revoked grant and Disconnect", () => {
     expect(failed.lastError).toMatch(/Reconnect HubSpot/);
     const card = await view(biz.account, "hubspot");
     expect(card).toMatchObject({ connected: false, needsReconnect: true });
+    // The owners' notice is a job queued with the mark (lib/platform/outbound/oauth-grants.ts).
+    await runJobsUntil([reconnectNoticeJob], async () => (await (await getDb()).select().from(notifications).where(and(eq(notifications.organizationId, biz.account.organizationId), eq(notifications.kind, "integration.reconnect")))).length > 0);
     const alerts = await (await getDb()).select().from(notifications).where(and(eq(notifications.organizationId, biz.account.organizationId), eq(notifications.kind, "integration.reconnect")));
     expect(alerts.length).toBeGreaterThanOrEqual(1);
     expect(alerts[0]).toMatchObject({ title: "Reconnect HubSpot", link: "/integrations" });

@@ -3,9 +3,10 @@ import { and, desc, eq, inArray, isNotNull, ne } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { integrationConnections, tasks, webhookDeliveries } from "@/db/schema";
 import { defineJob } from "@/lib/platform/jobs/types";
-import { accessTokenFor, isOAuthConnection } from "./oauth";
-import { resolveProvider } from "./oauth-providers";
-import { ProviderError } from "./provider-http";
+import { isOAuthConnection } from "./oauth";
+import { accessTokenFor } from "@/lib/platform/outbound/oauth-grants";
+import { resolveProvider } from "@/lib/platform/outbound/oauth-providers";
+import { ProviderError } from "@/lib/platform/outbound/provider-http";
 import { asanaTaskCompleted } from "./providers/asana";
 
 /**

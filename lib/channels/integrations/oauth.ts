@@ -1,16 +1,17 @@
 import "server-only";
 import crypto from "node:crypto";
 import { and, eq, inArray, isNotNull, lt } from "drizzle-orm";
-import type { Db, DbOrTx } from "@/db/client";
+import type { Db } from "@/db/client";
 import { integrationConnections, oauthStates } from "@/db/schema";
 import { decryptSecret, encryptSecret } from "@/lib/platform/crypto/secret-box";
 import { badRequest, HttpError } from "@/lib/platform/http/errors";
 import { defineJob } from "@/lib/platform/jobs/types";
 import { notifyOwners } from "@/lib/receptionist/notify";
 import type { CatalogueEntry } from "./catalogue";
-import { missingSettings, oauthCards, redirectUri, resolveProvider, type OAuthProviderId, type ResolvedProvider } from "./oauth-providers";
-import { failureOf, ProviderError, providerFetch } from "./provider-http";
+import { missingSettings, oauthCards, redirectUri, resolveProvider, type OAuthProviderId } from "@/lib/platform/outbound/oauth-providers";
+import { failureOf, ProviderError, providerFetch } from "@/lib/platform/outbound/provider-http";
 import { isOAuthConnection } from "@/lib/platform/outbound/provider-queue";
+import { accessTokenFor, readTokens, reconnectNotice, tokenRequest, tokensFrom, type TokenAnswer } from "@/lib/platform/outbound/oauth-grants";
 
 /**
  * One OAuth 2.0 flow for every provider card: authorization code with PKCE (S256) and `state`.
@@ -18,22 +19,12 @@ import { isOAuthConnection } from "@/lib/platform/outbound/provider-queue";
  *   the answer is the provider's authorization URL with code_challenge and state.
  * - callback: the state is consumed (same user, same organization, not expired, not used), the code
  *   is exchanged with the verifier, and the tokens are stored encrypted like the API keys.
- * - every use refreshes the access token when it expires within REFRESH_MARGIN_MS; a recurring job
- *   refreshes ahead of time. A refused refresh (revoked or expired grant) turns the card to
- *   "Reconnect" and alerts the owners in the app.
+ * - every use refreshes the access token when it expires within REFRESH_MARGIN_MS
+ *   (lib/platform/outbound/oauth-grants.ts); a recurring job refreshes ahead of time. A refused refresh
+ *   (revoked or expired grant) turns the card to "Reconnect" and queues the owners' notice (the job below).
  * - Disconnect revokes the grant at the provider (where it has an endpoint) and forgets the tokens.
  */
 export const STATE_TTL_MS = 10 * 60_000;
-export const REFRESH_MARGIN_MS = 5 * 60_000;
-
-export type OAuthTokens = {
-  kind: "oauth";
-  accessToken: string;
-  refreshToken: string | null;
-  /** Epoch milliseconds; null: the token does not expire (Slack bot tokens, Notion). */
-  expiresAt: number | null;
-  scope: string | null;
-};
 
 type Connection = typeof integrationConnections.$inferSelect;
 
@@ -90,64 +81,6 @@ export async function startOAuth(db: Db, ctx: { organizationId: string; userId: 
   if (card.scopes.length) params.scope = card.scopes.join(provider.scopeSeparator);
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
   return { authorizeUrl: url.toString() };
-}
-
-type TokenAnswer = {
-  ok?: boolean;
-  error?: string;
-  error_description?: string;
-  access_token?: string;
-  refresh_token?: string;
-  expires_in?: number;
-  scope?: string;
-  team?: { id?: string; name?: string };
-  incoming_webhook?: { channel?: string; channel_id?: string };
-  workspace_name?: string;
-  workspace_id?: string;
-  hub_domain?: string;
-  hub_id?: number;
-};
-
-async function tokenRequest(provider: ResolvedProvider, params: Record<string, string>): Promise<TokenAnswer> {
-  const headers: Record<string, string> = { accept: "application/json" };
-  const fields = { ...params };
-  if (provider.clientAuth === "basic") {
-    headers.authorization = `Basic ${Buffer.from(`${provider.clientId}:${provider.clientSecret}`).toString("base64")}`;
-  } else {
-    fields.client_id = provider.clientId;
-    fields.client_secret = provider.clientSecret;
-  }
-  let body: string;
-  if (provider.tokenFormat === "json") {
-    headers["content-type"] = "application/json";
-    body = JSON.stringify(fields);
-  } else {
-    headers["content-type"] = "application/x-www-form-urlencoded";
-    body = new URLSearchParams(fields).toString();
-  }
-  const res = await providerFetch(provider.tokenUrl, { method: "POST", headers, body });
-  if (res.status === 400 || res.status === 401) {
-    // invalid_grant & co: the grant is gone (revoked, expired, or the code was already used).
-    const answer = (await res.json().catch(() => ({}))) as TokenAnswer;
-    throw new ProviderError(`${provider.id} refused the grant: ${answer.error_description ?? answer.error ?? `HTTP ${res.status}`}`, "auth", res.status);
-  }
-  if (!res.ok) throw await failureOf(res, `${provider.id}'s token endpoint`);
-  const answer = (await res.json()) as TokenAnswer;
-  // Slack answers 200 with {ok: false, error} on a refused code or refresh.
-  if (answer.ok === false) throw new ProviderError(`${provider.id} refused the grant: ${answer.error ?? "unknown error"}`, "auth", res.status);
-  if (!answer.access_token) throw new ProviderError(`${provider.id}'s token endpoint answered without an access token`, "invalid", res.status);
-  return answer;
-}
-
-function tokensFrom(answer: TokenAnswer, previous?: OAuthTokens): OAuthTokens {
-  return {
-    kind: "oauth",
-    accessToken: answer.access_token!,
-    // Google answers a refresh without a new refresh token: keep the old one.
-    refreshToken: answer.refresh_token ?? previous?.refreshToken ?? null,
-    expiresAt: typeof answer.expires_in === "number" ? Date.now() + answer.expires_in * 1000 : null,
-    scope: answer.scope ?? previous?.scope ?? null,
-  };
 }
 
 /** Per-card settings taken from the token answer (Slack: the workspace and the channel picked on consent). */
@@ -232,72 +165,6 @@ export async function completeOAuth(db: Db, ctx: { organizationId: string; userI
   return row;
 }
 
-export function readTokens(connection: Pick<Connection, "secretCiphertext">): OAuthTokens | null {
-  if (!connection.secretCiphertext) return null;
-  try {
-    const parsed = JSON.parse(decryptSecret(connection.secretCiphertext)) as OAuthTokens;
-    return parsed.kind === "oauth" && typeof parsed.accessToken === "string" ? parsed : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The grant is gone: the card shows "Reconnect", pending work fails with the reason, the owners are told. */
-export async function markNeedsReconnect(db: DbOrTx, connection: Connection, reason: string, name: string): Promise<void> {
-  const [changed] = await db
-    .update(integrationConnections)
-    .set({ connected: false, secretCiphertext: null, config: { ...connection.config, needsReconnect: true, reconnectReason: reason.slice(0, 300) }, updatedAt: new Date() })
-    .where(and(eq(integrationConnections.id, connection.id), eq(integrationConnections.organizationId, connection.organizationId), eq(integrationConnections.connected, true)))
-    .returning();
-  if (!changed) return; // already marked (two deliveries noticed at once): alert once
-  await notifyOwners(db as Db, {
-    organizationId: connection.organizationId,
-    kind: "integration.reconnect",
-    title: `Reconnect ${name}`,
-    body: `Switchboard lost access to ${name} (${reason.slice(0, 200)}). Open Integrations and press Reconnect so calls keep reaching it.`,
-    link: "/integrations",
-  });
-}
-
-function nameOf(slug: string): string {
-  return slug === "google-calendar" ? "Google Calendar" : slug === "hubspot" ? "HubSpot" : slug.charAt(0).toUpperCase() + slug.slice(1);
-}
-
-/**
- * A usable access token for a connection: refreshed (and stored) when it expires within the margin.
- * A refused refresh marks the connection for reconnecting and throws a ProviderError("auth").
- */
-export async function accessTokenFor(db: DbOrTx, connection: Connection, options: { force?: boolean; marginMs?: number } = {}): Promise<string> {
-  const tokens = readTokens(connection);
-  if (!connection.connected || !tokens) throw new ProviderError(`${nameOf(connection.integration)} is not connected; reconnect it`, "auth");
-  const margin = options.marginMs ?? REFRESH_MARGIN_MS;
-  const fresh = tokens.expiresAt === null || tokens.expiresAt > Date.now() + margin;
-  if (fresh && !options.force) return tokens.accessToken;
-  if (!tokens.refreshToken) {
-    if (tokens.expiresAt !== null && tokens.expiresAt <= Date.now()) {
-      await markNeedsReconnect(db, connection, "the access expired and cannot be renewed", nameOf(connection.integration));
-      throw new ProviderError("The access expired; reconnect", "auth");
-    }
-    return tokens.accessToken;
-  }
-  const provider = resolveProvider(providerOf(connection.integration));
-  if (!provider) throw new ProviderError(`${nameOf(connection.integration)} is no longer configured on this server`, "auth");
-  let answer: TokenAnswer;
-  try {
-    answer = await tokenRequest(provider, { grant_type: "refresh_token", refresh_token: tokens.refreshToken });
-  } catch (error) {
-    if (error instanceof ProviderError && error.kind === "auth") await markNeedsReconnect(db, connection, error.message, nameOf(connection.integration));
-    throw error;
-  }
-  const next = tokensFrom(answer, tokens);
-  await db
-    .update(integrationConnections)
-    .set({ secretCiphertext: encryptSecret(JSON.stringify(next)), updatedAt: new Date() })
-    .where(and(eq(integrationConnections.id, connection.id), eq(integrationConnections.organizationId, connection.organizationId)));
-  connection.secretCiphertext = encryptSecret(JSON.stringify(next));
-  return next.accessToken;
-}
-
 /** Revokes the grant at the provider. Best effort: Disconnect forgets the tokens whatever the answer. */
 export async function revokeGrant(connection: Connection): Promise<{ revoked: boolean; error?: string }> {
   const tokens = readTokens(connection);
@@ -332,6 +199,20 @@ export async function revokeGrant(connection: Connection): Promise<{ revoked: bo
     return { revoked: false, error: error instanceof Error ? error.message : String(error) };
   }
 }
+
+/** A grant was lost (lib/platform/outbound/oauth-grants.ts, markNeedsReconnect): the owners are told, in the app and as they chose. */
+export const reconnectNoticeJob = defineJob<{ organizationId: string; name: string; reason: string }>({
+  ...reconnectNotice,
+  async handler({ organizationId, name, reason }, { db }) {
+    await notifyOwners(db, {
+      organizationId,
+      kind: "integration.reconnect",
+      title: `Reconnect ${name}`,
+      body: `Switchboard lost access to ${name} (${reason}). Open Integrations and press Reconnect so calls keep reaching it.`,
+      link: "/integrations",
+    });
+  },
+});
 
 /** Every 10 minutes: refresh the access tokens that expire within the next 15 minutes. */
 export const oauthRefreshJob = defineJob({

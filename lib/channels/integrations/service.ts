@@ -20,9 +20,10 @@ import {
 import { connectGoogleCalendar } from "./google-calendar";
 import type { CalendarUrls } from "@/lib/workspace/provider-selection/calendar";
 import { generateSigningSecret, queueProviderDeliveries, sendTestDelivery } from "./webhooks";
-import { accessTokenFor, isOAuthConnection, revokeGrant, startOAuth } from "./oauth";
-import { missingSettings, oauthCards, resolveProvider } from "./oauth-providers";
-import { ProviderError } from "./provider-http";
+import { isOAuthConnection, revokeGrant, startOAuth } from "./oauth";
+import { accessTokenFor } from "@/lib/platform/outbound/oauth-grants";
+import { missingSettings, oauthCards, resolveProvider } from "@/lib/platform/outbound/oauth-providers";
+import { ProviderError } from "@/lib/platform/outbound/provider-http";
 import { listChannels } from "./providers/slack";
 import { listDatabases } from "./providers/notion";
 import { listTables } from "./providers/airtable";

@@ -6,9 +6,10 @@ import { decryptSecret } from "@/lib/platform/crypto/secret-box";
 import { env } from "@/lib/platform/env";
 import { createGoogleCalendar, type GoogleCredential } from "@/lib/platform/providers/calendar/google";
 import { CalendarError, type CalendarProvider } from "@/lib/platform/providers/calendar/interface";
-import { accessTokenFor, isOAuthConnection } from "@/lib/channels/integrations/oauth";
-import { resolveProvider } from "@/lib/channels/integrations/oauth-providers";
-import { ProviderError } from "@/lib/channels/integrations/provider-http";
+import { isOAuthConnection } from "@/lib/platform/outbound/provider-queue";
+import { accessTokenFor } from "@/lib/platform/outbound/oauth-grants";
+import { resolveProvider } from "@/lib/platform/outbound/oauth-providers";
+import { ProviderError } from "@/lib/platform/outbound/provider-http";
 
 /**
  * The organization's connected external calendar, if any: Google Calendar when the catalogue's

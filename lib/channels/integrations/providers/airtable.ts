@@ -1,5 +1,5 @@
 import "server-only";
-import { ProviderError, providerJson } from "../provider-http";
+import { ProviderError, providerJson } from "@/lib/platform/outbound/provider-http";
 import type { CallRecord } from "./call-record";
 import { fieldsOf } from "./notion";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import crypto from "node:crypto";
-import { providerJson } from "../provider-http";
+import { providerJson } from "@/lib/platform/outbound/provider-http";
 
 /**
  * Gmail API (REST; no SDK installed): POST /gmail/v1/users/me/messages/send {raw} with the message

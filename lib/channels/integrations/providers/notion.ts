@@ -1,5 +1,5 @@
 import "server-only";
-import { providerJson } from "../provider-http";
+import { providerJson } from "@/lib/platform/outbound/provider-http";
 import type { CallRecord } from "./call-record";
 
 /**

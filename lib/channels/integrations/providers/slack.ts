@@ -1,5 +1,5 @@
 import "server-only";
-import { ProviderError, providerFetch, failureOf } from "../provider-http";
+import { ProviderError, providerFetch, failureOf } from "@/lib/platform/outbound/provider-http";
 
 /**
  * Slack Web API for "Add to Slack" connections: chat.postMessage to the picked channel and

@@ -1,7 +1,7 @@
 import "server-only";
 
 /**
- * Calls to the integrations' providers (fixed hosts from lib/channels/integrations/oauth-providers.ts, not
+ * Calls to the integrations' providers (fixed hosts from lib/platform/outbound/oauth-providers.ts, not
  * user-given URLs): a timeout, no redirects, and the answer classified so a delivery knows whether to
  * retry (outage, 429 with Retry-After), to ask for a reconnect (401, a revoked grant) or to give up.
  */
