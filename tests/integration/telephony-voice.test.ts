@@ -17,7 +17,7 @@ import { POST as gatherHook } from "@/app/api/telephony/voice/gather/route";
 import { POST as recordHook } from "@/app/api/telephony/voice/record/route";
 import { POST as recordingHook } from "@/app/api/telephony/voice/recording/route";
 import { POST as voiceHook } from "@/app/api/telephony/voice/route";
-import { assistantActions, assistantReplies, calls, creditLedger, voiceAssistants } from "@/db/schema";
+import { assistantActions, assistantReplies, calls, creditLedger, tasks, voiceAssistants } from "@/db/schema";
 import { getCreditBalance } from "@/lib/workspace/billing/ledger";
 import { chargeTurn } from "@/lib/agents/conversation/credits";
 import { createFilesystemBlobStore, setBlobStore } from "@/lib/platform/blob-store";
@@ -370,6 +370,9 @@ describe("transfer to a person", () => {
     const db = await getDb();
     const types = (await db.select().from(assistantActions).where(eq(assistantActions.callId, row.id))).map((a) => a.type);
     expect(types).toEqual(expect.arrayContaining(["transfer_unanswered", "took_message"]));
+    // The task is for whoever they asked to be put through to: the ask is part of the message.
+    const [task] = await db.select().from(tasks).where(eq(tasks.callId, row.id));
+    expect(task.detail).toBe("Let me talk to someone — This is Sam, my crown fell out, call me on 555 0123");
   });
 });
 

@@ -32,6 +32,24 @@ describe("decide: a call back asked for", () => {
   });
 });
 
+describe("decide: a call asked for in so many words (Spanish callers, gen3)", () => {
+  it("with a name and a number, a middling call-back reading is written down at once", () => {
+    const text = "por favor, que me llame la doctora patel al tres uno dos, cinco cinco cinco, cero nueve ocho siete, soy mónica lara";
+    const u = heard({ language: "es", intent: "callback", confidence: 0.58, name: "Mónica Lara", phone: "+13125550987", person: "Dr. Priya Patel" });
+    expect(decide({ ...base, text, understanding: u })).toMatchObject({ kind: "take_message" });
+    // The same score without the ask in words is no call back.
+    expect(decide({ ...base, text: "la doctora patel, soy mónica lara", understanding: u }).kind).not.toBe("take_message");
+  });
+
+  it("about a service with no day or time, is a call back, not the booking questions", () => {
+    const text = "buenas, quiero que me llame el plomero para una cotización de un calentador, me llamo ernesto vidal";
+    const u = heard({ language: "es", intent: "book", confidence: 0.79, name: "Ernesto Vidal" });
+    expect(decide({ ...base, text, understanding: u })).toMatchObject({ kind: "ask_message", reason: "callback" });
+    // Asking to book, with no call asked for, stays a booking.
+    expect(decide({ ...base, text: "quiero una cotización de un calentador, me llamo ernesto vidal", understanding: u })).toMatchObject({ kind: "answer" });
+  });
+});
+
 describe("decide: a question that comes with a request for a call", () => {
   it("is written down as the message when the caller gave a name, whatever the question was", () => {
     const text = "do you cater weddings? could you have someone call me, this is ann cole";
@@ -66,6 +84,14 @@ describe("decide: issue 27's generalisations", () => {
     expect(decide({ ...base, text: "can one of the lawyers give me some quick legal advice over the phone", understanding: u })).toMatchObject({ kind: "answer" });
     expect(decide({ ...base, text: "can you stop sending me texts", understanding: u })).toMatchObject({ kind: "opt_out" });
     expect(decide({ ...base, text: "dejen de mandarme mensajes", understanding: { ...u, language: "es" } })).toMatchObject({ kind: "opt_out" });
+  });
+
+  it("an emergency read with a middling score counts when the harm is said in so many words, in either language", () => {
+    const text = "oiga, me sangra mucho la muela desde anoche y no para, ¿qué hago?";
+    const u = heard({ language: "es", intent: "emergency", confidence: 0.54 });
+    expect(decide({ ...base, forwardTo: "+13125550190", text, understanding: u })).toMatchObject({ kind: "transfer", reason: "emergency" });
+    // Without harm said, a middling emergency reading is not enough to put anyone through.
+    expect(decide({ ...base, forwardTo: "+13125550190", text: "oiga, ¿qué hago?", understanding: u }).kind).not.toBe("transfer");
   });
 
   it("an emergency with nobody to put through to, from a caller who gave their name, is an urgent task now", () => {

@@ -75,7 +75,11 @@ const FAREWELL_WORDS = /\b(bye|goodbye|thanks|thank|that'?s (?:all|it|everything
 /** A request withdrawn ("never mind", "forget it", "olvídelo"), at the start of the words. */
 const NEVER_MIND = /^(?:(?:hmm+|um+|uh+|oh|ok(?:ay)?|actually|well|you know what|sorry|no)[,.!\s]+)*(?:never ?mind|forget it|forget about it|no importa|olv[ií]d(?:elo|alo)|d[eé]jelo)\b/i;
 /** Harm said with it still counts ("never mind the bill, there's water everywhere"). */
-const PLAIN_HARM = /\b(emergency|urgent|bleeding|flood\w*|burst|gas|fire|smoke|can'?t breathe|hurt|injur\w*|emergencia|urgente)\b/i;
+const PLAIN_HARM = /\b(emergency|urgent|bleeding|flood\w*|burst|gas|fire|smoke|can'?t breathe|hurt|injur\w*|emergencia|urgente|sangr\w*|inund\w*|fuga|revent\w*|incendio|humo|herid\w*|no puede respirar|no puedo respirar)\b/i;
+/** A call back that is understanding's first reading, scored at least this, counts when the ask is in so many words. */
+const CALL_ASKED_IN_WORDS = 0.45;
+/** An emergency that is understanding's first reading, scored at least this, counts when harm is said in so many words. */
+const EMERGENCY_WITH_HARM = 0.45;
 /** Words without which an opt-out is never read into a sentence ("legal advice over the phone" is not one). */
 const OPT_OUT_WORDS = /\b(stop\w*|unsubscribe|opt(?:ed)?[\s-]?out|remove|off|no more|quit|lose my number|leave me alone|(?:do not|don'?t|never|not) (?:ever )?(?:call|text|contact|message|send|bother|want)|any ?more|tired of|texts?|texting|messages?|calls|reminders?|promotions?|alerts?|list|dej(?:en|ar|e) de|no (?:me |quiero )|m[aá]s mensajes|s[aá]quen|qu[ií]ten|b[oó]rr|baja|basta|paren|lista)\b/i;
 const ERASURE_WORDS = /\b(forget|delete|erase|remove|wipe|purge|scrub|get rid|data|records?|information|info|details|olvid|borr|elimin|quit|datos|informaci[oó]n)/i;
@@ -86,7 +90,7 @@ const CARRIES_A_SUBJECT = /\b(about|regarding|concerning|re|because|sobre|acerca
 /** How sure understanding must be before its reading overrides a booking under way. */
 const LEAVE_CONFIDENCE = 0.6;
 /** The caller asks in so many words to be called ("can someone call me", "give me a call", "¿me pueden llamar?"). */
-const ASKS_FOR_A_CALL = /\b(call me(?: back)?|give me a (?:call|ring)|ring me|(?:have|get) (?:someone|somebody|the \w+) (?:to )?call|me (?:pueden|puede|podr[ií]an|podr[ií]a) (?:llamar|devolver la llamada)|ll[aá]m(?:e|en)me|devu[eé]lvanme la llamada)/i;
+const ASKS_FOR_A_CALL = /\b(call me(?: back)?|give me a (?:call|ring)|ring me|(?:have|get) (?:someone|somebody|the \w+) (?:to )?call|me (?:pueden|puede|podr[ií]an|podr[ií]a) (?:llamar|devolver la llamada)|ll[aá]m(?:e|en)me|devu[eé]lvanme la llamada|que me (?:llame|llamen|devuelva|devuelvan))/i;
 /** Questions and requests a call-back request outranks: the team answers them on the call back. */
 const ANSWERED_ON_A_CALL_BACK = new Set<CallerIntent>(["hours", "address", "policy", "services", "price", "other", "callback", "message", "availability"]);
 /** A complaint is taken down as urgent from this score when it is the best reading (a missed complaint costs more than a needless task). */
@@ -147,7 +151,8 @@ export function decide(s: Situation): Decision {
   const optOutHeard = (u?.intents ?? []).some((i) => i.intent === "opt_out" && i.score >= 0.3);
   if ((sure(u, "opt_out") && OPT_OUT_WORDS.test(text)) || (optOutHeard && SAYS_OPT_OUT.test(text))) return { kind: "opt_out" };
 
-  if (sure(u, "emergency")) {
+  // "Oiga, me sangra mucho la muela y no para, ¿qué hago?": the question at the end lowers the score, the bleeding is said.
+  if (sure(u, "emergency") || (u?.intent === "emergency" && u.confidence >= EMERGENCY_WITH_HARM && PLAIN_HARM.test(text))) {
     const rule = ruleFor(s.rules, "emergency");
     const to = rule?.action === "transfer" ? (rule.to ?? s.forwardTo) : null;
     if (to && s.canTransfer) return { kind: "transfer", to, reason: "emergency", onNoAnswer: "take_message" };
@@ -175,6 +180,11 @@ export function decide(s: Situation): Decision {
   // about a booking, with no day or time to book — who, a number and the ask are said: written down now.
   if (u?.name && u.phone && u.intent === "book" && !u.when?.date && !u.when?.time && !s.bookingActive && ASKS_FOR_A_CALL.test(text) && heard(u, "callback", 0.3)) {
     return { kind: "take_message", urgent: false, reason: "callback" };
+  }
+  // "Quiero que me llame el plomero para una cotización de un calentador, me llamo Ernesto": a call asked
+  // for in so many words about a service, with no day or time — a call back, not the booking questions.
+  if (u?.name && u.intent === "book" && !u.when?.date && !u.when?.time && !s.bookingActive && ASKS_FOR_A_CALL.test(text)) {
+    return { kind: "ask_message", reason: "callback" };
   }
   // While a booking is under way, a name or a time that only half reads as a complaint ("Racer Two") is an answer.
   if (u?.intent === "complaint" && u.confidence >= COMPLAINT_CONFIDENCE && !sure(u, "complaint") && !s.bookingActive) {
@@ -207,7 +217,8 @@ export function decide(s: Situation): Decision {
     if (u?.name && (u.phone || CARRIES_A_SUBJECT.test(text)) && ASKS_FOR_A_CALL.test(text)) return { kind: "take_message", urgent: false, reason: "person" };
     return { kind: "ask_message", reason: "person" };
   }
-  if (sure(u, "callback", "message")) {
+  // "Por favor, que me llame la doctora Patel al tres uno dos…": a call asked for in so many words is one, even when the number's words lower the score.
+  if (sure(u, "callback", "message") || (u && (u.intent === "callback" || u.intent === "message") && u.confidence >= CALL_ASKED_IN_WORDS && ASKS_FOR_A_CALL.test(text))) {
     // "Can the doctor call me about my lab results, my number is …, it's Greg": the request already is
     // the message (who and a number, or what about): written down now, not asked for again.
     // A text comes with its number: a name is enough to write it down.

@@ -11,7 +11,7 @@ import type { VoiceDeps } from "./runtime";
 import { recordCallNotice } from "@/lib/compliance/consent";
 import { callOpening } from "@/lib/compliance/twiml";
 import { LINES, lineIn } from "./lines";
-import { languageOf } from "@/lib/agents/conversation/turn";
+import { languageOf, messageReasonOf } from "@/lib/agents/conversation/turn";
 import { businessName, gatherUrl, line, openStep, respond, turn, voicemailAnswer } from "./step";
 
 // ─── A transfer ──────────────────────────────────────────────────────────────────
@@ -57,9 +57,12 @@ export async function continueAfterDial(db: Db, req: CarrierRequest, step: numbe
   }
   const text = lineIn(languageOf(call.transcript), "transferUnanswered")(businessName(runtime));
   const spoken = await line(runtime, text);
+  // The message taken next is for whoever the caller asked to be put through to ("is Dr. Chen in?" is
+  // part of it); an emergency that rang out stays an urgent one.
+  const reason = messageReasonOf(call.transcript) === "emergency" ? "emergency" : "person";
   return respond(runtime, req, step, {
     xml: gatherTwiml([spoken.prompt], gatherUrl(step + 1)),
-    turns: [turn("assistant", text)],
+    turns: [turn("assistant", text, { intent: `message:${reason}` })],
     mode: "message",
     silentPrompts: 0,
     timing: { ttsMs: spoken.ttsMs },

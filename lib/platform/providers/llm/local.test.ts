@@ -343,6 +343,18 @@ describe("a bare thanks mid-call (gen2)", () => {
   });
 });
 
+describe("a confirmation after \"anything else?\" (gen3)", () => {
+  it("is taken as said and the question stands, in the caller's language — never the offer to take a message again", async () => {
+    const afterEs = { history: [{ role: "assistant" as const, content: "Gracias, Irene Paz. He anotado su mensaje para el equipo y le devolverán la llamada al 3 1 2, 5 5 5, 3 4 1 8. ¿Puedo ayudarle con algo más?" }] };
+    expect((await ask("sí, es correcto", afterEs)).text).toBe("Muy bien. ¿Hay algo más en que pueda ayudarle?");
+    expect((await ask("a este número", afterEs)).text).toBe("Muy bien. ¿Hay algo más en que pueda ayudarle?");
+    const afterEn = { history: [{ role: "assistant" as const, content: "Thanks, Sam. I've noted your message and they'll call you back. Is there anything else I can help you with?" }] };
+    expect((await ask("yes, that's right", afterEn)).text).toBe("Great. Is there anything else I can help you with?");
+    // A real question after it is answered as one.
+    expect((await ask("what are your hours on sunday?", afterEn)).text).not.toMatch(/^Great\./);
+  });
+});
+
 describe("an FAQ asked inside a longer question (gen2)", () => {
   const profile: ReplyInput["profile"] = {
     name: "Lone Star Heating & Air",

@@ -215,12 +215,25 @@ function toldInInstructions(input: ReplyInput, intent: Intent, tone: Tone): stri
 const THANKS_ONLY = /^(?:(?:ok(?:ay)?|oh|great|cool|perfect|alright|all right|vale|bueno|perfecto|muy bien|s[ií])[\s,.!]+)?(?:thanks?(?: you)?(?: so much| very much| a lot)?|thank u|ty|(?:muchas |mil )?gracias(?: por todo)?)[\s,.!]*$/i;
 const THANKS_SPANISH = /gracias/i;
 
+/** The assistant's question that closes a task: "Is there anything else I can help you with?". */
+const ASKED_ANYTHING_ELSE = /(anything else|algo m[aá]s)[^.!?]*\?\s*$/i;
+/** A short yes, or the number just read back confirmed ("sí, correcto", "a este número", "yes, that's right"). */
+const CONFIRMS = /^(?:s[ií]|yes|yeah|yep|yup|correct[oa]?|that'?s (?:right|correct|it)|right|exact(?:o|ly)|as[ií] es|ok(?:ay)?|perfect[oa]?|(?:muy |est[aá] )?bien|great|good|a este (?:mismo )?n[uú]mero|(?:this|that|the same|same) number|ese mismo|that one)(?:[\s,.!]+(?:s[ií]|yes|correct[oa]?|es correcto|that'?s right|gracias|thanks?(?: you)?|perfect[oa]?|a este (?:mismo )?n[uú]mero|this number))*[\s,.!]*$/i;
+
 function reply(input: ReplyInput): Reply {
   // A bare thanks mid-call: welcomed, in the caller's language, and asked if there is anything else.
   if (THANKS_ONLY.test(input.text.trim())) {
     return THANKS_SPANISH.test(input.text)
       ? { text: "¡De nada! ¿Puedo ayudarle con algo más?", intent: "other" }
       : { text: "You're welcome! Is there anything else I can help you with?", intent: "other" };
+  }
+  // "Sí, correcto" after the message was read back and "anything else?" asked: taken as said, and the
+  // question stands — never the offer to take a message just taken.
+  const lastSaid = [...input.history].reverse().find((m) => m.role === "assistant")?.content ?? "";
+  if (ASKED_ANYTHING_ELSE.test(lastSaid) && CONFIRMS.test(input.text.trim())) {
+    return /algo m[aá]s/i.test(lastSaid)
+      ? { text: "Muy bien. ¿Hay algo más en que pueda ayudarle?", intent: "other" }
+      : { text: "Great. Is there anything else I can help you with?", intent: "other" };
   }
   // A Spanish caller's question about the business is answered in Spanish (the rest of the call is
   // already: the engine's lines, the booking dialogue).
