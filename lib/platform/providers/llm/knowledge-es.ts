@@ -107,6 +107,11 @@ function hoursAnswer(text: string, profile: BusinessInfo): Reply | null {
   return null;
 }
 
+/** A question the business's knowledge does not answer, asked in Spanish: said so in Spanish, and noted. */
+export function gapInSpanish(business: string): string {
+  return `No tengo esa información a mano, así que no voy a adivinar. He anotado su pregunta para el equipo de ${business}; si quiere una respuesta, puedo tomar su nombre y número para que le devuelvan la llamada. ${CLOSER}`;
+}
+
 export function answerInSpanish(text: string, profile: BusinessInfo): Reply | null {
   if (HOURS.test(text) && !PRICE.test(text)) {
     const hours = hoursAnswer(text, profile);

@@ -343,6 +343,16 @@ describe("a bare thanks mid-call (gen2)", () => {
   });
 });
 
+describe("a question the business's knowledge does not answer, asked in Spanish", () => {
+  it("is said to be a gap in Spanish, and noted", async () => {
+    const reply = await ask("¿ustedes tienen estacionamiento para bicicletas?");
+    expect(reply.knowledgeGap).toBeTruthy();
+    expect(reply.text).toMatch(/^No tengo esa información a mano/);
+    const english = await ask("do you have bike parking?");
+    expect(english.text).not.toMatch(/No tengo/);
+  });
+});
+
 describe("a confirmation after \"anything else?\" (gen3)", () => {
   it("is taken as said and the question stands, in the caller's language — never the offer to take a message again", async () => {
     const afterEs = { history: [{ role: "assistant" as const, content: "Gracias, Irene Paz. He anotado su mensaje para el equipo y le devolverán la llamada al 3 1 2, 5 5 5, 3 4 1 8. ¿Puedo ayudarle con algo más?" }] };

@@ -3,7 +3,7 @@ import type { AssistantPersona, BusinessInfo, ChatMessage, Intent, LlmProvider, 
 import { hoursFromAssistant, instructionFacts, isHoursFact, relevantFact, statesAddress, statesPrice } from "./facts";
 import { classifyIntent, mentionedWhen, NEW_ORDER } from "./intents";
 import { answerFromKnowledge } from "./knowledge";
-import { answerInSpanish, looksSpanish } from "./knowledge-es";
+import { answerInSpanish, gapInSpanish, looksSpanish } from "./knowledge-es";
 import { analyzeLocally } from "./local-analysis";
 
 /**
@@ -253,7 +253,8 @@ function reply(input: ReplyInput): Reply {
   const handledByComposer = ["spam", "human_handoff", "complaint", "order", "appointment"].includes(intent);
   const told = emergency || handledByComposer ? null : toldInInstructions(input, intent, tone);
   if (told) return { text: told, intent };
-  if (known) return { text: known.text, intent, knowledgeGap: known.knowledgeGap };
+  // A gap asked in Spanish is said in Spanish (the answers themselves are the owner's own words).
+  if (known) return { text: looksSpanish(input.text) ? gapInSpanish(input.profile.name) : known.text, intent, knowledgeGap: known.knowledgeGap };
   return { text: composeReply(input, intent), intent };
 }
 
