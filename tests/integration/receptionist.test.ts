@@ -92,7 +92,8 @@ describe("a transfer nobody answers → message → task → text-back → owner
       callId: row.id,
       link: `/call-history?call=${row.id}`,
       status: "open",
-      detail: "This is Maria Lopez, please call me back about a quote for a deep cleaning",
+      // The ask that led to the transfer starts the message: whoever they asked for is part of it.
+      detail: "Can I talk to a person please? — This is Maria Lopez, please call me back about a quote for a deep cleaning",
     });
     expect(list[0].title).toMatch(/^Call back Maria Lopez \(\+15555550161\) about: ".*quote for a deep cleaning"/);
 

@@ -50,6 +50,24 @@ describe("decide: a call asked for in so many words (Spanish callers, gen3)", ()
   });
 });
 
+describe("decide: after the offer to take a message", () => {
+  const offered = { ...base, offeredMessage: true };
+  it("a yes asks for the message, a yes with words takes them as the message", () => {
+    expect(decide({ ...offered, text: "yes please", understanding: heard({ intent: "yes", confidence: 0.9 }) })).toMatchObject({ kind: "ask_message", reason: "other" });
+    const text = "sí, dígales que quiero saber si lavan cortinas de terciopelo, soy rosa méndez";
+    expect(decide({ ...offered, text, understanding: heard({ language: "es", intent: "yes", confidence: 0.7, name: "Rosa Méndez" }) })).toMatchObject({ kind: "take_message", urgent: false });
+  });
+
+  it("a message with a name, without the yes, is taken", () => {
+    const text = "tell them the fence post fell onto my side of the yard, this is Walt Meyer";
+    expect(decide({ ...offered, text, understanding: heard({ intent: "message", confidence: 0.7, name: "Walt Meyer" }) })).toMatchObject({ kind: "take_message" });
+  });
+
+  it("a yes with no offer made is not a message", () => {
+    expect(decide({ ...base, text: "yes please", understanding: heard({ intent: "yes", confidence: 0.9 }) }).kind).not.toBe("ask_message");
+  });
+});
+
 describe("decide: a question that comes with a request for a call", () => {
   it("is written down as the message when the caller gave a name, whatever the question was", () => {
     const text = "do you cater weddings? could you have someone call me, this is ann cole";

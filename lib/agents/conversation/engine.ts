@@ -36,6 +36,8 @@ export type Situation = {
   silentPrompts: number;
   /** Can this channel connect a call (<Dial>)? */
   canTransfer: boolean;
+  /** The assistant's last line offered to take a message ("Would you like to leave a message?"). */
+  offeredMessage?: boolean;
 };
 
 export type Decision =
@@ -76,6 +78,8 @@ const FAREWELL_WORDS = /\b(bye|goodbye|thanks|thank|that'?s (?:all|it|everything
 const NEVER_MIND = /^(?:(?:hmm+|um+|uh+|oh|ok(?:ay)?|actually|well|you know what|sorry|no)[,.!\s]+)*(?:never ?mind|forget it|forget about it|no importa|olv[ií]d(?:elo|alo)|d[eé]jelo)\b/i;
 /** Harm said with it still counts ("never mind the bill, there's water everywhere"). */
 const PLAIN_HARM = /\b(emergency|urgent|bleeding|flood\w*|burst|gas|fire|smoke|can'?t breathe|hurt|injur\w*|emergencia|urgente|sangr\w*|inund\w*|fuga|revent\w*|incendio|humo|herid\w*|no puede respirar|no puedo respirar)\b/i;
+/** A yes that opens the words ("yes please", "sure, tell them…", "sí, por favor"). */
+const YES_FIRST = /^(?:(?:yes|yeah|yep|yup|sure|ok(?:ay)?|please|certainly|definitely|s[ií]|claro|por favor|de acuerdo|vale|bueno)\b[\s,.!]*)+/i;
 /** A call back that is understanding's first reading, scored at least this, counts when the ask is in so many words. */
 const CALL_ASKED_IN_WORDS = 0.45;
 /** An emergency that is understanding's first reading, scored at least this, counts when harm is said in so many words. */
@@ -170,6 +174,17 @@ export function decide(s: Situation): Decision {
     return { kind: "take_message", urgent: reason === "emergency" || reason === "complaint", reason };
   }
   if (LEAVE_VOICEMAIL.test(text)) return { kind: "voicemail" };
+  // "Would you like to leave a message?" — "yes please": the message is asked for (never the offer again);
+  // "yes, tell them the fence post fell…": those words are the message.
+  if (s.offeredMessage && !s.bookingActive && !namesWhen && (YES_FIRST.test(text) || sure(u, "yes"))) {
+    const rest = text.replace(YES_FIRST, "").trim();
+    if (rest.split(/\s+/).filter(Boolean).length >= 4) return { kind: "take_message", urgent: false, reason: "other" };
+    return { kind: "ask_message", reason: "other" };
+  }
+  // "Tell them the fence post fell onto my yard, this is Walt": after the offer, a message with a name is taken.
+  if (s.offeredMessage && !s.bookingActive && u?.name && (u.intent === "message" || u.intent === "callback") && text.split(/\s+/).length >= 5) {
+    return { kind: "take_message", urgent: false, reason: "other" };
+  }
   if (sure(u, "robot") && ASKS_IF_HUMAN.test(text)) return { kind: "robot" };
 
   // "Do you do catering? … can someone call me, this is Beth": the question is the message, written now.

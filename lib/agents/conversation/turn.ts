@@ -105,6 +105,9 @@ function listOf(names: string[], lang: Language): string {
   return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} ${and} ${names[names.length - 1]}`;
 }
 
+/** A line that ends offering to take a message (the local responder's "Would you like to leave a message?"). */
+const OFFERED_MESSAGE = /(?:leave a message|dejar un mensaje)\?\s*$/i;
+
 export type Decided = { decision: Decision; understanding: Understanding | null; nluMs: number; lang: Language };
 
 /** What the engine decides for these words (nothing written yet). */
@@ -113,7 +116,9 @@ export async function decideTurn(input: TurnInput): Promise<Decided> {
   const heard = input.understanding !== undefined ? { understanding: input.understanding, nluMs: 0 } : input.hear ? await hear(text, input.hear) : { understanding: null, nluMs: 0 };
   const u = heard.understanding;
   const people = input.people ?? input.hear?.people;
-  const decision = decide({ ...input.situation, channel: input.channel, text, understanding: u, ...(people?.length ? { people } : {}) });
+  const lastLine = [...(input.transcript ?? [])].reverse().find((t) => t.speaker === "assistant")?.text ?? "";
+  const offeredMessage = OFFERED_MESSAGE.test(lastLine);
+  const decision = decide({ ...input.situation, channel: input.channel, text, understanding: u, ...(people?.length ? { people } : {}), ...(offeredMessage ? { offeredMessage } : {}) });
   return { decision, understanding: u, nluMs: heard.nluMs, lang: u?.language ?? input.language ?? "en" };
 }
 

@@ -353,6 +353,18 @@ describe("a question the business's knowledge does not answer, asked in Spanish"
   });
 });
 
+describe("a hello", () => {
+  const afterGreeting = { history: [{ role: "assistant" as const, content: "Thanks for calling Harbor Dental. This is Riley. How can I help you today?" }] };
+  it("is never \"hello again\" when the caller has not spoken before", async () => {
+    expect((await ask("hello", afterGreeting)).text).toBe("Hello! How can I help you today?");
+    expect((await ask("hello", { history: [...afterGreeting.history, { role: "user" as const, content: "hi" }, { role: "assistant" as const, content: "Hello! How can I help you today?" }] })).text).toBe("Hello again! How else can I help you?");
+  });
+
+  it("with more said after it is answered as what it says", async () => {
+    expect((await ask("hi, I've got kind of an odd one about my neighbor's fence", afterGreeting)).text).not.toMatch(/^Hello/);
+  });
+});
+
 describe("a confirmation after \"anything else?\" (gen3)", () => {
   it("is taken as said and the question stands, in the caller's language — never the offer to take a message again", async () => {
     const afterEs = { history: [{ role: "assistant" as const, content: "Gracias, Irene Paz. He anotado su mensaje para el equipo y le devolverán la llamada al 3 1 2, 5 5 5, 3 4 1 8. ¿Puedo ayudarle con algo más?" }] };

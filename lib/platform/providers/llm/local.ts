@@ -102,11 +102,16 @@ export function composeReply(input: ReplyInput, intent: Intent): string {
   const toldAbout = (filter: (fact: string) => boolean = () => true) => relevantFact(facts.filter(filter), text, isHoursFact);
 
   switch (intent) {
-    case "greeting":
+    case "greeting": {
       if (firstTurn && assistant.greeting?.trim()) return assistant.greeting.trim();
-      return firstTurn
-        ? `Hello, thanks for contacting ${biz}! This is ${assistant.name}, how can I help you today?`
-        : `Hello again! How else can I help you?`;
+      // "Hi, I've got kind of an odd one about my neighbor's fence": more than a hello — answered as what it says.
+      if (text.replace(/^\W*(?:hi|hello|hey|good (?:morning|afternoon|evening)|hola|buen(?:os|as) (?:d[ií]as|tardes|noches))\b[\s,.!]*(?:there\b[\s,.!]*)?/i, "").split(/\s+/).filter(Boolean).length >= 4) {
+        return composeReply(input, "other");
+      }
+      if (firstTurn) return `Hello, thanks for contacting ${biz}! This is ${assistant.name}, how can I help you today?`;
+      // The assistant's own greeting is not the caller's earlier turn: "again" only when the caller spoke before.
+      return history.some((m) => m.role === "user") ? `Hello again! How else can I help you?` : `Hello! How can I help you today?`;
+    }
 
     case "appointment": {
       const when = mentionedWhen(text);
