@@ -58,6 +58,11 @@ describe("decide: after the offer to take a message", () => {
     expect(decide({ ...offered, text, understanding: heard({ language: "es", intent: "yes", confidence: 0.7, name: "Rosa Méndez" }) })).toMatchObject({ kind: "take_message", urgent: false });
   });
 
+  it("a yes that goes on to another question is that question", () => {
+    expect(decide({ ...offered, text: "yes, what are your hours on saturday?", understanding: heard({ intent: "hours", confidence: 0.9 }) })).toMatchObject({ kind: "answer" });
+    expect(decide({ ...offered, text: "yeah can I book a cleaning for next week", understanding: heard({ intent: "book", confidence: 0.85 }) })).toMatchObject({ kind: "answer" });
+  });
+
   it("a message with a name, without the yes, is taken", () => {
     const text = "tell them the fence post fell onto my side of the yard, this is Walt Meyer";
     expect(decide({ ...offered, text, understanding: heard({ intent: "message", confidence: 0.7, name: "Walt Meyer" }) })).toMatchObject({ kind: "take_message" });

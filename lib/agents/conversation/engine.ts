@@ -89,6 +89,7 @@ const OPT_OUT_WORDS = /\b(stop\w*|unsubscribe|opt(?:ed)?[\s-]?out|remove|off|no 
 const ERASURE_WORDS = /\b(forget|delete|erase|remove|wipe|purge|scrub|get rid|data|records?|information|info|details|olvid|borr|elimin|quit|datos|informaci[oó]n)/i;
 /** Questions that leave a booking flow ("what are your hours?" while times are being offered). */
 const OTHER_QUESTIONS = new Set<CallerIntent>(["hours", "address", "policy", "services", "price"]);
+const BOOKING_INTENTS = new Set<CallerIntent>(["book", "availability", "reschedule", "cancel_appointment"]);
 /** A callback request that says what it is about ("about my dog's lab results", "sobre mi factura"). */
 const CARRIES_A_SUBJECT = /\b(about|regarding|concerning|re|because|sobre|acerca de|por lo de|porque)\b\s+\S+/i;
 /** How sure understanding must be before its reading overrides a booking under way. */
@@ -176,7 +177,9 @@ export function decide(s: Situation): Decision {
   if (LEAVE_VOICEMAIL.test(text)) return { kind: "voicemail" };
   // "Would you like to leave a message?" — "yes please": the message is asked for (never the offer again);
   // "yes, tell them the fence post fell…": those words are the message.
-  if (s.offeredMessage && !s.bookingActive && !namesWhen && (YES_FIRST.test(text) || sure(u, "yes"))) {
+  // ("Yes — what are your hours?" or "yes, can I book a cleaning?" is that question, not a message.)
+  const asksSomethingElse = Boolean(u && (OTHER_QUESTIONS.has(u.intent) || BOOKING_INTENTS.has(u.intent)) && u.confidence >= LEAVE_CONFIDENCE);
+  if (s.offeredMessage && !s.bookingActive && !namesWhen && !asksSomethingElse && (YES_FIRST.test(text) || sure(u, "yes"))) {
     const rest = text.replace(YES_FIRST, "").trim();
     if (rest.split(/\s+/).filter(Boolean).length >= 4) return { kind: "take_message", urgent: false, reason: "other" };
     return { kind: "ask_message", reason: "other" };
